@@ -1,0 +1,19 @@
+// The server the Playwright suite talks to: the real API and the built PWA, on a throwaway
+// SQLite file with the demo venues, removed on exit. It never sees a DATABASE_URL.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const dataDir = mkdtempSync(join(tmpdir(), "venue-e2e-"));
+const env = { ...process.env, DATA_DIR: dataDir, DEMO_VENUES: "on" };
+delete env.DATABASE_URL;
+delete env.TEST_POSTGRES_URL;
+
+const server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], { env, stdio: "inherit" });
+const cleanUp = () => rmSync(dataDir, { recursive: true, force: true });
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code) => {
+  cleanUp();
+  process.exit(code ?? 0);
+});

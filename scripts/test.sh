@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# `npm test`: every suite, fastest first, stopping at the first failure.
+#   typecheck, lint (incl. layer boundaries), unit + app (incl. the translation check),
+#   server on SQLite, server on a throwaway PostgreSQL, production build, end-to-end in Chromium.
+# Each runner writes a JSON report to .tmp/results so the last line can sum them up.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+results=.tmp/results
+rm -rf "$results" && mkdir -p "$results"
+step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+
+step "system packages (chromium, postgresql)"
+bash scripts/ensure-system-deps.sh
+
+step "typecheck"
+npm run --silent typecheck
+
+step "lint and format"
+npm run --silent lint
+
+step "unit and app tests"
+npx vitest run --project unit --project app --reporter=default --reporter=json --outputFile="$results/unit.json"
+
+step "server suite on SQLite"
+env -u DATABASE_URL -u TEST_POSTGRES_URL npx vitest run --project server \
+  --reporter=default --reporter=json --outputFile="$results/server-sqlite.json"
+
+step "server suite on PostgreSQL"
+env -u DATABASE_URL bash scripts/with-postgres.sh npx vitest run --project server \
+  --reporter=default --reporter=json --outputFile="$results/server-postgres.json"
+
+step "production build"
+npx vite build --logLevel warn
+
+step "end-to-end (Chromium, phone viewport)"
+env -u DATABASE_URL -u TEST_POSTGRES_URL PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e.json" \
+  npx playwright test --reporter=list,json
+
+node scripts/test-summary.mjs "$results"

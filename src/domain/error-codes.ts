@@ -1,0 +1,55 @@
+/**
+ * Error codes of the API (spec §8 plus the ones the product's own calls need). The server answers
+ * every error as `{ code, message }`; the client maps the code to Greek and English text.
+ */
+export const SPEC_ERROR_CODES = [
+  "EMPTY_PHONE",
+  "INVALID_PHONE",
+  "INVALID_PASSWORD",
+  "EMPTY_EMAIL",
+  "INVALID_EMAIL",
+  "INVALID_EMAIL_TO_NOTIFY_WHEN_ORDER_EXECUTED_MISSING",
+  "EMAIL_TO_NOTIFY_WHEN_ORDER_EXECUTED_MISSING",
+  "EMAIL_ALREADY_USED",
+  "INVALID_CREDENTIALS",
+  "INVALID_PIN",
+  "USER_NOT_FOUND",
+  "SEND_VERIFICATION_CODE_ERROR",
+  "INVALID_VERIFICATION_CODE",
+  "USER_ALREADY_VERIFIED",
+  "INVALID_AUTH_TOKEN",
+  "VERIFICATIONS_CODES_LIMIT_REACHED",
+  "PHONE_ALREADY_USED",
+  "INVALID_TIME_TO_BE_DELIVERED_FOR_SCHEDULED_ORDER",
+  "INVALID_DATA_FOR_ORDER",
+  "INVALID_STATUS_FOR_ORDER",
+  "ORDER_NOT_PENDING_STATUS",
+  "ORDER_CANNOT_BE_REJECTED",
+  "INVALID_STATUS_FOR_ORDER_EXECUTION",
+  "ENDING_DATE_MUST_BE_AFTER_PICK_UP_DATE",
+  "MAX_ORDERS_REACHED_FOR_SPOT_FOR_THIS_DAY",
+  "MAX_ORDERS_REACHED_FOR_SPOT_FOR_DELIVERY_DATE",
+] as const;
+
+/** Codes of the calls the spec leaves to us (§7 "not shown"). */
+export const PRODUCT_ERROR_CODES = [
+  "VALIDATION_FAILED",
+  "NOT_FOUND",
+  "TABLE_NOT_FOUND",
+  "SERVICE_NOT_FOUND",
+  "STORE_NOT_FOUND",
+  "RATE_LIMITED",
+  "INTERNAL_ERROR",
+] as const;
+
+export type SpecErrorCode = (typeof SPEC_ERROR_CODES)[number];
+export type ProductErrorCode = (typeof PRODUCT_ERROR_CODES)[number];
+export type ErrorCode = SpecErrorCode | ProductErrorCode;
+
+/** A server message of the form `CUSTOM_MESSAGE: text` is shown as `text` (spec §8). */
+export const CUSTOM_MESSAGE_PREFIX = "CUSTOM_MESSAGE: ";
+
+export interface ErrorBody {
+  code: string;
+  message: string;
+}

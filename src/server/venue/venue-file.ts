@@ -1,0 +1,176 @@
+/**
+ * The venue file: everything a venue owner puts in (store, services with their menus, spots and
+ * staff) in one JSON document. Ids are chosen by the venue and must stay stable between imports,
+ * because guests' carts and past orders refer to them. Money is integer cents; times "HH:MM" in
+ * Athens time. `npm run venue:schema` writes the JSON Schema that editors use to autocomplete.
+ */
+import { type Static, Type } from "typebox";
+import {
+  DeliveryDiscountSchema,
+  ExtraLanguageSchema,
+  HappyHourSchema,
+  HoursSchema,
+  SpotTypeSchema,
+  TranslationsSchema,
+} from "../../domain/api";
+
+const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+const Cents = Type.Integer({ minimum: 0, maximum: 100_000_000 });
+const Photo = Type.String({
+  pattern: "^[a-z0-9][a-z0-9/_.-]*\\.(webp|jpg|jpeg|png|svg)$",
+  description: "path of an image under public/images/, e.g. demo/espresso.webp",
+});
+const strict = { additionalProperties: false } as const;
+
+export const OptionFileSchema = Type.Object(
+  {
+    id: Id,
+    names: TranslationsSchema,
+    priceCents: Type.Optional(Cents),
+    isSelected: Type.Optional(Type.Boolean({ description: "selected by default" })),
+  },
+  strict,
+);
+
+export const GroupFileSchema = Type.Object(
+  {
+    id: Id,
+    names: TranslationsSchema,
+    type: Type.Union([Type.Literal("RADIO_BUTTON"), Type.Literal("CHECKBOX")]),
+    mandatory: Type.Optional(Type.Boolean()),
+    maximumSelected: Type.Optional(Type.Integer({ minimum: 1 })),
+    priceAggregated: Type.Optional(Type.Boolean()),
+    options: Type.Array(OptionFileSchema, { minItems: 1 }),
+  },
+  strict,
+);
+
+export const ItemFileSchema = Type.Object(
+  {
+    id: Id,
+    names: TranslationsSchema,
+    photo: Type.Optional(Photo),
+    priceCents: Cents,
+    membershipPriceCents: Type.Optional(Cents),
+    memberPriceEnabled: Type.Optional(Type.Boolean()),
+    membershipAdditionCents: Type.Optional(Cents),
+    measurable: Type.Optional(Type.Boolean({ description: "counted in pieces; default true" })),
+    perKg: Type.Optional(Type.Boolean()),
+    priceable: Type.Optional(Type.Boolean({ description: "has a price; default true" })),
+    request: Type.Optional(Type.Boolean({ description: "a free request, e.g. extra towels" })),
+    stock: Type.Optional(
+      Type.Object(
+        {
+          amount: Type.Integer({ minimum: 0 }),
+          alignedToCartAddition: Type.Optional(Type.Boolean({ description: "default true" })),
+        },
+        strict,
+      ),
+    ),
+    groups: Type.Optional(Type.Array(GroupFileSchema)),
+  },
+  strict,
+);
+
+export const CategoryFileSchema = Type.Object(
+  {
+    id: Id,
+    names: TranslationsSchema,
+    maxProductsPerCart: Type.Optional(Type.Integer({ minimum: 1 })),
+    items: Type.Array(ItemFileSchema),
+  },
+  strict,
+);
+
+export const ServiceFileSchema = Type.Object(
+  {
+    id: Id,
+    slug: Type.String({ pattern: "^[a-z0-9]+(-[a-z0-9]+)*$", maxLength: 60 }),
+    names: TranslationsSchema,
+    type: Type.String({ minLength: 1, maxLength: 40 }),
+    photo: Type.Optional(Photo),
+    availableAt: Type.Array(SpotTypeSchema, { minItems: 1, description: "spot types that see this service" }),
+    hours: Type.Optional(HoursSchema),
+    scheduledOrders: Type.Optional(Type.Object({ enabled: Type.Boolean(), hours: HoursSchema }, strict)),
+    membership: Type.Optional(
+      Type.Object(
+        {
+          enabled: Type.Boolean(),
+          infoShown: Type.Optional(Type.Boolean()),
+          pricesVisible: Type.Optional(Type.Boolean()),
+        },
+        strict,
+      ),
+    ),
+    delayedResponse: Type.Optional(Type.Boolean()),
+    hidePhotosOfItems: Type.Optional(Type.Boolean()),
+    maxItemsPerOrder: Type.Optional(Type.Integer({ minimum: 0, description: "0 or absent: no limit" })),
+    roomServiceChargePercentage: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
+    happyHour: Type.Optional(HappyHourSchema),
+    deliveryDiscount: Type.Optional(DeliveryDiscountSchema),
+    minimumOrderCents: Type.Optional(Cents),
+    categories: Type.Array(CategoryFileSchema),
+  },
+  strict,
+);
+
+export const SpotFileSchema = Type.Object(
+  {
+    id: Id,
+    name: Type.String({ minLength: 1, maxLength: 80 }),
+    type: SpotTypeSchema,
+    capacity: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })),
+    section: Type.Optional(Type.String({ maxLength: 80 })),
+    isPda: Type.Optional(Type.Boolean({ description: "the waiter's device at this spot" })),
+  },
+  strict,
+);
+
+export const StaffFileSchema = Type.Object(
+  {
+    id: Id,
+    name: Type.String({ minLength: 1, maxLength: 80 }),
+    role: Type.Union([Type.Literal("WAITER"), Type.Literal("ADMIN")]),
+    pin: Type.String({ pattern: "^[0-9]{4,8}$", description: "stored hashed; unique within the store" }),
+  },
+  strict,
+);
+
+export const VenueFileSchema = Type.Object(
+  {
+    $schema: Type.Optional(Type.String()),
+    store: Type.Object(
+      {
+        id: Id,
+        names: TranslationsSchema,
+        isHotel: Type.Optional(Type.Boolean()),
+        readOnly: Type.Optional(Type.Boolean()),
+        interactiveCatalogue: Type.Optional(Type.Boolean()),
+        extraLanguages: Type.Optional(Type.Array(ExtraLanguageSchema)),
+        addButtonWording: Type.Optional(Type.Union([Type.Literal("cart"), Type.Literal("order")])),
+        contact: Type.Object(
+          {
+            email: Type.String({ format: "email" }),
+            phone: Type.String({ minLength: 1 }),
+            address: Type.String({ minLength: 1 }),
+          },
+          strict,
+        ),
+      },
+      strict,
+    ),
+    services: Type.Array(ServiceFileSchema, { minItems: 1 }),
+    spots: Type.Array(SpotFileSchema, { minItems: 1 }),
+    staff: Type.Optional(Type.Array(StaffFileSchema)),
+  },
+  strict,
+);
+
+export type VenueFile = Static<typeof VenueFileSchema>;
+export type ServiceFile = Static<typeof ServiceFileSchema>;
+export type ItemFile = Static<typeof ItemFileSchema>;
+export type CategoryFile = Static<typeof CategoryFileSchema>;
+export type GroupFile = Static<typeof GroupFileSchema>;
+export type OptionFile = Static<typeof OptionFileSchema>;
+export type SpotFile = Static<typeof SpotFileSchema>;
+export type StaffFile = Static<typeof StaffFileSchema>;

@@ -1,0 +1,29 @@
+import { lingui } from "@lingui/vite-plugin";
+import { tanstackRouter } from "@tanstack/router-plugin/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
+import { pwaOptions } from "./sw/pwa-options";
+
+export default defineConfig({
+  plugins: [
+    // Route files in src/app/routes; each route's component is split into its own chunk, so the
+    // first load carries only the shell and the route being opened.
+    tanstackRouter({
+      target: "react",
+      autoCodeSplitting: true,
+      routesDirectory: "src/app/routes",
+      generatedRouteTree: "src/app/routeTree.gen.ts",
+    }),
+    react({ babel: { plugins: ["@lingui/babel-plugin-lingui-macro"] } }),
+    lingui(),
+    VitePWA(pwaOptions),
+  ],
+  server: {
+    proxy: { "/api": "http://localhost:3000" },
+  },
+  build: {
+    target: "es2022",
+    sourcemap: true,
+  },
+});
