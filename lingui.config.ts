@@ -12,6 +12,13 @@ export default defineConfig({
     {
       path: "<rootDir>/locales/{locale}/messages",
       include: ["src/app"],
+      exclude: ["**/*.test.*", "**/features/info/documents/**"],
+    },
+    // The long legal and help texts are read by few guests: their own catalog, loaded only by the
+    // info route, keeps them out of the first load of every other page.
+    {
+      path: "<rootDir>/locales/{locale}/documents",
+      include: ["src/app/features/info/documents"],
       exclude: ["**/*.test.*"],
     },
   ],

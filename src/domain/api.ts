@@ -4,6 +4,7 @@
  * Money is integer cents; times of day are "HH:MM" in Europe/Athens.
  */
 import { type Static, Type } from "typebox";
+import { DEMO_LINK_KINDS } from "./demo-links";
 import { EXTRA_LANGUAGES } from "./languages";
 import { SPOT_TYPES } from "./spots";
 
@@ -178,7 +179,7 @@ export type ContactRequest = Static<typeof ContactRequestSchema>;
 export const DemoLinkSchema = Type.Object({
   storeId: Type.Integer(),
   storeNames: TranslationsSchema,
-  kind: Type.Union(["table", "umbrella", "beach-chair", "room", "delivery", "pda", "pin"].map((k) => Type.Literal(k))),
+  kind: Type.Union(DEMO_LINK_KINDS.map((k) => Type.Literal(k))),
   spotName: Type.String(),
   path: Type.String({ description: "app path, e.g. /menu/7001" }),
 });

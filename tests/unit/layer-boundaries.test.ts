@@ -49,6 +49,7 @@ describe("layer boundaries (design.md: app -> domain <- server)", () => {
   it.each([
     ["the app imports the domain", "src/app/features/x.ts", 'import { a } from "../../domain/api";'],
     ["the server imports the domain", "src/server/routes/x.ts", 'import { a } from "../../domain/api";'],
+    ["the server imports its own app.ts", "src/server/routes/x.ts", 'import { a } from "../app";'],
   ])("lint passes when %s", (_what, path, importLine) => {
     expect(lint(path, importLine).output).not.toContain("noRestrictedImports");
   });

@@ -1,0 +1,216 @@
+/**
+ * `npm run bench`: the first benchmark of the guest's menu.
+ *  (a) GET /api/services/:id/menu throughput of the real server, as a ratio to a bare node:http
+ *      server sending the same bytes, both measured in this run with wrk (target >= 0.7x);
+ *  (b) gzip size of the JavaScript the menu route loads first (budget 100 kB).
+ * Prints a table and writes bench/results/<date>-menu.json. Loopback only; about 1.5 minutes.
+ * Options: --no-build (measure dist/, built with --manifest), --only=size, --only=throughput;
+ * env BENCH_RUNS, BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_LOG_LEVEL, BENCH_MENU_ROUTE.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
+import { buildForBench, type MenuJsSize, measureMenuJs } from "./bundle-size";
+import { pickDemoTable } from "./demo-venue";
+import { get, type RunningServer, startBareServer, startRealServer } from "./servers";
+import { ensureWrk, runWrk, type WrkResult } from "./wrk";
+
+const TARGET_RATIO = 0.7;
+const BUDGET_GZIP_BYTES = 100 * 1000;
+/** The demo beach hotel: the venue with the largest menu. */
+const DEMO_STORE_ID = 7;
+/** A hard stop for the whole bench, whatever hangs. */
+const WATCHDOG_MS = 10 * 60 * 1000;
+
+const settings = {
+  runs: positiveInt("BENCH_RUNS", 5),
+  seconds: positiveInt("BENCH_SECONDS", 5),
+  warmUpSeconds: 2,
+  connections: positiveInt("BENCH_CONNECTIONS", 50),
+  threads: 1,
+  // Production's default level: the real server pays for its request logs, as it would live.
+  serverLogLevel: process.env.BENCH_LOG_LEVEL ?? "info",
+};
+/** Other work on this small machine skews the figures: the load average is recorded with them. */
+const loadAverageAtStart = loadavg();
+const args = process.argv.slice(2);
+const only = args.find((arg) => arg.startsWith("--only="))?.slice("--only=".length);
+
+interface Throughput {
+  url: string;
+  responseBytes: number;
+  real: { runs: WrkResult[]; medianRequestsPerSecond: number };
+  bare: { runs: WrkResult[]; medianRequestsPerSecond: number };
+  ratio: number;
+  target: number;
+}
+
+const running: RunningServer[] = [];
+const watchdog = setTimeout(() => {
+  console.error(`The bench took longer than ${WATCHDOG_MS / 60_000} minutes: stopping.`);
+  void stopAll().finally(() => process.exit(1));
+}, WATCHDOG_MS);
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => void stopAll().finally(() => process.exit(130)));
+}
+
+try {
+  const size = only === "throughput" ? null : measureSize();
+  const throughput = only === "size" ? null : await measureThroughput();
+  report(size, throughput);
+} finally {
+  clearTimeout(watchdog);
+  await stopAll();
+}
+
+function measureSize(): MenuJsSize {
+  const outDir = args.includes("--no-build") ? "dist" : ".tmp/bench-dist";
+  if (outDir !== "dist") {
+    console.log(`Building the app into ${outDir} ...`);
+    buildForBench(outDir);
+  }
+  return measureMenuJs(outDir);
+}
+
+async function measureThroughput(): Promise<Throughput> {
+  ensureWrk();
+  const table = pickDemoTable(DEMO_STORE_ID);
+  console.log("Starting the real server on a throwaway SQLite file ...");
+  const real = await track(startRealServer({ logLevel: settings.serverLogLevel }));
+  const path = `/api/services/${table.serviceId}/menu`;
+  const captured = await get(real.origin + path);
+  if (captured.status !== 200) throw new Error(`GET ${path} answered ${captured.status}: ${captured.body}`);
+  const bare = await track(startBareServer(captured));
+
+  const wrk = (origin: string, seconds: number) =>
+    runWrk({ url: origin + path, seconds, connections: settings.connections, threads: settings.threads });
+  console.log(`Warming up both servers (${settings.warmUpSeconds} s each) ...`);
+  await wrk(real.origin, settings.warmUpSeconds);
+  await wrk(bare.origin, settings.warmUpSeconds);
+
+  const realRuns: WrkResult[] = [];
+  const bareRuns: WrkResult[] = [];
+  for (let run = 1; run <= settings.runs; run++) {
+    // Alternate who goes first, so that a slow stretch of the machine hits both sides alike.
+    const order = run % 2 === 1 ? (["real", "bare"] as const) : (["bare", "real"] as const);
+    for (const side of order) {
+      const result = await wrk(side === "real" ? real.origin : bare.origin, settings.seconds);
+      if (result.failures > 0) throw new Error(`${side} server: ${result.failures} failed requests in run ${run}`);
+      (side === "real" ? realRuns : bareRuns).push(result);
+      console.log(`  run ${run}/${settings.runs} ${side.padEnd(4)} ${Math.round(result.requestsPerSecond)} req/s`);
+    }
+  }
+  const realMedian = median(realRuns.map((run) => run.requestsPerSecond));
+  const bareMedian = median(bareRuns.map((run) => run.requestsPerSecond));
+  return {
+    url: path,
+    responseBytes: captured.body.length,
+    real: { runs: realRuns, medianRequestsPerSecond: realMedian },
+    bare: { runs: bareRuns, medianRequestsPerSecond: bareMedian },
+    ratio: realMedian / bareMedian,
+    target: TARGET_RATIO,
+  };
+}
+
+function report(size: MenuJsSize | null, throughput: Throughput | null): void {
+  const rows: string[][] = [["measure", "value", "goal", "verdict"]];
+  if (throughput) {
+    const { real, bare, ratio } = throughput;
+    rows.push(["menu API, real server (median req/s)", fixed(real.medianRequestsPerSecond, 0), "", ""]);
+    rows.push(["menu API, bare node:http (median req/s)", fixed(bare.medianRequestsPerSecond, 0), "", ""]);
+    rows.push(["menu API, real / bare", `${fixed(ratio, 2)}x`, `>= ${TARGET_RATIO}x`, verdict(ratio >= TARGET_RATIO)]);
+  }
+  if (size) {
+    for (const file of size.files) {
+      rows.push([`  ${file.reason}: ${file.file}`, kB(file.gzipBytes), "", ""]);
+    }
+    const withinBudget = size.totalGzipBytes <= BUDGET_GZIP_BYTES;
+    rows.push([
+      "menu route JS, gzip -9",
+      kB(size.totalGzipBytes),
+      `<= ${kB(BUDGET_GZIP_BYTES)}`,
+      verdict(withinBudget),
+    ]);
+  }
+  printTable(rows);
+  const load = (averages: number[]) => averages.map((value) => value.toFixed(1)).join(" ");
+  console.log(`\nLoad average (1, 5, 15 min): ${load(loadAverageAtStart)} at start, ${load(loadavg())} at end`);
+  console.log(`on ${cpus().length} cores: above that, other processes were competing and the figures are noisy.`);
+
+  const date = new Date().toISOString().slice(0, 10);
+  const resultPath = `bench/results/${date}-menu.json`;
+  mkdirSync("bench/results", { recursive: true });
+  const machine = {
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model ?? "unknown",
+    node: process.version,
+    loadAverage: { atStart: loadAverageAtStart, atEnd: loadavg() },
+    wrk: wrkVersion(),
+  };
+  const record = {
+    date: new Date().toISOString(),
+    machine,
+    settings,
+    throughput,
+    menuJs: size && { ...size, budgetGzipBytes: BUDGET_GZIP_BYTES },
+  };
+  writeFileSync(resultPath, `${JSON.stringify(record, null, 2)}\n`);
+  console.log(`Written to ${resultPath}`);
+}
+
+function printTable(rows: string[][]): void {
+  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
+  for (const [index, row] of rows.entries()) {
+    console.log(
+      row
+        .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+        .join("  ")
+        .trimEnd(),
+    );
+    if (index === 0) console.log(widths.map((width) => "-".repeat(width)).join("  "));
+  }
+}
+
+async function track(server: Promise<RunningServer>): Promise<RunningServer> {
+  const started = await server;
+  running.push(started);
+  return started;
+}
+
+async function stopAll(): Promise<void> {
+  await Promise.all(running.splice(0).map((server) => server.stop()));
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+function positiveInt(name: string, fallback: number): number {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
+  return value;
+}
+
+function wrkVersion(): string {
+  try {
+    return execFileSync("wrk", ["--version"], { encoding: "utf8" }).split("\n")[0] ?? "unknown";
+  } catch (error) {
+    // wrk prints its version and exits with 1.
+    const stdout = (error as { stdout?: string }).stdout;
+    return stdout?.split("\n")[0] ?? "not installed";
+  }
+}
+
+function fixed(value: number, digits: number): string {
+  return value.toFixed(digits);
+}
+
+function kB(bytes: number): string {
+  return `${(bytes / 1000).toFixed(1)} kB`;
+}
+
+function verdict(ok: boolean): string {
+  return ok ? "ok" : "MISSED";
+}

@@ -1,0 +1,152 @@
+/**
+ * The two servers the throughput bench compares, both on loopback only: the real API (src/server
+ * on a throwaway SQLite directory with the demo venues) and a bare node:http server that answers
+ * with the very bytes and headers the real one sent.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type IncomingHttpHeaders, request, type Server } from "node:http";
+import { createServer as createNetServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export const LOOPBACK = "127.0.0.1";
+
+export interface RunningServer {
+  origin: string;
+  stop(): Promise<void>;
+}
+
+export interface CapturedResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+/** A port the kernel just gave out; closed again so that a server can take it. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createNetServer();
+    probe.once("error", reject);
+    probe.listen(0, LOOPBACK, () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
+    });
+  });
+}
+
+/** One GET as wrk sends it: no Accept-Encoding, keep-alive. */
+export function get(url: string): Promise<CapturedResponse> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: { connection: "keep-alive" } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () =>
+        resolve({ status: res.statusCode ?? 0, headers: flatten(res.headers), body: Buffer.concat(chunks) }),
+      );
+    });
+    req.on("error", reject);
+    req.setTimeout(5_000, () => req.destroy(new Error(`GET ${url} timed out`)));
+    req.end();
+  });
+}
+
+function flatten(headers: IncomingHttpHeaders): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(", ") : value;
+  }
+  return flat;
+}
+
+/** Starts `src/server/main.ts` the way production does, and waits for /api/health. */
+export async function startRealServer(options: { logLevel: string }): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), "venue-bench-"));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: LOOPBACK,
+    DATA_DIR: dataDir,
+    DEMO_VENUES: "on",
+    LOG_LEVEL: options.logLevel,
+    NODE_ENV: "production",
+  };
+  // The bench always runs on its own SQLite file, never on a database named in the environment.
+  delete env.DATABASE_URL;
+  delete env.TEST_POSTGRES_URL;
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    env,
+    // Logs go nowhere (as to a log shipper); stderr is kept to explain a failed start.
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4_000);
+  });
+  const origin = `http://${LOOPBACK}:${port}`;
+  const stop = async () => {
+    await stopChild(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitUntilHealthy(origin, child, () => stderr);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { origin, stop };
+}
+
+async function waitUntilHealthy(origin: string, child: ChildProcess, stderr: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${stderr()}`);
+    const healthy = await get(`${origin}/api/health`).then(
+      (res) => res.status === 200,
+      () => false,
+    );
+    if (healthy) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`The server did not answer /api/health within 60 s:\n${stderr()}`);
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill("SIGKILL"), 5_000);
+    child.once("exit", () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}
+
+/** Headers node:http sets per response on its own; everything else is copied byte for byte. */
+const PER_CONNECTION_HEADERS = new Set(["date", "connection", "keep-alive", "transfer-encoding"]);
+
+/** A bare node:http server that replays one captured response for every request. */
+export async function startBareServer(captured: CapturedResponse): Promise<RunningServer> {
+  const headers = Object.fromEntries(
+    Object.entries(captured.headers).filter(([name]) => !PER_CONNECTION_HEADERS.has(name)),
+  );
+  headers["content-length"] = String(captured.body.length);
+  const server: Server = createServer((_req, res) => {
+    res.writeHead(captured.status, headers);
+    res.end(captured.body);
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, LOOPBACK, resolve));
+  return {
+    origin: `http://${LOOPBACK}:${port}`,
+    stop: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

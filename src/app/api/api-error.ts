@@ -1,0 +1,66 @@
+/**
+ * Every failed call reaches the app as an ApiError with the server's `{ code, message }`, or with
+ * NETWORK_ERROR when no answer came back (beach Wi-Fi dropped, timeout). Screens then choose the
+ * text by code (error-messages.ts) and whether a retry makes sense.
+ */
+import type { ErrorBodyDto } from "../../domain/api";
+
+export const NETWORK_ERROR = "NETWORK_ERROR";
+export const UNKNOWN_ERROR = "UNKNOWN_ERROR";
+
+export class ApiError extends Error implements ErrorBodyDto {
+  readonly code: string;
+  /** HTTP status of the answer; null when there was no answer at all. */
+  readonly status: number | null;
+
+  constructor(code: string, message: string, status: number | null) {
+    super(message);
+    this.name = "ApiError";
+    this.code = code;
+    this.status = status;
+  }
+
+  get isNetworkError(): boolean {
+    return this.status === null;
+  }
+
+  get isNotFound(): boolean {
+    return this.status === 404;
+  }
+}
+
+/** The parts of ky's HTTPError that the mapping needs (kept structural so tests need no ky). */
+interface HttpErrorLike {
+  name: "HTTPError";
+  response: Response;
+}
+
+function isHttpError(error: unknown): error is HttpErrorLike {
+  return error instanceof Error && error.name === "HTTPError" && "response" in error;
+}
+
+function isErrorBody(value: unknown): value is ErrorBodyDto {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as ErrorBodyDto).code === "string" &&
+    typeof (value as ErrorBodyDto).message === "string"
+  );
+}
+
+export async function toApiError(error: unknown): Promise<ApiError> {
+  if (error instanceof ApiError) return error;
+  if (isHttpError(error)) {
+    const { status } = error.response;
+    const body: unknown = await error.response
+      .clone()
+      .json()
+      .catch(() => null);
+    if (isErrorBody(body)) return new ApiError(body.code, body.message, status);
+    // A proxy or captive portal answered with something that is not our error shape.
+    return new ApiError(UNKNOWN_ERROR, `HTTP ${status}`, status);
+  }
+  // fetch's TypeError, ky's TimeoutError and offline aborts all mean: no answer from the server.
+  const message = error instanceof Error ? error.message : String(error);
+  return new ApiError(NETWORK_ERROR, message, null);
+}

@@ -1,0 +1,30 @@
+/**
+ * The one HTTP client of the app: ky with the API prefix, a timeout that suits a slow beach
+ * connection, retries for idempotent reads only, and every failure turned into an ApiError.
+ */
+import ky from "ky";
+import { toApiError } from "./api-error";
+
+const http = ky.create({
+  prefixUrl: "/api",
+  timeout: 15_000,
+  // Reads are safe to repeat; writes are never retried here (orders get idempotency keys later).
+  retry: { limit: 2, methods: ["get"], statusCodes: [408, 429, 502, 503, 504] },
+  headers: { Accept: "application/json" },
+});
+
+export async function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
+  try {
+    return await http.get(path, signal ? { signal } : {}).json<T>();
+  } catch (error) {
+    throw await toApiError(error);
+  }
+}
+
+export async function postJson(path: string, body: unknown): Promise<void> {
+  try {
+    await http.post(path, { json: body, retry: 0 });
+  } catch (error) {
+    throw await toApiError(error);
+  }
+}

@@ -1,0 +1,30 @@
+/**
+ * Bootstrap: load the guest's language catalog first (so the first paint is already in Greek or
+ * English), then render, then register the service worker.
+ */
+import "./styles/base.css";
+import { i18n } from "@lingui/core";
+import { I18nProvider } from "@lingui/react";
+import { RouterProvider } from "@tanstack/react-router";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { initLanguage } from "./i18n/language-store";
+import { router } from "./router";
+
+async function bootstrap(): Promise<void> {
+  await initLanguage();
+  const container = document.getElementById("root");
+  if (!container) throw new Error("index.html has no #root element");
+  createRoot(container).render(
+    <StrictMode>
+      <I18nProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nProvider>
+    </StrictMode>,
+  );
+  // Loaded after the first render: workbox-window is not needed to show the menu.
+  const { registerServiceWorker } = await import("./pwa/register");
+  registerServiceWorker();
+}
+
+void bootstrap();

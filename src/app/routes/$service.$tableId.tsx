@@ -1,0 +1,17 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { MenuSkeleton } from "../features/menu/MenuSkeleton";
+import { parseId, parseSlug } from "../navigation/route-params";
+import { loadServiceMenu } from "../venue/load-venue";
+
+/**
+ * Layout of a service's screens: finds the service by its slug among the table's services and
+ * loads its menu. An unknown table or service shows the not-found screen.
+ */
+export const Route = createFileRoute("/$service/$tableId")({
+  params: {
+    parse: (raw) => ({ service: parseSlug(raw.service), tableId: parseId(raw.tableId) }),
+    stringify: (params) => ({ service: params.service, tableId: String(params.tableId) }),
+  },
+  loader: ({ params, abortController }) => loadServiceMenu(params.service, params.tableId, abortController.signal),
+  pendingComponent: MenuSkeleton,
+});

@@ -1,0 +1,41 @@
+import { Trans } from "@lingui/react/macro";
+import { createRootRoute, Outlet } from "@tanstack/react-router";
+import { lazy, Suspense } from "react";
+import { Footer } from "../features/shell/Footer";
+import { Header } from "../features/shell/Header";
+import { OfflineBanner } from "../features/shell/OfflineBanner";
+import { hidesSiteChrome, languagePickerTheme, showsFooter } from "../features/shell/screens";
+import { useCurrentScreen, useSearchParam } from "../features/shell/use-shell-route";
+import "../features/shell/shell.css";
+
+// The update prompt and the worker's registration come after the first render (see main.tsx).
+const UpdatePrompt = lazy(() => import("../pwa/UpdatePrompt").then((module) => ({ default: module.UpdatePrompt })));
+
+export const Route = createRootRoute({
+  component: RootLayout,
+});
+
+/** The global shell of spec §2: header with the language button, offline strip, page, footer. */
+function RootLayout() {
+  const screen = useCurrentScreen();
+  const brand = useSearchParam("brand");
+  const isApplication = useSearchParam("isApplication");
+  const chromeHidden = hidesSiteChrome(screen, isApplication);
+
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        <Trans>Skip to content</Trans>
+      </a>
+      {!chromeHidden && <Header pickerTheme={languagePickerTheme(screen, brand)} />}
+      <OfflineBanner />
+      <main id="main" className="app__main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      {!chromeHidden && showsFooter(screen) && <Footer />}
+      <Suspense fallback={null}>
+        <UpdatePrompt />
+      </Suspense>
+    </div>
+  );
+}

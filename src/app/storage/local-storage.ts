@@ -1,0 +1,55 @@
+/**
+ * The few things the app keeps in the browser's localStorage (spec §3 "Local storage keeps"), behind
+ * one module so every key is listed here and a blocked storage (Safari private mode, full quota)
+ * degrades to "nothing remembered" instead of crashing the page.
+ */
+export const STORAGE_KEYS = {
+  language: "language",
+  extraLanguage: "extraLanguage",
+  acceptedCookies: "acceptedCookies",
+  session: "session",
+  lastStoreId: "lastStoreId",
+} as const;
+
+export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+export function readStored(key: StorageKey, storage: Storage | undefined = safeLocalStorage()): string | null {
+  try {
+    return storage?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeStored(key: StorageKey, value: string, storage: Storage | undefined = safeLocalStorage()): void {
+  try {
+    storage?.setItem(key, value);
+  } catch {
+    // Quota or privacy mode: the preference is simply not remembered.
+  }
+}
+
+export function removeStored(key: StorageKey, storage: Storage | undefined = safeLocalStorage()): void {
+  try {
+    storage?.removeItem(key);
+  } catch {
+    // Same as above: nothing to clean when storage is unavailable.
+  }
+}
+
+/** sessionStorage lasts as long as the tab: used for choices the spec does not ask to keep. */
+export function safeSessionStorage(): Storage | undefined {
+  try {
+    return typeof sessionStorage === "undefined" ? undefined : sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+function safeLocalStorage(): Storage | undefined {
+  try {
+    return typeof localStorage === "undefined" ? undefined : localStorage;
+  } catch {
+    return undefined;
+  }
+}

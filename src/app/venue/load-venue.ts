@@ -1,0 +1,50 @@
+/**
+ * Route loaders for the store screens: the table (store, spot, services) and a service's menu.
+ * An unknown table or service is a not-found screen; any other failure (offline, server error)
+ * goes to the route's error screen with a retry.
+ */
+import { notFound } from "@tanstack/react-router";
+import type { MenuResponse, ServiceDto, TableResponse } from "../../domain/api";
+import { ApiError } from "../api/api-error";
+import { fetchMenu, fetchTable } from "../api/requests";
+import { STORAGE_KEYS, writeStored } from "../storage/local-storage";
+
+export interface TableData {
+  table: TableResponse;
+}
+
+export interface ServiceMenuData extends TableData {
+  service: ServiceDto;
+  menu: MenuResponse;
+}
+
+function notFoundOn404(error: unknown): unknown {
+  return error instanceof ApiError && error.isNotFound ? notFound() : error;
+}
+
+export async function loadTable(tableId: number, signal?: AbortSignal): Promise<TableData> {
+  try {
+    const table = await fetchTable(tableId, signal);
+    // The contact form sends the last visited store, so the venue hears about its own guests.
+    writeStored(STORAGE_KEYS.lastStoreId, String(table.store.storeId));
+    return { table };
+  } catch (error) {
+    throw notFoundOn404(error);
+  }
+}
+
+export function findServiceBySlug(table: TableResponse, slug: string): ServiceDto | undefined {
+  return table.services.find((service) => service.slug === slug);
+}
+
+export async function loadServiceMenu(slug: string, tableId: number, signal?: AbortSignal): Promise<ServiceMenuData> {
+  const { table } = await loadTable(tableId, signal);
+  const service = findServiceBySlug(table, slug);
+  if (!service) throw notFound();
+  try {
+    const menu = await fetchMenu(service.serviceId, signal);
+    return { table, service, menu };
+  } catch (error) {
+    throw notFoundOn404(error);
+  }
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { type RequestFacts, runtimeCacheFor, servesAppShell } from "./cache-rules";
+
+const origin = "https://kyma.example";
+
+function guestGet(path: string): RequestFacts {
+  return { url: new URL(path, origin), method: "GET", sameOrigin: true };
+}
+
+describe("runtimeCacheFor", () => {
+  it.each([
+    ["/api/tables/1042", "guestApi"],
+    ["/api/tables/1042?lang=en", "guestApi"],
+    ["/api/services/17/menu", "guestApi"],
+    ["/images/items/freddo-espresso.webp", "venueImages"],
+    ["/images/stores/7/beach.jpg", "venueImages"],
+  ] as const)("caches GET %s in %s", (path, kind) => {
+    expect(runtimeCacheFor(guestGet(path))).toBe(kind);
+  });
+
+  it.each([
+    "/api/orders",
+    "/api/orders/55/status",
+    "/api/entrance?storeId=1",
+    "/api/authenticate/v2/login",
+    "/api/tables",
+    "/api/tables/1042/orders",
+    "/api/services/17",
+    "/api/services/17/menu/items",
+    "/api/health",
+    "/menu/1042",
+    "/assets/index-abc123.js",
+    "/imagesx/a.png",
+  ])("leaves GET %s to the network", (path) => {
+    expect(runtimeCacheFor(guestGet(path))).toBeNull();
+  });
+
+  it.each(["POST", "PUT", "PATCH", "DELETE", "HEAD"])("never caches %s, even on a guest read path", (method) => {
+    expect(runtimeCacheFor({ ...guestGet("/api/services/17/menu"), method })).toBeNull();
+    expect(runtimeCacheFor({ ...guestGet("/images/a.jpg"), method })).toBeNull();
+  });
+
+  it("ignores other origins, whatever their path", () => {
+    const facts = { ...guestGet("/api/tables/1"), url: new URL("https://cdn.example/api/tables/1"), sameOrigin: false };
+    expect(runtimeCacheFor(facts)).toBeNull();
+  });
+});
+
+describe("servesAppShell", () => {
+  it.each(["/", "/menu/1042", "/beach-bar/1042", "/beach-bar/1042?category=5", "/profile"])(
+    "answers the navigation %s with index.html",
+    (path) => {
+      expect(servesAppShell(path)).toBe(true);
+    },
+  );
+
+  it.each(["/api", "/api/", "/api?x=1", "/api/docs", "/api/tables/1042", "/robots.txt", "/icons/icon-512.png"])(
+    "lets the navigation %s reach the server",
+    (path) => {
+      expect(servesAppShell(path)).toBe(false);
+    },
+  );
+});

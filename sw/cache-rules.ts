@@ -1,0 +1,50 @@
+/**
+ * Which request the service worker answers from which cache. Pure, so that the rules are tested
+ * in node (cache-rules.test.ts) and sw.ts only wires them to Workbox strategies.
+ */
+
+/** One named cache per resource kind; bump the suffix when the stored shape changes. */
+export const RUNTIME_CACHES = {
+  /** The guest read API: a table's services and a service's menu. */
+  guestApi: { name: "guest-api-v1", maxEntries: 50, maxAgeSeconds: 7 * 24 * 60 * 60 },
+  /** Photos of venues, services and items, shipped under /images. */
+  venueImages: { name: "venue-images-v1", maxEntries: 200, maxAgeSeconds: 30 * 24 * 60 * 60 },
+} as const;
+
+export type RuntimeCacheKind = keyof typeof RUNTIME_CACHES;
+
+export interface RequestFacts {
+  url: URL;
+  method: string;
+  /** Whether the request goes to the origin that serves the app. */
+  sameOrigin: boolean;
+}
+
+/**
+ * Reads a guest may repeat offline. Everything else under /api (orders, sign-in, staff, order
+ * status) must reach the server or fail visibly: a cached answer there would lie.
+ */
+const GUEST_READ_PATHS: readonly RegExp[] = [/^\/api\/tables\/[^/]+$/, /^\/api\/services\/[^/]+\/menu$/];
+
+const VENUE_IMAGE_PATH = /^\/images\//;
+
+/** The runtime cache for a request, or null when it must go to the network untouched. */
+export function runtimeCacheFor({ url, method, sameOrigin }: RequestFacts): RuntimeCacheKind | null {
+  // Only reads are repeatable; the Cache API cannot store POST answers anyway.
+  if (method !== "GET" || !sameOrigin) return null;
+  const path = url.pathname;
+  if (GUEST_READ_PATHS.some((pattern) => pattern.test(path))) return "guestApi";
+  if (VENUE_IMAGE_PATH.test(path)) return "venueImages";
+  return null;
+}
+
+/**
+ * Navigations the app shell must NOT answer (matched against path + query, as NavigationRoute
+ * does): the API, and direct visits to files such as /robots.txt or /icons/icon-512.png.
+ */
+export const NAVIGATION_DENYLIST: readonly RegExp[] = [/^\/api(\/|$|\?)/, /\/[^/?]+\.[^/?]+(\?|$)/];
+
+/** Whether a navigation to this path (with its query) gets the precached index.html. */
+export function servesAppShell(pathAndQuery: string): boolean {
+  return !NAVIGATION_DENYLIST.some((pattern) => pattern.test(pathAndQuery));
+}

@@ -1,0 +1,47 @@
+import type { VitePWAOptions } from "vite-plugin-pwa";
+
+/** Brand colours, shared by the manifest and the icons in public/icons (sun over a teal sea). */
+const THEME_TEAL = "#0e6b73";
+const SAND = "#f6ecd9";
+
+/**
+ * The PWA build: our own worker (sw/sw.ts, compiled by the plugin's injectManifest build) with
+ * the precache list injected, and the web manifest that makes the app installable.
+ */
+export const pwaOptions: Partial<VitePWAOptions> = {
+  strategies: "injectManifest",
+  srcDir: "sw",
+  filename: "sw.ts",
+  // The app registers the worker itself through workbox-window (src/app/pwa/register.ts) so that
+  // it can offer the guest an update instead of swapping code under a half-filled cart.
+  injectRegister: false,
+  registerType: "prompt",
+  injectManifest: {
+    // Only the app shell; the plugin adds the manifest icons and the web manifest on its own.
+    // Source maps and other public files stay out of the guest's first download.
+    globPatterns: ["**/*.{js,css,html}"],
+  },
+  // Shown in the browser tab and on iOS home screens before any runtime cache exists.
+  includeAssets: ["icons/favicon.svg", "icons/apple-touch-icon.png"],
+  // A worker in `vite dev` caches stale modules and confuses hot reload; test it with a build.
+  devOptions: { enabled: false },
+  manifest: {
+    id: "/",
+    name: "Κύμα — Παραγγελία",
+    short_name: "Κύμα",
+    description: "Παραγγελία από το τραπέζι, το δωμάτιο ή την ομπρέλα σας — Order from your table, room or umbrella.",
+    lang: "el",
+    dir: "ltr",
+    start_url: "/",
+    scope: "/",
+    display: "standalone",
+    theme_color: THEME_TEAL,
+    background_color: SAND,
+    categories: ["food"],
+    icons: [
+      { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+      { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+      { src: "/icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+    ],
+  },
+};

@@ -1,0 +1,45 @@
+import { expect, test } from "@playwright/test";
+
+test("spec §2 info: /info lists the five info pages and each opens", async ({ page }) => {
+  await page.goto("/info");
+  const links = page.getByRole("main").getByRole("link");
+  await expect(links).toHaveCount(5);
+  await links.filter({ hasText: "Πολιτική cookies" }).click();
+  await expect(page).toHaveURL(/\/info\/cookies-policy$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Πολιτική cookies" })).toBeVisible();
+});
+
+test("spec §2 specific-info: an unknown info type shows the not-found screen", async ({ page }) => {
+  await page.goto("/info/about-us");
+  await expect(page.getByRole("heading", { level: 1, name: "Δεν βρήκαμε αυτή τη σελίδα" })).toBeVisible();
+});
+
+test("spec §5 contact form: all fields mandatory with a valid e-mail, errors inline in Greek", async ({ page }) => {
+  await page.goto("/info/contact-us");
+  await page.getByLabel("E-mail").fill("maria@");
+  await page.getByRole("button", { name: "Αποστολή μηνύματος" }).click();
+  await expect(page.getByText("Συμπληρώστε αυτό το πεδίο")).toHaveCount(2);
+  await expect(page.getByText(/έγκυρη διεύθυνση e-mail/)).toBeVisible();
+  await expect(page.getByLabel("Όνομα")).toBeFocused();
+});
+
+test("spec §5 contact form: a complete message is sent and confirmed", async ({ page }) => {
+  await page.goto("/info/contact-us");
+  await page.getByLabel("Όνομα").fill("Μαρία");
+  await page.getByLabel("E-mail").fill("maria@example.gr");
+  await page.getByLabel("Μήνυμα").fill("Πολύ ωραία η ομπρέλα 12!");
+  await page.getByRole("button", { name: "Αποστολή μηνύματος" }).click();
+  await expect(page.getByText(/Το μήνυμά σας στάλθηκε/)).toBeVisible();
+  await expect(page.getByLabel("Μήνυμα")).toHaveValue("");
+});
+
+test("spec §5 contact form: when sending fails the text stays and the guest is told", async ({ page }) => {
+  await page.route("**/api/info/contact", (route) => route.abort("internetdisconnected"));
+  await page.goto("/info/contact-us");
+  await page.getByLabel("Όνομα").fill("Μαρία");
+  await page.getByLabel("E-mail").fill("maria@example.gr");
+  await page.getByLabel("Μήνυμα").fill("Θα ήθελα να κλείσω τραπέζι.");
+  await page.getByRole("button", { name: "Αποστολή μηνύματος" }).click();
+  await expect(page.getByText(/Το μήνυμά σας δεν στάλθηκε/)).toBeVisible();
+  await expect(page.getByLabel("Μήνυμα")).toHaveValue("Θα ήθελα να κλείσω τραπέζι.");
+});

@@ -1,0 +1,141 @@
+/**
+ * The PWA promise on patchy beach Wi-Fi: after one online visit, the menu opens with no network,
+ * and the app is installable to the home screen. Runs against the production build (the worker
+ * is off in `vite dev`).
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+import { RUNTIME_CACHES } from "../../sw/cache-rules";
+
+interface Names {
+  GRE: { name: string };
+}
+/** The parts of a demo venue file (venues/demo/*.json) this test reads. */
+interface DemoVenue {
+  store: { id: number };
+  spots: { id: number; type: string; isPda?: boolean }[];
+  services: {
+    slug: string;
+    names: Names;
+    availableAt: string[];
+    hours?: unknown;
+    categories: { items: { names: Names }[] }[];
+  }[];
+}
+
+/** A guest spot of the demo beach hotel (store 7) and an all-day service it sees. */
+function demoMenu() {
+  const dir = "venues/demo";
+  const venue = readdirSync(dir)
+    .filter((name) => name.endsWith(".json"))
+    .map((name) => JSON.parse(readFileSync(join(dir, name), "utf8")) as DemoVenue)
+    .find((candidate) => candidate.store.id === 7);
+  if (!venue) throw new Error("The demo beach hotel (store 7) is missing from venues/demo");
+  for (const spot of venue.spots.filter((candidate) => !candidate.isPda)) {
+    const services = venue.services.filter((service) => service.availableAt.includes(spot.type));
+    const service = services.find((candidate) => candidate.hours === undefined) ?? services[0];
+    const itemNames = service?.categories.flatMap((category) => category.items.map((item) => item.names.GRE.name));
+    if (service && itemNames?.length) {
+      return {
+        spotId: spot.id,
+        slug: service.slug,
+        serviceName: service.names.GRE.name,
+        itemNames: itemNames.slice(0, 3),
+      };
+    }
+  }
+  throw new Error("Store 7 has no guest spot with a service that has items");
+}
+
+const menu = demoMenu();
+
+async function expectMenuItems(page: Page): Promise<void> {
+  for (const name of menu.itemNames) {
+    await expect(page.getByText(name, { exact: true }).first()).toBeVisible();
+  }
+}
+
+test("after one online visit, a menu page reloads with the network offline", async ({ page, context }) => {
+  // The guest scans the QR code: the services of their spot, then a service's menu.
+  await page.goto(`/menu/${menu.spotId}`);
+  await expect(page.getByText(menu.serviceName, { exact: true }).first()).toBeVisible();
+  // The first worker claims the page once it has precached the shell (sw.ts, "activate").
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), {
+      message: "the service worker controls the page",
+      timeout: 30_000,
+    })
+    .toBe(true);
+
+  await page.goto(`/${menu.slug}/${menu.spotId}`);
+  await expectMenuItems(page);
+  // Stale-while-revalidate stores the menu after answering: wait until it is really in the cache.
+  // (expect.poll, not waitForFunction: the latter takes a returned promise as truthy.)
+  await expect
+    .poll(() =>
+      page.evaluate(async (cacheName) => {
+        const requests = await (await caches.open(cacheName)).keys();
+        return requests.some((request) => /^\/api\/services\/[^/]+\/menu$/.test(new URL(request.url).pathname));
+      }, RUNTIME_CACHES.guestApi.name),
+    )
+    .toBe(true);
+
+  await context.setOffline(true);
+  // The worker's own network is off too, so anything shown next comes from its caches.
+  const healthCheck = await page.evaluate(() =>
+    fetch("/api/health", { cache: "no-store" }).then(
+      () => "reached",
+      () => "unreachable",
+    ),
+  );
+  expect(healthCheck).toBe("unreachable");
+
+  await page.reload();
+  await expectMenuItems(page);
+  // Back to the services of the spot, still offline: the menu page has read the table too.
+  await page.goto(`/menu/${menu.spotId}`);
+  await expect(page.getByText(menu.serviceName, { exact: true }).first()).toBeVisible();
+  await context.setOffline(false);
+});
+
+test("the app is installable: linked manifest, standalone, 192/512/maskable icons", async ({ page }) => {
+  await page.goto("/");
+  const href = await page.locator('link[rel="manifest"]').getAttribute("href");
+  expect(href).toBeTruthy();
+
+  const response = await page.request.get(new URL(href ?? "", page.url()).toString());
+  expect(response.ok()).toBe(true);
+  const manifest = (await response.json()) as {
+    display: string;
+    start_url: string;
+    scope: string;
+    lang: string;
+    icons: { src: string; sizes: string; type: string; purpose?: string }[];
+  };
+  expect(manifest).toMatchObject({ display: "standalone", start_url: "/", scope: "/", lang: "el" });
+  const icon = (sizes: string, purpose: string) =>
+    manifest.icons.find((candidate) => candidate.sizes === sizes && (candidate.purpose ?? "any").includes(purpose));
+  for (const [sizes, purpose] of [
+    ["192x192", "any"],
+    ["512x512", "any"],
+    ["512x512", "maskable"],
+  ] as const) {
+    const found = icon(sizes, purpose);
+    expect(found, `${sizes} ${purpose} icon`).toBeDefined();
+    const image = await page.request.get(new URL(found?.src ?? "", page.url()).toString());
+    expect(image.ok(), `${found?.src} is served`).toBe(true);
+    expect(image.headers()["content-type"]).toContain("image/png");
+  }
+
+  // Chromium's own verdict, as for its install prompt. Playwright's contexts are off the record,
+  // which Chromium always reports ("in-incognito"); any other error means not installable.
+  const cdp = await page.context().newCDPSession(page);
+  expect((await cdp.send("Page.getAppManifest")).errors).toEqual([]);
+  await expect
+    .poll(async () => {
+      const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+      return installabilityErrors.map((error) => error.errorId).filter((id) => id !== "in-incognito");
+    })
+    .toEqual([]);
+});

@@ -1,0 +1,55 @@
+import { expect, test } from "@playwright/test";
+
+// Demo data (venues/demo/beach-hotel.json): store 7, spot 7201 "Ομπρέλα 1", service "beach-bar".
+
+test("spec §2 services: a demo umbrella link shows the store, the spot and its services in Greek", async ({ page }) => {
+  await page.goto("/menu/7201");
+  await expect(page.getByRole("heading", { level: 1, name: "Αμμουδιά Beach Hotel" })).toBeVisible();
+  await expect(page.getByText("Ομπρέλα 1", { exact: true })).toBeVisible();
+  const card = page.getByRole("link", { name: /Beach bar/ });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText("09:00–20:00");
+  await expect(page.locator("html")).toHaveAttribute("lang", "el");
+});
+
+test("spec §2 menu: a service card opens its menu with categories, items and prices in euros", async ({ page }) => {
+  await page.goto("/menu/7201");
+  await page.getByRole("link", { name: /Beach bar/ }).click();
+  await expect(page).toHaveURL(/\/beach-bar\/7201$/);
+  await expect(page.getByRole("heading", { level: 2, name: "Καφέδες" })).toBeVisible();
+  const item = page.getByRole("article", { name: "Freddo espresso" });
+  await expect(item).toContainText("Διπλός espresso χτυπημένος με πάγο.");
+  await expect(item).toContainText(/4,00\s€/);
+  // Photos reserve their box (width/height) and load lazily.
+  const photo = item.locator("img");
+  await expect(photo).toHaveAttribute("loading", "lazy");
+  await expect(photo).toHaveAttribute("width", "96");
+  await expect(photo).toHaveAttribute("height", "96");
+});
+
+test("spec §2 routes: malformed ids, unknown tables and unknown services show the not-found screen", async ({
+  page,
+}) => {
+  for (const path of ["/menu/abc", "/menu/0", "/menu/999999", "/beach-bar/999999", "/no-such-service/7201"]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1, name: "Δεν βρήκαμε αυτή τη σελίδα" })).toBeVisible();
+  }
+});
+
+test("spec §2 menu: a lost connection shows the network error with a retry, not a crash", async ({ page }) => {
+  await page.route("**/api/tables/**", (route) => route.abort("internetdisconnected"));
+  await page.goto("/menu/7201");
+  await expect(page.getByRole("heading", { level: 1, name: "Χωρίς σύνδεση" })).toBeVisible();
+  await page.unroute("**/api/tables/**");
+  await page.getByRole("button", { name: "Δοκιμάστε ξανά" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Αμμουδιά Beach Hotel" })).toBeVisible();
+});
+
+test("offline indicator: the shell says so when the network goes away", async ({ page, context }) => {
+  await page.goto("/menu/7201");
+  await expect(page.getByRole("heading", { level: 1, name: "Αμμουδιά Beach Hotel" })).toBeVisible();
+  await context.setOffline(true);
+  await expect(page.getByText("Είστε εκτός σύνδεσης.")).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByText("Είστε εκτός σύνδεσης.")).toBeHidden();
+});
