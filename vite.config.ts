@@ -2,6 +2,7 @@ import { lingui } from "@lingui/vite-plugin";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { compression, defineAlgorithm } from "vite-plugin-compression2";
 import { VitePWA } from "vite-plugin-pwa";
 import { pwaOptions } from "./sw/pwa-options";
 
@@ -18,6 +19,13 @@ export default defineConfig({
     react({ babel: { plugins: ["@lingui/babel-plugin-lingui-macro"] } }),
     lingui(),
     VitePWA(pwaOptions),
+    // Guests are on slow beach Wi-Fi: the server sends these precompressed files (brotli, else
+    // gzip) instead of compressing on every request.
+    compression({
+      include: /\.(js|css|html|svg|webmanifest|json)$/,
+      threshold: 1024,
+      algorithms: [defineAlgorithm("brotliCompress"), defineAlgorithm("gzip", { level: 9 })],
+    }),
   ],
   server: {
     proxy: { "/api": "http://localhost:3000" },

@@ -179,7 +179,7 @@ export type ContactRequest = Static<typeof ContactRequestSchema>;
 export const DemoLinkSchema = Type.Object({
   storeId: Type.Integer(),
   storeNames: TranslationsSchema,
-  kind: Type.Union(DEMO_LINK_KINDS.map((k) => Type.Literal(k))),
+  kind: Type.Enum(DEMO_LINK_KINDS),
   spotName: Type.String(),
   path: Type.String({ description: "app path, e.g. /menu/7001" }),
 });

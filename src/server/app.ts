@@ -1,0 +1,80 @@
+/**
+ * buildApp: the Fastify instance of the API (and, when built, the PWA). Used by main.ts to listen
+ * and by tests through app.inject. Order: the response headers and the error handler first (so
+ * the routes that external plugins add use them too), then external plugins (OpenAPI, static
+ * files), then the application's 404 handling, then the routes under /api.
+ */
+import { existsSync } from "node:fs";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import path from "node:path";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import type { Kysely } from "kysely";
+import type { ServerConfig } from "./config";
+import type { Database } from "./db/schema";
+import { strictTypeBoxValidatorCompiler } from "./http/validator-compiler";
+import { loggerOptions, requestId } from "./logging";
+import { MenuCache, type MenuCacheOptions } from "./menu/menu-cache";
+import { errorHandling } from "./plugins/error-handling";
+import { notFoundHandler } from "./plugins/not-found";
+import { openApi } from "./plugins/openapi";
+import { responseHeaders } from "./plugins/response-headers";
+import { staticPwa } from "./plugins/static-pwa";
+import { demoRoutes } from "./routes/demo";
+import { healthRoutes } from "./routes/health";
+import { infoRoutes } from "./routes/info";
+import { serviceRoutes } from "./routes/services";
+import { tableRoutes } from "./routes/tables";
+import { utilsRoutes } from "./routes/utils";
+
+export type App = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>;
+
+export interface AppOptions {
+  db: Kysely<Database>;
+  config: Pick<ServerConfig, "staticDir" | "contactEmail" | "logLevel" | "trustProxy" | "demoVenues">;
+  /** false: no logs at all (tests). Default: JSON logs at config.logLevel. */
+  logger?: boolean;
+  menuCache?: MenuCacheOptions;
+}
+
+/** Contact messages are short; anything bigger than this is not a request of ours. */
+const BODY_LIMIT_BYTES = 64 * 1024;
+
+export function buildApp(options: AppOptions): App {
+  const { db, config } = options;
+  const app = Fastify({
+    ...(options.logger === false ? { logger: false } : loggerOptions(config.logLevel)),
+    genReqId: requestId,
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  app.setValidatorCompiler(strictTypeBoxValidatorCompiler);
+
+  app.register(responseHeaders);
+  app.register(errorHandling);
+
+  // External plugins.
+  app.register(openApi);
+  const servePwa = existsSync(path.join(config.staticDir, "index.html"));
+  if (servePwa) app.register(staticPwa, { root: config.staticDir });
+
+  // Application plugins.
+  app.register(notFoundHandler, { spaFallback: servePwa });
+
+  // Routes.
+  const menuCache = new MenuCache(db, options.menuCache);
+  app.addHook("onClose", async () => menuCache.close());
+  app.register(
+    async (api) => {
+      await api.register(tableRoutes, { db });
+      await api.register(serviceRoutes, { menuCache });
+      await api.register(utilsRoutes);
+      await api.register(infoRoutes, { db, contactEmail: config.contactEmail });
+      await api.register(healthRoutes, { db });
+      await api.register(demoRoutes, { db, enabled: config.demoVenues });
+    },
+    { prefix: "/api" },
+  );
+
+  return app;
+}

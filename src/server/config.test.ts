@@ -1,0 +1,80 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { CONFIG_VARIABLES, ConfigError, readConfig } from "./config";
+
+describe("configuration: every environment variable in one place with defaults (brief: config.ts)", () => {
+  it("defaults: port 3000, SQLite in ./data, dist in ./dist, info logs, demo venues on", () => {
+    expect(readConfig({}, "/srv/app")).toEqual({
+      port: 3000,
+      host: "localhost",
+      databaseUrl: null,
+      dataDir: "/srv/app/data",
+      staticDir: "/srv/app/dist",
+      logLevel: "info",
+      demoVenues: true,
+      publicUrl: null,
+      contactEmail: "contact@localhost",
+      trustProxy: false,
+    });
+  });
+
+  it("reads every documented variable", () => {
+    const config = readConfig(
+      {
+        PORT: "8080",
+        HOST: "0.0.0.0",
+        DATABASE_URL: "postgresql://app:secret@db:5432/venue",
+        DATA_DIR: "/var/lib/venue",
+        STATIC_DIR: "build",
+        LOG_LEVEL: "WARN",
+        DEMO_VENUES: "off",
+        PUBLIC_URL: "https://order.example.com/",
+        CONTACT_EMAIL: "hello@example.com",
+        TRUST_PROXY: "on",
+      },
+      "/srv/app",
+    );
+    expect(config).toEqual({
+      port: 8080,
+      host: "0.0.0.0",
+      databaseUrl: "postgresql://app:secret@db:5432/venue",
+      dataDir: "/var/lib/venue",
+      staticDir: path.join("/srv/app", "build"),
+      logLevel: "warn",
+      demoVenues: false,
+      publicUrl: "https://order.example.com",
+      contactEmail: "hello@example.com",
+      trustProxy: true,
+    });
+  });
+
+  it.each([
+    [{ PORT: "http" }, /PORT must be an integer/],
+    [{ PORT: "70000" }, /PORT must be an integer/],
+    [{ DATABASE_URL: "mysql://x" }, /DATABASE_URL must be a postgres:\/\/ URL/],
+    [{ LOG_LEVEL: "loud" }, /LOG_LEVEL must be one of/],
+    [{ DEMO_VENUES: "maybe" }, /DEMO_VENUES must be on or off/],
+  ])("refuses a wrong value loudly: %o", (env, message) => {
+    expect(() => readConfig(env, "/srv/app")).toThrow(ConfigError);
+    expect(() => readConfig(env, "/srv/app")).toThrow(message);
+  });
+
+  it("the documented table lists exactly the variables readConfig reads, also in README-config.md", async () => {
+    const names = CONFIG_VARIABLES.map((v) => v.name);
+    expect(names).toEqual([
+      "PORT",
+      "HOST",
+      "DATABASE_URL",
+      "DATA_DIR",
+      "STATIC_DIR",
+      "LOG_LEVEL",
+      "DEMO_VENUES",
+      "PUBLIC_URL",
+      "CONTACT_EMAIL",
+      "TRUST_PROXY",
+    ]);
+    const { readFileSync } = await import("node:fs");
+    const readme = readFileSync(new URL("./README-config.md", import.meta.url), "utf8");
+    for (const name of names) expect(readme).toContain(`\`${name}\``);
+  });
+});

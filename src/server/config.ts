@@ -1,0 +1,151 @@
+/**
+ * Every environment variable the server reads, in one place, with its default. Nothing else in
+ * src/server reads process.env: the rest of the code receives a ServerConfig.
+ * The same table, for humans, is in src/server/README-config.md (keep both in step).
+ */
+import path from "node:path";
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** PostgreSQL connection URL, or null for the embedded SQLite file under dataDir. */
+  databaseUrl: string | null;
+  dataDir: string;
+  staticDir: string;
+  logLevel: LogLevel;
+  demoVenues: boolean;
+  /** Base URL of the printed links; null: http://localhost:<the port actually listened on>. */
+  publicUrl: string | null;
+  contactEmail: string;
+  trustProxy: boolean;
+}
+
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface ConfigVariable {
+  name: string;
+  default: string;
+  meaning: string;
+}
+
+/** The documented variables, in the order a reader needs them. */
+export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
+  { name: "PORT", default: "3000", meaning: "TCP port the server listens on." },
+  {
+    name: "HOST",
+    default: "localhost",
+    meaning: "Interface to listen on; set 0.0.0.0 to be reachable from phones on the LAN or from outside a container.",
+  },
+  {
+    name: "DATABASE_URL",
+    default: "",
+    meaning:
+      "postgres://user:password@host:port/db to use PostgreSQL; unset to use the embedded SQLite file in DATA_DIR.",
+  },
+  {
+    name: "DATA_DIR",
+    default: "./data",
+    meaning: "Directory of the SQLite file venue.sqlite (created on first start).",
+  },
+  {
+    name: "STATIC_DIR",
+    default: "./dist",
+    meaning: "The built PWA (npm run build); the server runs API-only when it has no index.html.",
+  },
+  {
+    name: "LOG_LEVEL",
+    default: "info",
+    meaning: "fatal, error, warn, info, debug, trace or silent. Logs are JSON lines on stdout.",
+  },
+  {
+    name: "DEMO_VENUES",
+    default: "on",
+    meaning: "on: import venues/demo/*.json when the database has no store yet, and print demo links. off: never.",
+  },
+  {
+    name: "PUBLIC_URL",
+    default: "http://localhost:PORT",
+    meaning: "Base URL of the links printed on start (PORT: the port actually listened on).",
+  },
+  {
+    name: "CONTACT_EMAIL",
+    default: "contact@localhost",
+    meaning: "Recipient of contact-form messages that name no store.",
+  },
+  {
+    name: "TRUST_PROXY",
+    default: "off",
+    meaning: "on when behind a reverse proxy, so client addresses come from X-Forwarded-For.",
+  },
+];
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** Reads the configuration; relative directories are resolved against `cwd`. Throws ConfigError. */
+export function readConfig(env: Env = process.env, cwd: string = process.cwd()): ServerConfig {
+  const port = readPort(env.PORT);
+  return {
+    port,
+    host: nonEmpty(env.HOST) ?? "localhost",
+    databaseUrl: readDatabaseUrl(env.DATABASE_URL),
+    dataDir: path.resolve(cwd, nonEmpty(env.DATA_DIR) ?? "./data"),
+    staticDir: path.resolve(cwd, nonEmpty(env.STATIC_DIR) ?? "./dist"),
+    logLevel: readLogLevel(env.LOG_LEVEL),
+    demoVenues: readSwitch("DEMO_VENUES", env.DEMO_VENUES, true),
+    publicUrl: nonEmpty(env.PUBLIC_URL)?.replace(/\/+$/, "") ?? null,
+    contactEmail: nonEmpty(env.CONTACT_EMAIL) ?? "contact@localhost",
+    trustProxy: readSwitch("TRUST_PROXY", env.TRUST_PROXY, false),
+  };
+}
+
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(url);
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+function readPort(value: string | undefined): number {
+  const raw = nonEmpty(value);
+  if (raw === undefined) return 3000;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`PORT must be an integer from 0 to 65535, got "${raw}"`);
+  }
+  return port;
+}
+
+function readDatabaseUrl(value: string | undefined): string | null {
+  const raw = nonEmpty(value);
+  if (raw === undefined) return null;
+  // Failing loudly beats silently falling back to SQLite when someone meant another database.
+  if (!isPostgresUrl(raw)) {
+    throw new ConfigError("DATABASE_URL must be a postgres:// URL; leave it unset to use SQLite in DATA_DIR");
+  }
+  return raw;
+}
+
+function readLogLevel(value: string | undefined): LogLevel {
+  const raw = nonEmpty(value)?.toLowerCase() ?? "info";
+  const level = LOG_LEVELS.find((known) => known === raw);
+  if (level === undefined) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}, got "${raw}"`);
+  return level;
+}
+
+const ON = new Set(["on", "true", "1", "yes"]);
+const OFF = new Set(["off", "false", "0", "no"]);
+
+function readSwitch(name: string, value: string | undefined, fallback: boolean): boolean {
+  const raw = nonEmpty(value)?.toLowerCase();
+  if (raw === undefined) return fallback;
+  if (ON.has(raw)) return true;
+  if (OFF.has(raw)) return false;
+  throw new ConfigError(`${name} must be on or off, got "${value}"`);
+}

@@ -1,0 +1,13 @@
+/**
+ * All migrations, in code (no files read at run time, so they work from any working directory and
+ * in a bundle). Names sort in the order they must run; never rename or edit a released one.
+ */
+import type { Migration } from "kysely";
+import type { DialectName } from "../schema";
+import { initialSchema } from "./001-initial-schema";
+
+export function migrationsFor(dialect: DialectName): Record<string, Migration> {
+  return {
+    "001-initial-schema": initialSchema(dialect),
+  };
+}

@@ -1,0 +1,20 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../schema";
+import type { StoreRow } from "../tables/catalogue.tables";
+
+export async function findStoreById(db: Kysely<Database>, storeId: number): Promise<StoreRow | undefined> {
+  return db.selectFrom("stores").selectAll().where("id", "=", storeId).executeTakeFirst();
+}
+
+export async function listStores(db: Kysely<Database>): Promise<StoreRow[]> {
+  return db.selectFrom("stores").selectAll().orderBy("id").execute();
+}
+
+export async function countStores(db: Kysely<Database>): Promise<number> {
+  const { count } = await db
+    .selectFrom("stores")
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .executeTakeFirstOrThrow();
+  // PostgreSQL returns count(*) as a bigint string.
+  return Number(count);
+}

@@ -1,0 +1,132 @@
+/**
+ * The catalogue of a store as imported from its venue file (spec §3): the store, its services with
+ * categories, items, subselection groups and options, and its spots. Ids are the venue file's ids.
+ * Every row carries store_id, so an import can check ownership and replace a store's rows at once.
+ * Money is integer cents; times of day are "HH:MM" text in Europe/Athens.
+ */
+import type { Insertable, Selectable } from "kysely";
+import type { Translations } from "../../../domain/languages";
+import type { SpotType } from "../../../domain/spots";
+import type { BooleanColumn, IsoInstant, JsonText } from "../columns";
+
+export interface StoresTable {
+  id: number;
+  names: JsonText<Translations>;
+  is_hotel: BooleanColumn;
+  read_only: BooleanColumn;
+  interactive_catalogue: BooleanColumn;
+  extra_languages: JsonText<string[]>;
+  add_button_wording: "cart" | "order";
+  contact: JsonText<{ email: string; phone: string; address: string }>;
+  /** Bumped by every import; caches of the menu are keyed by it. */
+  catalogue_version: number;
+  created_at: IsoInstant;
+  updated_at: IsoInstant;
+}
+
+export interface ServicesTable {
+  id: number;
+  store_id: number;
+  slug: string;
+  names: JsonText<Translations>;
+  type: string;
+  photo: string | null;
+  available_at: JsonText<SpotType[]>;
+  hours_start: string | null;
+  hours_end: string | null;
+  scheduled_orders_enabled: BooleanColumn;
+  scheduled_orders_start: string | null;
+  scheduled_orders_end: string | null;
+  membership_enabled: BooleanColumn;
+  membership_info_shown: BooleanColumn;
+  membership_prices_visible: BooleanColumn;
+  delayed_response: BooleanColumn;
+  hide_photos_of_items: BooleanColumn;
+  max_items_per_order: number;
+  room_service_charge_percentage: number;
+  happy_hour_discount_percentage: number | null;
+  happy_hour_start: string | null;
+  happy_hour_end: string | null;
+  delivery_discount_percentage: number | null;
+  delivery_discount_minimum_cents: number | null;
+  minimum_order_cents: number;
+  position: number;
+}
+
+export interface SpotsTable {
+  id: number;
+  store_id: number;
+  name: string;
+  type: SpotType;
+  capacity: number;
+  section: string;
+  is_pda: BooleanColumn;
+  position: number;
+}
+
+export interface CategoriesTable {
+  id: number;
+  store_id: number;
+  service_id: number;
+  names: JsonText<Translations>;
+  max_products_per_cart: number | null;
+  position: number;
+}
+
+export interface ItemsTable {
+  id: number;
+  store_id: number;
+  service_id: number;
+  category_id: number;
+  names: JsonText<Translations>;
+  photo: string | null;
+  price_cents: number;
+  membership_price_cents: number | null;
+  member_price_enabled: BooleanColumn;
+  membership_addition_cents: number | null;
+  measurable: BooleanColumn;
+  per_kg: BooleanColumn;
+  priceable: BooleanColumn;
+  request: BooleanColumn;
+  stock_enabled: BooleanColumn;
+  stock_aligned_to_cart_addition: BooleanColumn;
+  stock_amount: number | null;
+  position: number;
+}
+
+export interface SubselectionGroupsTable {
+  id: number;
+  store_id: number;
+  item_id: number;
+  names: JsonText<Translations>;
+  type: "RADIO_BUTTON" | "CHECKBOX";
+  mandatory: BooleanColumn;
+  maximum_selected: number | null;
+  price_aggregated: BooleanColumn;
+  position: number;
+}
+
+export interface SubselectionOptionsTable {
+  id: number;
+  store_id: number;
+  group_id: number;
+  names: JsonText<Translations>;
+  price_cents: number;
+  is_selected: BooleanColumn;
+  position: number;
+}
+
+export type StoreRow = Selectable<StoresTable>;
+export type NewStoreRow = Insertable<StoresTable>;
+export type ServiceRow = Selectable<ServicesTable>;
+export type NewServiceRow = Insertable<ServicesTable>;
+export type SpotRow = Selectable<SpotsTable>;
+export type NewSpotRow = Insertable<SpotsTable>;
+export type CategoryRow = Selectable<CategoriesTable>;
+export type NewCategoryRow = Insertable<CategoriesTable>;
+export type ItemRow = Selectable<ItemsTable>;
+export type NewItemRow = Insertable<ItemsTable>;
+export type SubselectionGroupRow = Selectable<SubselectionGroupsTable>;
+export type NewSubselectionGroupRow = Insertable<SubselectionGroupsTable>;
+export type SubselectionOptionRow = Selectable<SubselectionOptionsTable>;
+export type NewSubselectionOptionRow = Insertable<SubselectionOptionsTable>;

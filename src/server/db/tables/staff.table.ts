@@ -1,0 +1,14 @@
+import type { Insertable, Selectable } from "kysely";
+
+/** Waiters and admins of a store, imported from the venue file. The PIN is kept only as a hash. */
+export interface StaffTable {
+  id: number;
+  store_id: number;
+  name: string;
+  role: "WAITER" | "ADMIN";
+  /** See src/server/staff/pin-hash.ts for the format. */
+  pin_hash: string;
+}
+
+export type StaffRow = Selectable<StaffTable>;
+export type NewStaffRow = Insertable<StaffTable>;

@@ -1,0 +1,79 @@
+/**
+ * Structured JSON logs (pino, through Fastify) with a request id on every line.
+ * - One access line per request, written when it completes (Fastify's default writes two: incoming
+ *   and completed). At `info` it is written for every request that changes something (not GET or
+ *   HEAD), fails (status >= 400) or is slow; successful reads are logged at `debug`. Guests' phones
+ *   revalidate menus all the time: at info those lines would be most of the log, and writing them
+ *   costs more CPU than answering the cached menu itself.
+ * - URLs are logged with secrets taken out: some calls carry tokens in the query (spec §7 log
+ *   calls) or the path (/view-order-details/:orderId/:restaurantId/:token).
+ */
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage } from "node:http";
+import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from "fastify";
+import type { LogLevel } from "./config";
+
+/** A caller's X-Request-Id is kept when it looks like an id, so logs can be joined across hops. */
+const ACCEPTABLE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+export function requestId(request: IncomingMessage): string {
+  const given = request.headers["x-request-id"];
+  return typeof given === "string" && ACCEPTABLE_REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+const SECRET_QUERY_KEY = /token|jwt|pin|password|code|secret/i;
+/** Path prefix → how many "/"-separated parts to keep ("", "view-order-details", orderId, restaurantId). */
+const SECRET_PATHS: ReadonlyArray<[prefix: string, keepParts: number]> = [["/view-order-details/", 4]];
+
+export function redactUrl(url: string): string {
+  const queryStart = url.indexOf("?");
+  let pathname = queryStart === -1 ? url : url.slice(0, queryStart);
+  for (const [prefix, keepParts] of SECRET_PATHS) {
+    if (pathname.startsWith(prefix)) {
+      const segments = pathname.split("/");
+      pathname = [...segments.slice(0, keepParts), ...segments.slice(keepParts).map(() => "[redacted]")].join("/");
+    }
+  }
+  if (queryStart === -1) return pathname;
+  const query = new URLSearchParams(url.slice(queryStart + 1));
+  for (const key of [...query.keys()]) if (SECRET_QUERY_KEY.test(key)) query.set(key, "[redacted]");
+  return `${pathname}?${query.toString()}`;
+}
+
+/** A read slower than this is logged at info even when it succeeds. */
+const SLOW_REQUEST_MS = 1000;
+
+function isQuietRead(request: FastifyRequest, reply: FastifyReply): boolean {
+  return (
+    (request.method === "GET" || request.method === "HEAD") &&
+    reply.statusCode < 400 &&
+    reply.elapsedTime < SLOW_REQUEST_MS
+  );
+}
+
+/** Levels at which quiet reads are written. */
+const READ_LOG_LEVELS = new Set(["debug", "trace"]);
+
+class AccessLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const quiet = !error && isQuietRead(request, reply);
+    // The hot path (a cached menu read at info) must not even build the line.
+    if (quiet && !READ_LOG_LEVELS.has(reply.log.level)) return;
+    const line = {
+      method: request.method,
+      url: redactUrl(request.url),
+      statusCode: reply.statusCode,
+      responseTime: Math.round(reply.elapsedTime * 10) / 10,
+      remoteAddress: request.ip,
+    };
+    if (error) reply.log.error({ ...line, err: error }, "request errored");
+    else if (quiet) reply.log.debug(line, "request completed");
+    else reply.log.info(line, "request completed");
+  }
+}
+
+export function loggerOptions(level: LogLevel): Pick<FastifyServerOptions, "logger" | "logController"> {
+  return { logger: { level }, logController: new AccessLog() };
+}

@@ -1,0 +1,82 @@
+/**
+ * The server process: read the configuration, open and migrate the database, load the demo
+ * venues into an empty database, listen, print the links to open, and shut down cleanly on
+ * SIGTERM/SIGINT (stop accepting, finish requests in flight, then close the database).
+ */
+import { buildApp } from "./app";
+import { ConfigError, readConfig, type ServerConfig } from "./config";
+import { databaseTarget, openDatabase } from "./db/database";
+import { migrateToLatest } from "./db/migrate";
+import { demoLinkLines, listDemoLinks } from "./demo-links";
+import { DEMO_VENUES_DIR, PUBLIC_IMAGES_DIR } from "./paths";
+import { OPENAPI_PATH } from "./plugins/openapi";
+import { importDemoVenuesIfEmpty } from "./venue/demo-venues";
+import { describeImport } from "./venue/import-summary";
+
+/** After this long a shutdown stops waiting for requests in flight. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function configOrExit(): ServerConfig {
+  try {
+    return readConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`Configuration error: ${error.message}\n`);
+    process.exit(1);
+  }
+}
+
+async function main(): Promise<void> {
+  const config = configOrExit();
+  const { db, dialect, location } = openDatabase(databaseTarget(config.databaseUrl, config.dataDir), {
+    onPoolError: (error) => app.log.error({ err: error }, "idle database connection failed"),
+  });
+  const app = buildApp({ db, config });
+
+  try {
+    await migrateToLatest(db, dialect);
+    app.log.info({ dialect, location }, "database ready");
+    if (config.demoVenues) {
+      const imported = await importDemoVenuesIfEmpty(db, DEMO_VENUES_DIR, { imagesDir: PUBLIC_IMAGES_DIR });
+      for (const summary of imported)
+        app.log.info({ storeId: summary.storeId }, `demo venue imported: ${describeImport(summary)}`);
+    }
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    app.log.fatal({ err: error }, "could not start");
+    await app.close().catch(() => undefined);
+    await db.destroy().catch(() => undefined);
+    process.exit(1);
+  }
+
+  const address = app.server.address();
+  const baseUrl =
+    config.publicUrl ?? `http://localhost:${typeof address === "object" && address ? address.port : config.port}`;
+  const links = config.demoVenues ? demoLinkLines(await listDemoLinks(db), baseUrl) : [];
+  process.stdout.write([`Open ${baseUrl}/`, ...links, `API description: ${baseUrl}${OPENAPI_PATH}`, ""].join("\n"));
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      app.log.warn({ signal }, "second signal: exiting at once");
+      process.exit(1);
+    }
+    stopping = true;
+    app.log.info({ signal }, "shutting down");
+    setTimeout(() => {
+      app.log.error("requests still running after the grace period: exiting");
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    app
+      .close()
+      .then(() => db.destroy())
+      .catch((error: unknown) => {
+        app.log.error({ err: error }, "error while shutting down");
+        process.exitCode = 1;
+      });
+  };
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+}
+
+await main();

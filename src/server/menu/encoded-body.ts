@@ -1,0 +1,88 @@
+/**
+ * A response body prepared once for many requests: the JSON bytes, their strong ETag and, for
+ * bodies worth it, brotli and gzip variants (a menu shrinks several times, which matters on beach
+ * Wi-Fi). Each variant gets its own ETag, as HTTP requires of strong validators.
+ */
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+
+export type ContentCoding = "br" | "gzip" | "identity";
+
+export interface Representation {
+  coding: ContentCoding;
+  bytes: Buffer;
+  etag: string;
+}
+
+export interface EncodedBody {
+  identity: Representation;
+  br: Representation | null;
+  gzip: Representation | null;
+  /** every ETag of the variants: a client holding any of them has the current content */
+  etags: ReadonlySet<string>;
+}
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Below this size compression saves less than it costs. */
+const MIN_COMPRESSIBLE_BYTES = 1024;
+
+export async function encodeBody(bytes: Buffer): Promise<EncodedBody> {
+  const hash = createHash("sha256").update(bytes).digest("base64url");
+  const identity: Representation = { coding: "identity", bytes, etag: `"${hash}"` };
+  let br: Representation | null = null;
+  let gz: Representation | null = null;
+  if (bytes.length >= MIN_COMPRESSIBLE_BYTES) {
+    // Runs on libuv's thread pool, once per catalogue version: the best ratio is affordable.
+    const [brBytes, gzipBytes] = await Promise.all([
+      brotli(bytes, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+      }),
+      gzipAsync(bytes, { level: 9 }),
+    ]);
+    if (brBytes.length < bytes.length) br = { coding: "br", bytes: brBytes, etag: `"${hash}-br"` };
+    if (gzipBytes.length < bytes.length) gz = { coding: "gzip", bytes: gzipBytes, etag: `"${hash}-gzip"` };
+  }
+  const etags = new Set([identity, br, gz].flatMap((r) => (r ? [r.etag] : [])));
+  return { identity, br, gzip: gz, etags };
+}
+
+/** The best variant the client accepts (brotli, then gzip, then the plain bytes). */
+export function chooseRepresentation(body: EncodedBody, acceptEncoding: string | undefined): Representation {
+  if (acceptEncoding === undefined || (body.br === null && body.gzip === null)) return body.identity;
+  const accepted = acceptedCodings(acceptEncoding);
+  if (body.br !== null && accepted.has("br")) return body.br;
+  if (body.gzip !== null && accepted.has("gzip")) return body.gzip;
+  return body.identity;
+}
+
+/** Codings listed with a non-zero quality (`gzip;q=0` refuses gzip; `*` accepts any). */
+function acceptedCodings(header: string): Set<string> {
+  const accepted = new Set<string>();
+  for (const part of header.split(",")) {
+    const [name = "", ...params] = part.trim().toLowerCase().split(";");
+    const quality = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    if (quality !== undefined && Number(quality.slice(2)) === 0) continue;
+    if (name === "*") {
+      accepted.add("br");
+      accepted.add("gzip");
+    } else if (name !== "") accepted.add(name);
+  }
+  return accepted;
+}
+
+/**
+ * If-None-Match uses the weak comparison (RFC 9110 §13.1.2): `W/"x"` matches `"x"`. `*` matches
+ * any current representation.
+ */
+export function matchesIfNoneMatch(header: string | undefined, etags: ReadonlySet<string>): boolean {
+  if (header === undefined) return false;
+  for (const raw of header.split(",")) {
+    const tag = raw.trim();
+    if (tag === "*") return true;
+    if (etags.has(tag.startsWith("W/") ? tag.slice(2) : tag)) return true;
+  }
+  return false;
+}

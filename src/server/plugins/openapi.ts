@@ -1,0 +1,43 @@
+/**
+ * The OpenAPI 3.1 document, generated from the routes' TypeBox schemas (never written by hand),
+ * served at GET /api/docs/json. Register before the routes: it collects them as they are added.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import fastifySwagger from "@fastify/swagger";
+import type { FastifyPluginAsync } from "fastify";
+import fp from "fastify-plugin";
+import { PROJECT_ROOT } from "../paths";
+
+export const OPENAPI_PATH = "/api/docs/json";
+
+function projectVersion(): string {
+  const manifest: unknown = JSON.parse(readFileSync(path.join(PROJECT_ROOT, "package.json"), "utf8"));
+  const version =
+    typeof manifest === "object" && manifest !== null && "version" in manifest ? manifest.version : undefined;
+  return typeof version === "string" ? version : "0.0.0";
+}
+
+const openApiPlugin: FastifyPluginAsync = async (app) => {
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: {
+        title: "Venue ordering API",
+        description:
+          "Guests order from a table, room, umbrella, beach chair or delivery link. Errors are `{ code, message }`; money is integer cents; times of day are HH:MM in Europe/Athens.",
+        version: projectVersion(),
+      },
+      tags: [
+        { name: "guest", description: "What a guest's phone reads and sends" },
+        { name: "system", description: "Health and time" },
+      ],
+    },
+  });
+
+  app.get(OPENAPI_PATH, { schema: { hide: true } }, (_request, reply) => {
+    reply.header("cache-control", "no-cache").send(app.swagger());
+  });
+};
+
+export const openApi = fp(openApiPlugin, { name: "openapi" });

@@ -1,0 +1,48 @@
+/**
+ * POST /api/info/contact: the contact-us form of the info pages (spec §2, §5: all fields
+ * mandatory, valid e-mail). The message goes to the store's contact e-mail, or to the product's
+ * own address when no store is named.
+ */
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { Kysely } from "kysely";
+import { Type } from "typebox";
+import { ContactRequestSchema, ErrorBodySchema } from "../../../domain/api";
+import { findStoreById } from "../../db/repositories/store.repository";
+import type { Database } from "../../db/schema";
+import { badRequest, notFound } from "../../http/api-error";
+import { queueEmail } from "../../notify/email-outbox";
+import { contactEmail } from "./contact-message";
+
+export interface InfoRoutesOptions {
+  db: Kysely<Database>;
+  /** Recipient when the form names no store (CONTACT_EMAIL). */
+  contactEmail: string;
+}
+
+const ContactAcceptedSchema = Type.Object({ ok: Type.Literal(true) });
+
+export const infoRoutes: FastifyPluginAsyncTypebox<InfoRoutesOptions> = async (app, options) => {
+  const { db } = options;
+  app.post(
+    "/info/contact",
+    {
+      schema: {
+        tags: ["guest"],
+        summary: "Send a message to the venue (or to the product's team when no storeId is given)",
+        body: ContactRequestSchema,
+        response: { 202: ContactAcceptedSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const form = request.body;
+      for (const field of ["name", "message"] as const) {
+        if (form[field].trim() === "") throw badRequest(`body.${field}: must not be blank`);
+      }
+      const store = form.storeId === undefined ? null : ((await findStoreById(db, form.storeId)) ?? null);
+      if (form.storeId !== undefined && store === null)
+        throw notFound("STORE_NOT_FOUND", `There is no store ${form.storeId}`);
+      await queueEmail(db, request.log, contactEmail(form, store, options.contactEmail, new Date()));
+      return reply.code(202).send({ ok: true });
+    },
+  );
+};

@@ -1,0 +1,184 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import Value from "typebox/value";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type MenuResponse, MenuResponseSchema } from "../../../domain/api";
+import { sampleVenue } from "../../test-fixtures/venue";
+import { importFixture } from "../../test-support/seed";
+import { buildTestApp, setUpTestApp } from "../../test-support/test-app";
+import { setUpTestDatabase } from "../../test-support/test-database";
+
+const ctx = setUpTestDatabase();
+const server = setUpTestApp(() => ctx.db);
+
+beforeAll(async () => {
+  await importFixture(ctx.db);
+});
+
+const menuUrl = "/api/services/10/menu";
+
+describe("GET /api/services/:serviceId/menu (brief §3)", () => {
+  it("200: the whole menu in one response, matching MenuResponseSchema", async () => {
+    const response = await server.app.inject({ method: "GET", url: menuUrl });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("application/json; charset=utf-8");
+    const menu: MenuResponse = response.json();
+    expect([...Value.Errors(MenuResponseSchema, menu)]).toEqual([]);
+    expect(menu.storeId).toBe(1);
+    expect(menu.serviceId).toBe(10);
+  });
+
+  it("categories and items come in the file's order; items carry their category's name and limit (spec §3 item)", async () => {
+    const menu: MenuResponse = (await server.app.inject({ method: "GET", url: menuUrl })).json();
+    expect(menu.categories.map((c) => [c.id, c.names.ENG.name, c.maxProductsPerCart])).toEqual([
+      [100, "Coffee", null],
+      [101, "Deals", 2],
+      [102, "Fish", null],
+    ]);
+    expect(
+      menu.items.map((i) => [i.id, i.categoryId, i.productCategoryName, i.maxProductsPerCartForThisCategory]),
+    ).toEqual([
+      [1000, 100, "Coffee", null],
+      [1001, 100, "Coffee", null],
+      [1002, 101, "Deals", 2],
+      [1003, 102, "Fish", null],
+    ]);
+  });
+
+  it("an item carries prices in cents, flags, stock and its subselection groups with options in order (spec §3)", async () => {
+    const menu: MenuResponse = (await server.app.inject({ method: "GET", url: menuUrl })).json();
+    const [espresso, greekCoffee, , fish] = menu.items;
+    expect(espresso).toMatchObject({
+      names: { GRE: { name: "Φρέντο εσπρέσο" }, ENG: { name: "Freddo espresso" }, ITA: { name: "Freddo espresso" } },
+      photo: "/images/fixture/espresso.svg",
+      priceCents: 350,
+      membershipPriceCents: 0,
+      memberPriceEnabled: true,
+      measurable: true,
+      perKg: false,
+      stockEnabled: false,
+      stockAmount: null,
+    });
+    expect(
+      espresso?.subselections.map((g) => [g.id, g.type, g.mandatory, g.maximumSelected, g.priceAggregated]),
+    ).toEqual([
+      [5000, "RADIO_BUTTON", true, null, false],
+      [5001, "CHECKBOX", false, 2, true],
+    ]);
+    expect(espresso?.subselections[1]?.options.map((o) => [o.id, o.priceCents, o.isSelected])).toEqual([
+      [50010, 50, false],
+      [50011, 40, false],
+      [50012, 0, false],
+    ]);
+    expect(espresso?.subselections[0]?.options[0]?.isSelected).toBe(true);
+    expect(greekCoffee).toMatchObject({
+      stockEnabled: true,
+      stockAlignedToCartAddition: true,
+      stockAmount: 12,
+      subselections: [],
+    });
+    expect(fish).toMatchObject({ perKg: true, measurable: false, priceCents: 6500 });
+  });
+
+  it("has a strong ETag and Cache-Control: no-cache, so the service worker revalidates", async () => {
+    const response = await server.app.inject({ method: "GET", url: menuUrl });
+    expect(response.headers.etag).toMatch(/^"[A-Za-z0-9_-]{43}"$/);
+    expect(response.headers["cache-control"]).toBe("no-cache");
+    expect(response.headers.vary).toBe("Accept-Encoding");
+  });
+
+  it("If-None-Match with the current ETag → 304 with an empty body", async () => {
+    const first = await server.app.inject({ method: "GET", url: menuUrl });
+    const etag = String(first.headers.etag);
+    const second = await server.app.inject({ method: "GET", url: menuUrl, headers: { "if-none-match": etag } });
+    expect(second.statusCode).toBe(304);
+    expect(second.body).toBe("");
+    expect(second.headers.etag).toBe(etag);
+    const weak = await server.app.inject({
+      method: "GET",
+      url: menuUrl,
+      headers: { "if-none-match": `"other", W/${etag}` },
+    });
+    expect(weak.statusCode).toBe(304);
+  });
+
+  it("If-None-Match with an old ETag → 200 with the menu", async () => {
+    const response = await server.app.inject({ method: "GET", url: menuUrl, headers: { "if-none-match": '"stale"' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<MenuResponse>().serviceId).toBe(10);
+  });
+
+  it("serves brotli or gzip when the client accepts it, with its own ETag, same content", async () => {
+    const plain = await server.app.inject({ method: "GET", url: menuUrl });
+    const br = await server.app.inject({
+      method: "GET",
+      url: menuUrl,
+      headers: { "accept-encoding": "gzip, deflate, br" },
+    });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers.etag).toBe(`${String(plain.headers.etag).slice(0, -1)}-br"`);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gz = await server.app.inject({ method: "GET", url: menuUrl, headers: { "accept-encoding": "gzip, br;q=0" } });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    // A copy stored in any encoding is current: 304.
+    const revalidate = await server.app.inject({
+      method: "GET",
+      url: menuUrl,
+      headers: { "if-none-match": String(gz.headers.etag) },
+    });
+    expect(revalidate.statusCode).toBe(304);
+  });
+
+  it("404 SERVICE_NOT_FOUND for an unknown service, 400 VALIDATION_FAILED for a malformed id", async () => {
+    const missing = await server.app.inject({ method: "GET", url: "/api/services/424242/menu" });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ code: "SERVICE_NOT_FOUND", message: "There is no service 424242" });
+    const malformed = await server.app.inject({ method: "GET", url: "/api/services/ten/menu" });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ code: "VALIDATION_FAILED" });
+  });
+
+  it("an import in the same process is visible on the very next request (cache invalidated on import)", async () => {
+    const before = await server.app.inject({ method: "GET", url: menuUrl });
+    const venue = structuredClone(sampleVenue());
+    const espresso = venue.services[0]?.categories[0]?.items[0];
+    if (espresso) espresso.priceCents = 420;
+    await importFixture(ctx.db, venue);
+    const after = await server.app.inject({
+      method: "GET",
+      url: menuUrl,
+      headers: { "if-none-match": String(before.headers.etag) },
+    });
+    expect(after.statusCode).toBe(200);
+    expect(after.json<MenuResponse>().items[0]?.priceCents).toBe(420);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+  });
+});
+
+describe("menu cache: at most one version check per second per service (brief §3)", () => {
+  it("a change by another process (catalogue_version bumped in the database) shows once the check interval has passed", async () => {
+    let now = 1_000_000;
+    const app = buildTestApp(ctx.db, { menuCache: { now: () => now } });
+    try {
+      const first = await app.inject({ method: "GET", url: menuUrl });
+      // Another process imports: rows and version change in the database, no in-process event.
+      await ctx.db.updateTable("items").set({ price_cents: 999 }).where("id", "=", 1000).execute();
+      await ctx.db
+        .updateTable("stores")
+        .set((eb) => ({ catalogue_version: eb("catalogue_version", "+", 1) }))
+        .where("id", "=", 1)
+        .execute();
+
+      now += 500;
+      const withinInterval = await app.inject({ method: "GET", url: menuUrl });
+      expect(withinInterval.headers.etag).toBe(first.headers.etag);
+
+      now += 600;
+      const afterInterval = await app.inject({ method: "GET", url: menuUrl });
+      expect(afterInterval.headers.etag).not.toBe(first.headers.etag);
+      expect(afterInterval.json<MenuResponse>().items[0]?.priceCents).toBe(999);
+    } finally {
+      await app.close();
+    }
+  });
+});

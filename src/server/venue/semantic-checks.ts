@@ -1,0 +1,240 @@
+/**
+ * Rules of a venue file that its JSON Schema cannot express. Each returns Issues with the same
+ * paths as schema errors. They run only on a file that already matches the schema.
+ * (Ids owned by another store are checked by the importer, inside its transaction.)
+ */
+import { statSync } from "node:fs";
+import path from "node:path";
+import type { Issue } from "../validation/issues";
+import { childPath } from "../validation/issues";
+import type { VenueFile } from "./venue-file";
+import { ENTITY_LABEL, type EntityKind, indexVenue, type VenueIndex } from "./venue-index";
+
+export interface SemanticCheckOptions {
+  /** Folder the `photo` paths are relative to (public/images in the project). */
+  imagesDir: string;
+}
+
+export function semanticIssues(
+  file: VenueFile,
+  options: SemanticCheckOptions,
+  index: VenueIndex = indexVenue(file),
+): Issue[] {
+  return [
+    ...uniqueIds(index),
+    ...uniqueSlugs(index),
+    ...uniqueStaffPins(index),
+    ...uniqueLanguages(file),
+    ...photosExist(index, options.imagesDir),
+    ...subselectionGroups(index),
+    ...memberPrices(index),
+    ...serviceTimes(index),
+    ...spotsReachAService(index),
+  ];
+}
+
+function uniqueIds(index: VenueIndex): Issue[] {
+  const issues: Issue[] = [];
+  for (const kind of Object.keys(index) as EntityKind[]) {
+    const firstPathOf = new Map<number, string>();
+    for (const entry of index[kind]) {
+      const earlier = firstPathOf.get(entry.value.id);
+      if (earlier === undefined) firstPathOf.set(entry.value.id, entry.path);
+      else
+        issues.push({
+          path: childPath(entry.path, "id"),
+          message: `duplicate ${ENTITY_LABEL[kind]} id ${entry.value.id} (also at ${childPath(earlier, "id")})`,
+        });
+    }
+  }
+  return issues;
+}
+
+function uniqueSlugs(index: VenueIndex): Issue[] {
+  const firstPathOf = new Map<string, string>();
+  const issues: Issue[] = [];
+  for (const { value, path: servicePath } of index.services) {
+    const earlier = firstPathOf.get(value.slug);
+    if (earlier === undefined) firstPathOf.set(value.slug, servicePath);
+    else
+      issues.push({
+        path: childPath(servicePath, "slug"),
+        message: `duplicate slug "${value.slug}" (also at ${childPath(earlier, "slug")})`,
+      });
+  }
+  return issues;
+}
+
+/** A PIN identifies the staff member at sign-in, so two people of a store cannot share one. */
+function uniqueStaffPins(index: VenueIndex): Issue[] {
+  const firstPathOf = new Map<string, string>();
+  const issues: Issue[] = [];
+  for (const { value, path: memberPath } of index.staff) {
+    const earlier = firstPathOf.get(value.pin);
+    // The PIN itself stays out of the message: import output ends up in terminals and CI logs.
+    if (earlier === undefined) firstPathOf.set(value.pin, memberPath);
+    else
+      issues.push({
+        path: childPath(memberPath, "pin"),
+        message: `same PIN as ${earlier}; PINs must be unique within a store`,
+      });
+  }
+  return issues;
+}
+
+function uniqueLanguages(file: VenueFile): Issue[] {
+  const seen = new Set<string>();
+  const issues: Issue[] = [];
+  (file.store.extraLanguages ?? []).forEach((language, i) => {
+    if (seen.has(language)) issues.push({ path: `store.extraLanguages[${i}]`, message: `${language} is listed twice` });
+    seen.add(language);
+  });
+  return issues;
+}
+
+function photosExist(index: VenueIndex, imagesDir: string): Issue[] {
+  const photos = [...index.services, ...index.items].flatMap(({ value, path: entityPath }) =>
+    value.photo === undefined ? [] : [{ photo: value.photo, path: childPath(entityPath, "photo") }],
+  );
+  const issues: Issue[] = [];
+  for (const { photo, path: photoPath } of photos) {
+    if (photo.split("/").some((segment) => segment === "." || segment === "..")) {
+      issues.push({ path: photoPath, message: `"${photo}" must not contain . or .. segments` });
+    } else if (!isFile(path.join(imagesDir, photo))) {
+      issues.push({
+        path: photoPath,
+        message: `no image file ${photo} under ${path.relative(process.cwd(), imagesDir) || imagesDir}/`,
+      });
+    }
+  }
+  return issues;
+}
+
+function isFile(file: string): boolean {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function subselectionGroups(index: VenueIndex): Issue[] {
+  const issues: Issue[] = [];
+  for (const { value: group, path: groupPath } of index.groups) {
+    const selected = group.options.flatMap((option, i) => (option.isSelected ? [i] : []));
+    const max = group.maximumSelected;
+    if (group.type === "RADIO_BUTTON") {
+      if (selected.length > 1) {
+        issues.push({
+          path: childPath(groupPath, "options"),
+          message: `a RADIO_BUTTON group can have at most one option selected by default (options ${selected.join(", ")} are)`,
+        });
+      }
+      if (max !== undefined && max !== 1) {
+        issues.push({
+          path: childPath(groupPath, "maximumSelected"),
+          message: "must be 1 or left out for a RADIO_BUTTON group",
+        });
+      }
+    }
+    if (max !== undefined && max > group.options.length) {
+      issues.push({
+        path: childPath(groupPath, "maximumSelected"),
+        message: `is ${max} but the group has only ${group.options.length} option(s)`,
+      });
+    }
+    if (group.type === "CHECKBOX" && max !== undefined && selected.length > max) {
+      issues.push({
+        path: childPath(groupPath, "options"),
+        message: `${selected.length} options are selected by default but at most ${max} may be selected`,
+      });
+    }
+  }
+  return issues;
+}
+
+function memberPrices(index: VenueIndex): Issue[] {
+  return index.items.flatMap(({ value: item, path: itemPath }) =>
+    item.memberPriceEnabled === true && item.membershipPriceCents === undefined
+      ? [
+          {
+            path: childPath(itemPath, "memberPriceEnabled"),
+            message: "is true but the item has no membershipPriceCents",
+          },
+        ]
+      : [],
+  );
+}
+
+interface Window {
+  startTime: string;
+  endTime: string;
+}
+
+const MINUTES_PER_DAY = 24 * 60;
+
+function minutesOf(time: string): number {
+  const [hours = 0, minutes = 0] = time.split(":").map(Number);
+  return hours * 60 + minutes;
+}
+
+/** The window as [start, end) minutes; an end at or before the start runs past midnight. */
+function span(window: Window): [number, number] {
+  const start = minutesOf(window.startTime);
+  const end = minutesOf(window.endTime);
+  return [start, end <= start ? end + MINUTES_PER_DAY : end];
+}
+
+function contains(outer: Window, inner: Window): boolean {
+  const [outerStart, outerEnd] = span(outer);
+  const [innerStart, innerEnd] = span(inner);
+  // The inner window may start "tomorrow" relative to an outer window that crosses midnight.
+  return [0, MINUTES_PER_DAY].some((shift) => innerStart + shift >= outerStart && innerEnd + shift <= outerEnd);
+}
+
+function serviceTimes(index: VenueIndex): Issue[] {
+  const issues: Issue[] = [];
+  const emptyWindow = (window: Window | undefined, at: string, hint: string) => {
+    if (window !== undefined && window.startTime === window.endTime) {
+      issues.push({ path: at, message: `startTime and endTime are both ${window.startTime}; ${hint}` });
+    }
+  };
+  for (const { value: service, path: servicePath } of index.services) {
+    emptyWindow(service.hours, childPath(servicePath, "hours"), "leave hours out for a service that is always open");
+    emptyWindow(
+      service.scheduledOrders?.hours,
+      childPath(childPath(servicePath, "scheduledOrders"), "hours"),
+      "the window would be empty",
+    );
+    emptyWindow(service.happyHour, childPath(servicePath, "happyHour"), "the happy hour would never apply");
+    const { hours, happyHour } = service;
+    if (
+      hours !== undefined &&
+      happyHour !== undefined &&
+      hours.startTime !== hours.endTime &&
+      !contains(hours, happyHour)
+    ) {
+      issues.push({
+        path: childPath(servicePath, "happyHour"),
+        message: `${happyHour.startTime}-${happyHour.endTime} is not within the service hours ${hours.startTime}-${hours.endTime}`,
+      });
+    }
+    const seen = new Set<string>();
+    service.availableAt.forEach((type, i) => {
+      if (seen.has(type))
+        issues.push({ path: `${childPath(servicePath, "availableAt")}[${i}]`, message: `${type} is listed twice` });
+      seen.add(type);
+    });
+  }
+  return issues;
+}
+
+/** A guest who scans a spot that no service is available at would see an empty screen. */
+function spotsReachAService(index: VenueIndex): Issue[] {
+  const served = new Set(index.services.flatMap(({ value }) => value.availableAt));
+  return index.spots.flatMap(({ value: spot, path: spotPath }) =>
+    served.has(spot.type)
+      ? []
+      : [{ path: childPath(spotPath, "type"), message: `no service is available at ${spot.type} spots` }],
+  );
+}
