@@ -6,7 +6,16 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 
-const BUILD_INPUTS = ["src/app", "src/domain", "sw", "locales", "public", "index.html", "vite.config.ts", "package.json"];
+const BUILD_INPUTS = [
+  "src/app",
+  "src/domain",
+  "sw",
+  "locales",
+  "public",
+  "index.html",
+  "vite.config.ts",
+  "package.json",
+];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
