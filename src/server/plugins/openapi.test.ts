@@ -12,6 +12,7 @@ describe("OpenAPI document generated from the route schemas (brief §4)", () => 
     const doc = response.json();
     expect(doc.openapi).toBe("3.1.0");
     expect(Object.keys(doc.paths).sort()).toEqual([
+      "/api/demo/links",
       "/api/health",
       "/api/info/contact",
       "/api/services/{serviceId}/menu",
