@@ -4,7 +4,8 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
 import { VitePWA } from "vite-plugin-pwa";
-import { pwaOptions } from "./sw/pwa-options";
+// With its extension: Vite 8 loads this config natively, without bundling it first.
+import { pwaOptions } from "./sw/pwa-options.ts";
 
 export default defineConfig({
   plugins: [
