@@ -6,7 +6,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 const dataDir = mkdtempSync(join(tmpdir(), "venue-e2e-"));
-const env = { ...process.env, DATA_DIR: dataDir, DEMO_VENUES: "on" };
+// DEV_OUTBOX_API: the tests read sign-in codes from GET /api/dev/outbox, as a guest reads an SMS.
+const env = { ...process.env, DATA_DIR: dataDir, DEMO_VENUES: "on", DEV_OUTBOX_API: "on" };
 delete env.DATABASE_URL;
 delete env.TEST_POSTGRES_URL;
 

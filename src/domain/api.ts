@@ -155,11 +155,15 @@ export const UtilsDateResponseSchema = Type.Object({
   date: Type.String({ format: "date-time", description: "the server's current instant, ISO 8601 UTC" }),
 });
 
+/** Text a person typed: no control characters (a NUL breaks PostgreSQL text), line breaks allowed where asked. */
+const SingleLineText = "^[^\\u0000-\\u001F\\u007F]*$";
+const MultiLineText = "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$";
+
 export const ContactRequestSchema = Type.Object({
   storeId: Type.Optional(Type.Integer({ minimum: 1 })),
-  name: Type.String({ minLength: 1, maxLength: 200 }),
+  name: Type.String({ minLength: 1, maxLength: 200, pattern: SingleLineText }),
   email: Type.String({ minLength: 3, maxLength: 254, format: "email" }),
-  message: Type.String({ minLength: 1, maxLength: 5000 }),
+  message: Type.String({ minLength: 1, maxLength: 5000, pattern: MultiLineText }),
 });
 
 export type ErrorBodyDto = Static<typeof ErrorBodySchema>;

@@ -39,6 +39,8 @@ export const PRODUCT_ERROR_CODES = [
   "SERVICE_NOT_FOUND",
   "STORE_NOT_FOUND",
   "RATE_LIMITED",
+  /** A signed-in account that may not make this call (e.g. a staff or visitor session on a guest's profile). */
+  "FORBIDDEN",
   "INTERNAL_ERROR",
 ] as const;
 

@@ -2,7 +2,8 @@
  * buildApp: the Fastify instance of the API (and, when built, the PWA). Used by main.ts to listen
  * and by tests through app.inject. Order: the response headers and the error handler first (so
  * the routes that external plugins add use them too), then external plugins (OpenAPI, static
- * files), then the application's 404 handling, then the routes under /api.
+ * files), then the application's 404 handling, then the routes under /api. The accounts routes
+ * share one AccountsContext: database, clock, messenger (chosen by configuration), keys.
  */
 import { existsSync } from "node:fs";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
@@ -10,31 +11,50 @@ import path from "node:path";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
+import type { AccountsContext } from "./auth/context";
+import { BackgroundTasks } from "./auth/context";
+import { KeyRing } from "./auth/secrets";
 import type { ServerConfig } from "./config";
 import type { Database } from "./db/schema";
 import { strictTypeBoxValidatorCompiler } from "./http/validator-compiler";
 import { loggerOptions, requestId } from "./logging";
 import { MenuCache, type MenuCacheOptions } from "./menu/menu-cache";
+import { createMessenger } from "./notify/create-messenger";
+import type { Messenger } from "./notify/messenger";
 import { errorHandling } from "./plugins/error-handling";
 import { notFoundHandler } from "./plugins/not-found";
 import { openApi } from "./plugins/openapi";
 import { responseHeaders } from "./plugins/response-headers";
 import { staticPwa } from "./plugins/static-pwa";
+import { cardRoutes } from "./routes/cards";
 import { demoRoutes } from "./routes/demo";
+import { devRoutes } from "./routes/dev";
 import { healthRoutes } from "./routes/health";
 import { infoRoutes } from "./routes/info";
+import { passwordResetRoutes } from "./routes/password-reset";
 import { serviceRoutes } from "./routes/services";
+import { sessionRoutes } from "./routes/session";
+import { signInRoutes } from "./routes/sign-in";
+import { staffSignInRoutes } from "./routes/staff-sign-in";
 import { tableRoutes } from "./routes/tables";
+import { userRoutes } from "./routes/user";
 import { utilsRoutes } from "./routes/utils";
 
 export type App = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>;
 
 export interface AppOptions {
   db: Kysely<Database>;
-  config: Pick<ServerConfig, "staticDir" | "contactEmail" | "logLevel" | "trustProxy" | "demoVenues">;
+  config: Pick<
+    ServerConfig,
+    "staticDir" | "contactEmail" | "logLevel" | "trustProxy" | "demoVenues" | "jwtSecret" | "messaging" | "devOutboxApi"
+  >;
   /** false: no logs at all (tests). Default: JSON logs at config.logLevel. */
   logger?: boolean;
   menuCache?: MenuCacheOptions;
+  /** The clock of codes, limits and sessions (and /utils/date); tests move it instead of waiting. */
+  now?: () => Date;
+  /** Replaces the messenger the configuration chooses (tests that make a provider fail). */
+  messenger?: Messenger;
 }
 
 /** Contact messages are short; anything bigger than this is not a request of ours. */
@@ -64,14 +84,35 @@ export function buildApp(options: AppOptions): App {
   // Routes.
   const menuCache = new MenuCache(db, options.menuCache);
   app.addHook("onClose", async () => menuCache.close());
+  const now = options.now ?? (() => new Date());
+  const messenger = options.messenger ?? createMessenger(config.messaging, db, app.log, now);
+  const accounts: AccountsContext = {
+    db,
+    now,
+    messenger,
+    keyRing: new KeyRing(db, config.jwtSecret),
+    background: new BackgroundTasks(app.log),
+  };
+  app.addHook("onClose", async () => {
+    await accounts.background.settled();
+    await messenger.close?.();
+  });
   app.register(
     async (api) => {
       await api.register(tableRoutes, { db });
       await api.register(serviceRoutes, { menuCache });
-      await api.register(utilsRoutes);
-      await api.register(infoRoutes, { db, contactEmail: config.contactEmail });
+      await api.register(utilsRoutes, { now });
+      await api.register(infoRoutes, { db, messenger, contactEmail: config.contactEmail, now });
       await api.register(healthRoutes, { db });
       await api.register(demoRoutes, { db, enabled: config.demoVenues });
+      await api.register(signInRoutes, { ctx: accounts });
+      await api.register(staffSignInRoutes, { ctx: accounts });
+      await api.register(sessionRoutes, { ctx: accounts });
+      await api.register(userRoutes, { ctx: accounts });
+      await api.register(passwordResetRoutes, { ctx: accounts });
+      await api.register(cardRoutes, { ctx: accounts });
+      // Hands out sign-in codes: only where DEV_OUTBOX_API=on (end-to-end tests, demos).
+      if (config.devOutboxApi) await api.register(devRoutes, { db });
     },
     { prefix: "/api" },
   );

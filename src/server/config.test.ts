@@ -15,6 +15,9 @@ describe("configuration: every environment variable in one place with defaults (
       publicUrl: null,
       contactEmail: "contact@localhost",
       trustProxy: false,
+      jwtSecret: null,
+      messaging: { sms: { provider: "outbox" }, email: { provider: "outbox" } },
+      devOutboxApi: false,
     });
   });
 
@@ -31,6 +34,15 @@ describe("configuration: every environment variable in one place with defaults (
         PUBLIC_URL: "https://order.example.com/",
         CONTACT_EMAIL: "hello@example.com",
         TRUST_PROXY: "on",
+        JWT_SECRET: "correct horse battery staple 1234567890",
+        SMS_PROVIDER: "twilio",
+        TWILIO_BASE_URL: "http://127.0.0.1:9999",
+        TWILIO_ACCOUNT_SID: "AC123",
+        TWILIO_AUTH_TOKEN: "secret-token",
+        TWILIO_FROM: "+302100000000",
+        SMTP_URL: "smtps://mailer:pw@mail.example.com:465",
+        MAIL_FROM: "Κύμα <no-reply@example.com>",
+        DEV_OUTBOX_API: "on",
       },
       "/srv/app",
     );
@@ -45,6 +57,18 @@ describe("configuration: every environment variable in one place with defaults (
       publicUrl: "https://order.example.com",
       contactEmail: "hello@example.com",
       trustProxy: true,
+      jwtSecret: "correct horse battery staple 1234567890",
+      messaging: {
+        sms: {
+          provider: "twilio",
+          baseUrl: "http://127.0.0.1:9999",
+          accountSid: "AC123",
+          authToken: "secret-token",
+          from: "+302100000000",
+        },
+        email: { provider: "smtp", url: "smtps://mailer:pw@mail.example.com:465", from: "Κύμα <no-reply@example.com>" },
+      },
+      devOutboxApi: true,
     });
   });
 
@@ -54,6 +78,11 @@ describe("configuration: every environment variable in one place with defaults (
     [{ DATABASE_URL: "mysql://x" }, /DATABASE_URL must be a postgres:\/\/ URL/],
     [{ LOG_LEVEL: "loud" }, /LOG_LEVEL must be one of/],
     [{ DEMO_VENUES: "maybe" }, /DEMO_VENUES must be on or off/],
+    [{ JWT_SECRET: "short" }, /JWT_SECRET must be at least 32 characters/],
+    [{ SMS_PROVIDER: "pigeon" }, /SMS_PROVIDER must be outbox or twilio/],
+    [{ SMS_PROVIDER: "twilio", TWILIO_AUTH_TOKEN: "x", TWILIO_FROM: "+30" }, /TWILIO_ACCOUNT_SID is required/],
+    [{ SMTP_URL: "http://mail" }, /SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/],
+    [{ DEV_OUTBOX_API: "sometimes" }, /DEV_OUTBOX_API must be on or off/],
   ])("refuses a wrong value loudly: %o", (env, message) => {
     expect(() => readConfig(env, "/srv/app")).toThrow(ConfigError);
     expect(() => readConfig(env, "/srv/app")).toThrow(message);
@@ -72,6 +101,15 @@ describe("configuration: every environment variable in one place with defaults (
       "PUBLIC_URL",
       "CONTACT_EMAIL",
       "TRUST_PROXY",
+      "JWT_SECRET",
+      "SMS_PROVIDER",
+      "TWILIO_BASE_URL",
+      "TWILIO_ACCOUNT_SID",
+      "TWILIO_AUTH_TOKEN",
+      "TWILIO_FROM",
+      "SMTP_URL",
+      "MAIL_FROM",
+      "DEV_OUTBOX_API",
     ]);
     const { readFileSync } = await import("node:fs");
     const readme = readFileSync(new URL("./README-config.md", import.meta.url), "utf8");

@@ -18,6 +18,24 @@ export interface ServerConfig {
   publicUrl: string | null;
   contactEmail: string;
   trustProxy: boolean;
+  /** Master secret of jwts and code hashes; null: generated on first start and kept in the database. */
+  jwtSecret: string | null;
+  messaging: MessagingConfig;
+  /** GET /api/dev/outbox answers (for end-to-end tests and demos); never on in production. */
+  devOutboxApi: boolean;
+}
+
+/** Where SMS, voice calls and e-mail go (src/server/notify). */
+export interface MessagingConfig {
+  sms: { provider: "outbox" } | ({ provider: "twilio" } & TwilioSettings);
+  email: { provider: "outbox" } | { provider: "smtp"; url: string; from: string };
+}
+
+export interface TwilioSettings {
+  baseUrl: string;
+  accountSid: string;
+  authToken: string;
+  from: string;
 }
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -78,6 +96,55 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     default: "off",
     meaning: "on when behind a reverse proxy, so client addresses come from X-Forwarded-For.",
   },
+  {
+    name: "JWT_SECRET",
+    default: "",
+    meaning:
+      "At least 32 characters: the master secret of session jwts and of one-time code hashes. Unset: a random one is generated on first start and kept in the database, so restarts keep sessions; set it in production.",
+  },
+  {
+    name: "SMS_PROVIDER",
+    default: "outbox",
+    meaning:
+      "outbox: SMS and voice-call codes are stored in the outbox table and printed to the log (demo). twilio: sent through a Twilio-shaped REST API (TWILIO_* below).",
+  },
+  {
+    name: "TWILIO_BASE_URL",
+    default: "https://api.twilio.com",
+    meaning: "Base URL of the Twilio-shaped API (Messages and Calls of 2010-04-01); another compatible provider's URL.",
+  },
+  {
+    name: "TWILIO_ACCOUNT_SID",
+    default: "",
+    meaning: "Account sid (HTTP Basic user). Required when SMS_PROVIDER=twilio.",
+  },
+  {
+    name: "TWILIO_AUTH_TOKEN",
+    default: "",
+    meaning: "Auth token (HTTP Basic password). Required when SMS_PROVIDER=twilio.",
+  },
+  {
+    name: "TWILIO_FROM",
+    default: "",
+    meaning: "Sender of SMS and calls, a number in E.164 (+3021...). Required when SMS_PROVIDER=twilio.",
+  },
+  {
+    name: "SMTP_URL",
+    default: "",
+    meaning:
+      "smtp://user:password@host:port or smtps://... to send e-mail (password reset codes, contact form) by SMTP; unset: e-mail goes to the outbox table and the log.",
+  },
+  {
+    name: "MAIL_FROM",
+    default: "no-reply@localhost",
+    meaning: "From address of the e-mail the server sends by SMTP.",
+  },
+  {
+    name: "DEV_OUTBOX_API",
+    default: "off",
+    meaning:
+      "on: GET /api/dev/outbox?to=... lists the messages stored in the outbox for a phone or e-mail, codes included (end-to-end tests, demos). Never on in production.",
+  },
 ];
 
 export class ConfigError extends Error {
@@ -100,6 +167,9 @@ export function readConfig(env: Env = process.env, cwd: string = process.cwd()):
     publicUrl: nonEmpty(env.PUBLIC_URL)?.replace(/\/+$/, "") ?? null,
     contactEmail: nonEmpty(env.CONTACT_EMAIL) ?? "contact@localhost",
     trustProxy: readSwitch("TRUST_PROXY", env.TRUST_PROXY, false),
+    jwtSecret: readJwtSecret(env.JWT_SECRET),
+    messaging: { sms: readSmsProvider(env), email: readEmailProvider(env) },
+    devOutboxApi: readSwitch("DEV_OUTBOX_API", env.DEV_OUTBOX_API, false),
   };
 }
 
@@ -137,6 +207,45 @@ function readLogLevel(value: string | undefined): LogLevel {
   const level = LOG_LEVELS.find((known) => known === raw);
   if (level === undefined) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}, got "${raw}"`);
   return level;
+}
+
+/** 32 characters of a password manager's output carry far more than the 128 bits HS256 wants. */
+const JWT_SECRET_MIN_LENGTH = 32;
+
+function readJwtSecret(value: string | undefined): string | null {
+  // Not trimmed: a secret is used byte for byte, and a space may be part of it.
+  if (value === undefined || value === "") return null;
+  if (value.length < JWT_SECRET_MIN_LENGTH) {
+    throw new ConfigError(`JWT_SECRET must be at least ${JWT_SECRET_MIN_LENGTH} characters long`);
+  }
+  return value;
+}
+
+function readSmsProvider(env: Env): MessagingConfig["sms"] {
+  const provider = nonEmpty(env.SMS_PROVIDER)?.toLowerCase() ?? "outbox";
+  if (provider === "outbox") return { provider: "outbox" };
+  if (provider !== "twilio") throw new ConfigError(`SMS_PROVIDER must be outbox or twilio, got "${provider}"`);
+  const required = (name: "TWILIO_ACCOUNT_SID" | "TWILIO_AUTH_TOKEN" | "TWILIO_FROM"): string => {
+    const value = nonEmpty(env[name]);
+    if (value === undefined) throw new ConfigError(`${name} is required when SMS_PROVIDER=twilio`);
+    return value;
+  };
+  const baseUrl = nonEmpty(env.TWILIO_BASE_URL) ?? "https://api.twilio.com";
+  if (!/^https?:\/\//i.test(baseUrl)) throw new ConfigError("TWILIO_BASE_URL must be an http(s):// URL");
+  return {
+    provider: "twilio",
+    baseUrl,
+    accountSid: required("TWILIO_ACCOUNT_SID"),
+    authToken: required("TWILIO_AUTH_TOKEN"),
+    from: required("TWILIO_FROM"),
+  };
+}
+
+function readEmailProvider(env: Env): MessagingConfig["email"] {
+  const url = nonEmpty(env.SMTP_URL);
+  if (url === undefined) return { provider: "outbox" };
+  if (!/^smtps?:\/\//i.test(url)) throw new ConfigError("SMTP_URL must be an smtp:// or smtps:// URL");
+  return { provider: "smtp", url, from: nonEmpty(env.MAIL_FROM) ?? "no-reply@localhost" };
 }
 
 const ON = new Set(["on", "true", "1", "yes"]);

@@ -3,7 +3,7 @@
  * venues into an empty database, listen, print the links to open, and shut down cleanly on
  * SIGTERM/SIGINT (stop accepting, finish requests in flight, then close the database).
  */
-import { buildApp } from "./app";
+import { type App, buildApp } from "./app";
 import { ConfigError, readConfig, type ServerConfig } from "./config";
 import { databaseTarget, openDatabase } from "./db/database";
 import { migrateToLatest } from "./db/migrate";
@@ -36,6 +36,7 @@ async function main(): Promise<void> {
   try {
     await migrateToLatest(db, dialect);
     app.log.info({ dialect, location }, "database ready");
+    logMessagingSetup(app.log, config);
     if (config.demoVenues) {
       const imported = await importDemoVenuesIfEmpty(db, DEMO_VENUES_DIR, { imagesDir: PUBLIC_IMAGES_DIR });
       for (const summary of imported)
@@ -77,6 +78,23 @@ async function main(): Promise<void> {
   };
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
+}
+
+/** Where codes go, said once at start: an outbox in production means nobody receives them. */
+function logMessagingSetup(log: App["log"], config: ServerConfig): void {
+  const { sms, email } = config.messaging;
+  log.info(
+    { sms: sms.provider, email: email.provider, jwtSecret: config.jwtSecret === null ? "stored" : "configured" },
+    "messaging and sign-in keys",
+  );
+  if (sms.provider === "outbox" || email.provider === "outbox") {
+    log.info(
+      "codes sent to the outbox are printed in this log (demo delivery); set SMS_PROVIDER and SMTP_URL to send them",
+    );
+  }
+  if (config.devOutboxApi) {
+    log.warn("DEV_OUTBOX_API is on: GET /api/dev/outbox hands out sign-in codes; never use it in production");
+  }
 }
 
 await main();

@@ -8,9 +8,16 @@ import type {
   SubselectionGroupsTable,
   SubselectionOptionsTable,
 } from "./tables/catalogue.tables";
+import type { MembershipsTable } from "./tables/memberships.table";
 import type { OutboxTable } from "./tables/outbox.table";
+import type { RateLimitEventsTable, RateLimitKeysTable } from "./tables/rate-limits.table";
+import type { SavedCardsTable } from "./tables/saved-cards.table";
+import type { ServerSecretsTable } from "./tables/server-secrets.table";
+import type { SessionsTable, SessionTokensTable } from "./tables/sessions.table";
 import type { StaffTable } from "./tables/staff.table";
+import type { StaffLoginTokensTable } from "./tables/staff-login-tokens.table";
 import type { UsersTable } from "./tables/users.table";
+import type { VerificationCodesTable } from "./tables/verification-codes.table";
 
 export interface Database {
   stores: StoresTable;
@@ -23,6 +30,15 @@ export interface Database {
   staff: StaffTable;
   users: UsersTable;
   outbox: OutboxTable;
+  sessions: SessionsTable;
+  session_tokens: SessionTokensTable;
+  verification_codes: VerificationCodesTable;
+  rate_limit_keys: RateLimitKeysTable;
+  rate_limit_events: RateLimitEventsTable;
+  staff_login_tokens: StaffLoginTokensTable;
+  saved_cards: SavedCardsTable;
+  memberships: MembershipsTable;
+  server_secrets: ServerSecretsTable;
 }
 
 export type DialectName = "sqlite" | "postgres";

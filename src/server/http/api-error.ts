@@ -11,6 +11,8 @@ export class ApiError extends Error {
     readonly statusCode: number,
     readonly code: ErrorCode,
     message: string,
+    /** Sent as Retry-After on a 429. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -18,3 +20,9 @@ export class ApiError extends Error {
 
 export const notFound = (code: ErrorCode, message: string) => new ApiError(404, code, message);
 export const badRequest = (message: string) => new ApiError(400, "VALIDATION_FAILED", message);
+export const invalidInput = (code: ErrorCode, message: string) => new ApiError(400, code, message);
+export const unauthorized = (code: ErrorCode, message: string) => new ApiError(401, code, message);
+export const forbidden = (message: string) => new ApiError(403, "FORBIDDEN", message);
+export const conflict = (code: ErrorCode, message: string) => new ApiError(409, code, message);
+export const tooManyRequests = (code: ErrorCode, message: string, retryAfterMs: number) =>
+  new ApiError(429, code, message, Math.max(1, Math.ceil(retryAfterMs / 1000)));

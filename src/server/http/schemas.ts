@@ -1,5 +1,20 @@
 /** Request-side schemas shared by several routes. */
 import { Type } from "typebox";
+import { ErrorBodySchema } from "../../domain/api";
 
 /** Ids are positive 32-bit integers (the venue file's range); anything else is a 400, not a 404. */
 export const IdSchema = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+
+/** The error answers a route documents: `errorResponses(400, 401)` → { 400: ErrorBody, 401: ErrorBody }. */
+export function errorResponses<Status extends number>(...statuses: Status[]): Record<Status, typeof ErrorBodySchema> {
+  return Object.fromEntries(statuses.map((status) => [status, ErrorBodySchema])) as Record<
+    Status,
+    typeof ErrorBodySchema
+  >;
+}
+
+/**
+ * The query string of a route that takes none: anything in it is a 400, so a `?userId=` can never
+ * look as if it chose whose account a call acts on.
+ */
+export const NoQuerySchema = Type.Object({}, { additionalProperties: false });

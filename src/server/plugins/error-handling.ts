@@ -2,7 +2,7 @@
  * Every error leaves as `{ code, message }` (design: API conventions):
  * - schema validation failures → 400 VALIDATION_FAILED with the failing paths, in place of
  *   Fastify's default body;
- * - ApiError → its own status and code;
+ * - ApiError → its own status and code (and Retry-After when it says when to come back);
  * - other 4xx raised by Fastify (bad JSON, wrong content type, body too large) → their status,
  *   with Fastify's message, which describes the request and nothing internal;
  * - anything else → 500 INTERNAL_ERROR with a generic message; the details go to the log only.
@@ -35,6 +35,7 @@ const errorHandlingPlugin: FastifyPluginCallback = (app, _options, done) => {
     if (error instanceof ApiError) {
       status = error.statusCode;
       body = { code: error.code, message: error.message };
+      if (error.retryAfterSeconds !== undefined) reply.header("retry-after", String(error.retryAfterSeconds));
     } else if (error.validation) {
       status = 400;
       body = { code: "VALIDATION_FAILED", message: validationMessage(error) };

@@ -12,11 +12,32 @@ describe("OpenAPI document generated from the route schemas (brief §4)", () => 
     const doc = response.json();
     expect(doc.openapi).toBe("3.1.0");
     expect(Object.keys(doc.paths).sort()).toEqual([
+      "/api/authenticate/login/pin",
+      "/api/authenticate/login/tmp",
+      "/api/authenticate/login/waiter-from-token",
+      "/api/authenticate/logout",
+      "/api/authenticate/tokens/validate/refresh",
+      "/api/authenticate/v2/login",
+      "/api/authenticate/v2/tokens/validate/refresh",
+      "/api/creditCard/delete",
+      "/api/creditCard/user",
       "/api/demo/links",
+      "/api/email/send/reset",
+      "/api/entrance",
       "/api/health",
       "/api/info/contact",
+      "/api/newsletter/opt-out",
       "/api/services/{serviceId}/menu",
+      "/api/sms/send",
+      "/api/sms/send/change-phone",
+      "/api/sms/v2/send",
+      "/api/staff/login-tokens",
       "/api/tables/{tableId}",
+      "/api/user/change-phone",
+      "/api/user/delete",
+      "/api/user/membership",
+      "/api/user/reset-password",
+      "/api/user/v2/update",
       "/api/utils/date",
     ]);
   });
@@ -40,6 +61,14 @@ describe("OpenAPI document generated from the route schemas (brief §4)", () => 
     expect(Object.keys(menu.responses).sort()).toEqual(["200", "304", "400", "404"]);
     const contact = doc.paths["/api/info/contact"].post;
     expect(contact.requestBody.content["application/json"].schema.required).toEqual(["name", "email", "message"]);
+    const login = doc.paths["/api/authenticate/v2/login"].post;
+    expect(Object.keys(login.responses).sort()).toEqual(["200", "400"]);
+    expect(login.responses["200"].content["application/json"].schema.required).toEqual(["authToken", "jwt"]);
+    const refresh = doc.paths["/api/authenticate/v2/tokens/validate/refresh"].get;
+    expect(refresh.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`).sort()).toEqual([
+      "header:authtoken",
+      "header:jwt",
+    ]);
     expect(JSON.stringify(doc)).not.toContain("~kind");
   });
 });

@@ -31,6 +31,13 @@ const openApiPlugin: FastifyPluginAsync = async (app) => {
       tags: [
         { name: "guest", description: "What a guest's phone reads and sends" },
         { name: "system", description: "Health and time" },
+        {
+          name: "accounts",
+          description:
+            "Guest sign-in by phone and code, sessions (authToken and jwt headers), profile, saved cards, membership",
+        },
+        { name: "staff", description: "Staff sign-in by PIN or login token, temporary visitors, login tokens" },
+        { name: "dev", description: "Only with DEV_OUTBOX_API=on: what the outbox provider stored" },
       ],
     },
   });

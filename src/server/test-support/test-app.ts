@@ -2,14 +2,24 @@
 import type { Kysely } from "kysely";
 import { afterAll } from "vitest";
 import { type App, buildApp } from "../app";
+import type { MessagingConfig } from "../config";
 import type { Database } from "../db/schema";
 import type { MenuCacheOptions } from "../menu/menu-cache";
+import type { Messenger } from "../notify/messenger";
 
 export interface TestAppOptions {
   staticDir?: string;
   contactEmail?: string;
   menuCache?: MenuCacheOptions;
   demoVenues?: boolean;
+  /** Default: null, the secret generated and stored in the database. */
+  jwtSecret?: string | null;
+  /** Default: everything to the outbox. */
+  messaging?: MessagingConfig;
+  devOutboxApi?: boolean;
+  now?: () => Date;
+  messenger?: Messenger;
+  trustProxy?: boolean;
 }
 
 export const TEST_CONTACT_EMAIL = "team@example.com";
@@ -21,11 +31,16 @@ export function buildTestApp(db: Kysely<Database>, options: TestAppOptions = {})
       staticDir: options.staticDir ?? "/nonexistent/static-dir",
       contactEmail: options.contactEmail ?? TEST_CONTACT_EMAIL,
       logLevel: "silent",
-      trustProxy: false,
+      trustProxy: options.trustProxy ?? false,
       demoVenues: options.demoVenues ?? true,
+      jwtSecret: options.jwtSecret ?? null,
+      messaging: options.messaging ?? { sms: { provider: "outbox" }, email: { provider: "outbox" } },
+      devOutboxApi: options.devOutboxApi ?? false,
     },
     logger: false,
     menuCache: options.menuCache,
+    now: options.now,
+    messenger: options.messenger,
   });
 }
 

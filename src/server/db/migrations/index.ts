@@ -5,9 +5,11 @@
 import type { Migration } from "kysely";
 import type { DialectName } from "../schema";
 import { initialSchema } from "./001-initial-schema";
+import { accountsSchema } from "./002-accounts";
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
     "001-initial-schema": initialSchema(dialect),
+    "002-accounts": accountsSchema(dialect),
   };
 }

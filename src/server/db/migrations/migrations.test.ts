@@ -1,20 +1,30 @@
-import { sql } from "kysely";
+import { Migrator, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEmptyTestDatabase, type TestDatabase, testDialect } from "../../test-support/test-database";
 import { fromDbBoolean } from "../columns";
 import { migrateToLatest } from "../migrate";
+import { migrationsFor } from "./index";
 
 const TABLES = [
   "categories",
   "items",
+  "memberships",
   "outbox",
+  "rate_limit_events",
+  "rate_limit_keys",
+  "saved_cards",
+  "server_secrets",
   "services",
+  "session_tokens",
+  "sessions",
   "spots",
   "staff",
+  "staff_login_tokens",
   "stores",
   "subselection_groups",
   "subselection_options",
   "users",
+  "verification_codes",
 ];
 
 describe(`migrations on ${testDialect()} (brief §1: one set of migrations for both dialects)`, () => {
@@ -26,9 +36,12 @@ describe(`migrations on ${testDialect()} (brief §1: one set of migrations for b
     await test.destroy();
   });
 
-  it("migrate from an empty database creates every table of spec §3 plus staff, users and outbox", async () => {
+  it("migrate from an empty database creates every table of spec §3 plus staff, accounts, sign-in and outbox", async () => {
     const result = await migrateToLatest(test.db, test.dialect);
-    expect(result.results?.map((r) => [r.migrationName, r.status])).toEqual([["001-initial-schema", "Success"]]);
+    expect(result.results?.map((r) => [r.migrationName, r.status])).toEqual([
+      ["001-initial-schema", "Success"],
+      ["002-accounts", "Success"],
+    ]);
     const tables = (await test.db.introspection.getTables()).map((t) => t.name).sort();
     expect(tables).toEqual(TABLES);
   });
@@ -42,11 +55,13 @@ describe(`migrations on ${testDialect()} (brief §1: one set of migrations for b
     const inserted = await test.db
       .insertInto("users")
       .values({
-        phone: "6900000000",
+        kind: "guest",
+        phone: "+306900000000",
         country_iso2: "GR",
         verified: 1,
         opted_in_for_newsletter: 0,
         created_at: new Date().toISOString(),
+        updated_at: new Date().toISOString(),
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -59,11 +74,13 @@ describe(`migrations on ${testDialect()} (brief §1: one set of migrations for b
 
   it("one live account per phone: a second user with the same phone is refused", async () => {
     const user = {
-      phone: "6911111111",
+      kind: "guest" as const,
+      phone: "+306911111111",
       country_iso2: "GR",
       verified: 0,
       opted_in_for_newsletter: 0,
       created_at: new Date().toISOString(),
+      updated_at: new Date().toISOString(),
     };
     await test.db.insertInto("users").values(user).execute();
     await expect(test.db.insertInto("users").values(user).execute()).rejects.toThrow();
@@ -100,6 +117,88 @@ describe(`migrations on ${testDialect()} (brief §1: one set of migrations for b
     await test.db
       .insertInto("spots")
       .values({ ...spot, capacity: 0 })
+      .execute();
+  });
+});
+
+describe(`migration 002 on ${testDialect()} upgrades a 001 database (issue Accounts: phones in E.164, ids kept)`, () => {
+  let test: TestDatabase;
+  beforeAll(async () => {
+    test = await createEmptyTestDatabase();
+    const migrator = new Migrator({
+      db: test.db,
+      provider: { getMigrations: async () => migrationsFor(test.dialect) },
+    });
+    const to001 = await migrator.migrateTo("001-initial-schema");
+    if (to001.error !== undefined) throw to001.error;
+    const created_at = "2026-06-01T10:00:00.000Z";
+    // 001 kept national digits beside the country.
+    await sql`insert into users (id, phone, country_iso2, name, verified, opted_in_for_newsletter, created_at)
+      values (41, '6912345678', 'GR', 'Eleni', ${1}, ${0}, ${created_at}),
+             (42, '12', 'GR', null, ${0}, ${0}, ${created_at})`.execute(test.db);
+    if (test.dialect === "postgres") {
+      await sql`select setval(pg_get_serial_sequence('users', 'id'), 42)`.execute(test.db);
+    }
+    await migrateToLatest(test.db, test.dialect);
+  });
+  afterAll(async () => {
+    await test.destroy();
+  });
+
+  it("existing users become guests with an E.164 phone (an unparsable one is left as found)", async () => {
+    const rows = await test.db
+      .selectFrom("users")
+      .select(["id", "kind", "phone", "name", "updated_at"])
+      .orderBy("id")
+      .execute();
+    expect(rows).toEqual([
+      { id: 41, kind: "guest", phone: "+306912345678", name: "Eleni", updated_at: "2026-06-01T10:00:00.000Z" },
+      { id: 42, kind: "guest", phone: "12", name: null, updated_at: "2026-06-01T10:00:00.000Z" },
+    ]);
+  });
+
+  it("new accounts get ids after the kept ones", async () => {
+    const now = new Date().toISOString();
+    const { id } = await test.db
+      .insertInto("users")
+      .values({
+        kind: "guest",
+        phone: "+306900000001",
+        country_iso2: "GR",
+        verified: 1,
+        opted_in_for_newsletter: 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    expect(id).toBeGreaterThan(42);
+  });
+
+  it("a live guest needs a phone, a staff account a store and staff id, a visitor a store", async () => {
+    const now = new Date().toISOString();
+    const base = { verified: 0, opted_in_for_newsletter: 0, created_at: now, updated_at: now };
+    await expect(
+      test.db
+        .insertInto("users")
+        .values({ ...base, kind: "guest" })
+        .execute(),
+    ).rejects.toThrow();
+    await expect(
+      test.db
+        .insertInto("users")
+        .values({ ...base, kind: "staff", staff_id: 5 })
+        .execute(),
+    ).rejects.toThrow();
+    await expect(
+      test.db
+        .insertInto("users")
+        .values({ ...base, kind: "visitor" })
+        .execute(),
+    ).rejects.toThrow();
+    await test.db
+      .insertInto("users")
+      .values({ ...base, kind: "guest", deleted_at: now })
       .execute();
   });
 });

@@ -9,3 +9,18 @@ export async function insertOutboxMessage(db: Kysely<Database>, message: NewOutb
 export async function listOutboxMessages(db: Kysely<Database>): Promise<OutboxRow[]> {
   return db.selectFrom("outbox").selectAll().orderBy("id").execute();
 }
+
+/** The newest messages to one recipient (the dev outbox API, tests). */
+export async function listOutboxMessagesTo(
+  db: Kysely<Database>,
+  recipient: string,
+  limit: number,
+): Promise<OutboxRow[]> {
+  return db
+    .selectFrom("outbox")
+    .selectAll()
+    .where("recipient", "=", recipient)
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+}

@@ -10,19 +10,23 @@ import { ContactRequestSchema, ErrorBodySchema } from "../../../domain/api";
 import { findStoreById } from "../../db/repositories/store.repository";
 import type { Database } from "../../db/schema";
 import { badRequest, notFound } from "../../http/api-error";
-import { queueEmail } from "../../notify/email-outbox";
+import type { Messenger } from "../../notify/messenger";
 import { contactEmail } from "./contact-message";
 
 export interface InfoRoutesOptions {
   db: Kysely<Database>;
+  /** E-mail goes to the outbox, or by SMTP when SMTP_URL is set. */
+  messenger: Messenger;
   /** Recipient when the form names no store (CONTACT_EMAIL). */
   contactEmail: string;
+  now?: () => Date;
 }
 
 const ContactAcceptedSchema = Type.Object({ ok: Type.Literal(true) });
 
 export const infoRoutes: FastifyPluginAsyncTypebox<InfoRoutesOptions> = async (app, options) => {
-  const { db } = options;
+  const { db, messenger } = options;
+  const now = options.now ?? (() => new Date());
   app.post(
     "/info/contact",
     {
@@ -41,7 +45,7 @@ export const infoRoutes: FastifyPluginAsyncTypebox<InfoRoutesOptions> = async (a
       const store = form.storeId === undefined ? null : ((await findStoreById(db, form.storeId)) ?? null);
       if (form.storeId !== undefined && store === null)
         throw notFound("STORE_NOT_FOUND", `There is no store ${form.storeId}`);
-      await queueEmail(db, request.log, contactEmail(form, store, options.contactEmail, new Date()));
+      await messenger.send(contactEmail(form, store, options.contactEmail, now()));
       return reply.code(202).send({ ok: true });
     },
   );

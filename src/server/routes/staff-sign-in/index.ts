@@ -1,0 +1,97 @@
+/**
+ * Staff and temporary sign-in (spec §6, §7): by PIN at a store, by a login token an admin issued,
+ * or as a temporary visitor of a store; and the issuing of login tokens by a store's admin.
+ * All answer like a phone sign-in: { authToken: { user, token }, jwt }.
+ */
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import {
+  AuthHeadersSchema,
+  LoginTokenHeadersSchema,
+  PinLoginQuerySchema,
+  SessionResponseSchema,
+  StaffLoginTokenRequestSchema,
+  StaffLoginTokenResponseSchema,
+  StoreQuerySchema,
+  WaiterFromTokenQuerySchema,
+} from "../../../domain/auth-api";
+import type { AccountsContext } from "../../auth/context";
+import { authenticate, startSession } from "../../auth/sessions";
+import { issueStaffLoginToken, signInWithLoginToken, signInWithPin } from "../../auth/staff-sign-in";
+import { sessionResponse } from "../../auth/user-dto";
+import { signInAsVisitor } from "../../auth/visitor-sign-in";
+import { errorResponses, NoQuerySchema } from "../../http/schemas";
+
+export interface StaffSignInRoutesOptions {
+  ctx: AccountsContext;
+}
+
+export const staffSignInRoutes: FastifyPluginAsyncTypebox<StaffSignInRoutesOptions> = async (app, { ctx }) => {
+  app.post(
+    "/authenticate/login/pin",
+    {
+      schema: {
+        tags: ["staff"],
+        summary: "Staff sign-in with a PIN at a store (throttled per store)",
+        querystring: PinLoginQuerySchema,
+        response: { 200: SessionResponseSchema, ...errorResponses(400, 401, 404, 429) },
+      },
+    },
+    async (request) => {
+      const account = await signInWithPin(ctx, request.query.storeId, request.query.pin);
+      return sessionResponse(account, await startSession(ctx, account));
+    },
+  );
+
+  app.post(
+    "/authenticate/login/waiter-from-token",
+    {
+      schema: {
+        tags: ["staff"],
+        summary: "Staff sign-in with a one-use login token (login-token header) issued by an admin",
+        querystring: WaiterFromTokenQuerySchema,
+        headers: LoginTokenHeadersSchema,
+        response: { 200: SessionResponseSchema, ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request) => {
+      const { userId, storeId } = request.query;
+      const account = await signInWithLoginToken(ctx, userId, storeId, request.headers["login-token"]);
+      return sessionResponse(account, await startSession(ctx, account));
+    },
+  );
+
+  app.post(
+    "/authenticate/login/tmp",
+    {
+      schema: {
+        tags: ["staff"],
+        summary: "Temporary anonymous sign-in at a store (a visitor account, 12-hour session)",
+        querystring: StoreQuerySchema,
+        response: { 200: SessionResponseSchema, ...errorResponses(400, 404, 429) },
+      },
+    },
+    async (request) => {
+      const account = await signInAsVisitor(ctx, request.query.storeId, request.ip);
+      return sessionResponse(account, await startSession(ctx, account));
+    },
+  );
+
+  app.post(
+    "/staff/login-tokens",
+    {
+      schema: {
+        tags: ["staff"],
+        summary: "An admin issues a one-use login token (24 hours) for a staff member of the same store",
+        querystring: NoQuerySchema,
+        headers: AuthHeadersSchema,
+        body: StaffLoginTokenRequestSchema,
+        response: { 201: StaffLoginTokenResponseSchema, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const admin = await authenticate(ctx, request.headers);
+      reply.header("cache-control", "no-store");
+      return reply.code(201).send(await issueStaffLoginToken(ctx, admin, request.body.staffId));
+    },
+  );
+};
