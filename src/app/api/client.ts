@@ -13,9 +13,23 @@ const http = ky.create({
   headers: { Accept: "application/json" },
 });
 
-export async function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
+export interface GetOptions {
+  signal?: AbortSignal | undefined;
+  /** Overrides the default 15 s, for reads whose answer is useless when late. */
+  timeoutMs?: number;
+  /** Overrides the default two retries (0: one attempt only). */
+  retries?: number;
+}
+
+export async function getJson<T>(path: string, options: GetOptions = {}): Promise<T> {
   try {
-    return await http.get(path, signal ? { signal } : {}).json<T>();
+    return await http
+      .get(path, {
+        ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs }),
+        ...(options.retries === undefined ? {} : { retry: options.retries }),
+      })
+      .json<T>();
   } catch (error) {
     throw await toApiError(error);
   }

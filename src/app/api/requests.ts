@@ -1,18 +1,33 @@
 /** The guest read calls of the API, typed by the shared contracts in src/domain/api.ts. */
-import type { ContactRequest, DemoLinksResponse, MenuResponse, TableResponse } from "../../domain/api";
+import type {
+  ContactRequest,
+  DemoLinksResponse,
+  MenuResponse,
+  TableResponse,
+  UtilsDateResponse,
+} from "../../domain/api";
 import { getJson, postJson } from "./client";
 
 export function fetchTable(tableId: number, signal?: AbortSignal): Promise<TableResponse> {
-  return getJson<TableResponse>(`tables/${tableId}`, signal);
+  return getJson<TableResponse>(`tables/${tableId}`, { signal });
 }
 
 export function fetchMenu(serviceId: number, signal?: AbortSignal): Promise<MenuResponse> {
-  return getJson<MenuResponse>(`services/${serviceId}/menu`, signal);
+  return getJson<MenuResponse>(`services/${serviceId}/menu`, { signal });
 }
 
 /** Answers 404 when the demo venues are not loaded; the landing page then shows no demo links. */
 export function fetchDemoLinks(signal?: AbortSignal): Promise<DemoLinksResponse> {
-  return getJson<DemoLinksResponse>("demo/links", signal);
+  return getJson<DemoLinksResponse>("demo/links", { signal });
+}
+
+/**
+ * The server's current instant (spec §7 GET /utils/date), the app's source of "now". One quick
+ * attempt: a late answer is a wrong time, and the caller falls back to the device clock.
+ */
+export async function fetchServerDate(): Promise<string> {
+  const { date } = await getJson<UtilsDateResponse>("utils/date", { timeoutMs: 4_000, retries: 0 });
+  return date;
 }
 
 export function sendContactMessage(request: ContactRequest): Promise<void> {

@@ -1,6 +1,6 @@
 import { isNotFound } from "@tanstack/react-router";
 import { describe, expect, it } from "vitest";
-import { parseFlag, parseId, parseInfoType, parseSlug, parseToken } from "./route-params";
+import { parseCategoryIds, parseFlag, parseId, parseInfoType, parseSlug, parseToken } from "./route-params";
 
 function notFoundThrownBy(parse: () => unknown): boolean {
   try {
@@ -43,5 +43,19 @@ describe("path parameters (spec §2 routes: invalid parameters render the not-fo
     expect(parseFlag("true")).toBe(true);
     expect(parseFlag("false")).toBe(false);
     expect(parseFlag("yes")).toBeUndefined();
+  });
+});
+
+describe("categories in the address (spec §4 categories: nothing active means All)", () => {
+  it("reads ids from an array, a number or a comma-separated text", () => {
+    expect(parseCategoryIds([7101, 7102])).toEqual([7101, 7102]);
+    expect(parseCategoryIds(7101)).toEqual([7101]);
+    expect(parseCategoryIds("7101,7102")).toEqual([7101, 7102]);
+  });
+
+  it("drops anything that is not a positive id, and repeats", () => {
+    expect(parseCategoryIds([-1, 0, 1.5, "x", null, 7101, 7101])).toEqual([7101]);
+    expect(parseCategoryIds(undefined)).toEqual([]);
+    expect(parseCategoryIds({ id: 1 })).toEqual([]);
   });
 });

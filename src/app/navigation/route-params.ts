@@ -62,3 +62,16 @@ export function idParams<K extends string>(...names: K[]) {
       Object.fromEntries(names.map((name) => [name, String(parsed[name])])) as Record<K, string>,
   };
 }
+
+/**
+ * The active categories of the categories screen (`?category=[7101,7102]`): positive ids only, each
+ * once; anything else is dropped, and nothing left means "All".
+ */
+export function parseCategoryIds(value: unknown): number[] {
+  const raw = Array.isArray(value) ? value : typeof value === "string" ? value.split(",") : [value];
+  const ids = raw.map((entry) => (typeof entry === "string" && entry.trim() !== "" ? Number(entry) : entry));
+  return ids.filter(
+    (id, index): id is number =>
+      typeof id === "number" && Number.isSafeInteger(id) && id > 0 && ids.indexOf(id) === index,
+  );
+}

@@ -1,14 +1,13 @@
-import { useLingui } from "@lingui/react/macro";
 import { createFileRoute } from "@tanstack/react-router";
-import { EmptyCart } from "../features/cart/EmptyCart";
+import { CartScreen } from "../features/cart/CartScreen";
+import { serviceMenuRoute } from "../features/menu/service-menu-route";
 
-/** Cart (spec §2): lines, checkout and payment arrive with the cart issue. */
+/** Cart (spec §2): the lines and totals; checkout and payment arrive with the orders issue. */
 export const Route = createFileRoute("/$service/$tableId/cart/")({
   staticData: { screen: "cart" },
   component: CartPage,
 });
 
 function CartPage() {
-  const { t } = useLingui();
-  return <EmptyCart title={t`My cart`} />;
+  return <CartScreen venue={serviceMenuRoute.useLoaderData()} />;
 }

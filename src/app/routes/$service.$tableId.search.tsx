@@ -1,17 +1,20 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { createFileRoute } from "@tanstack/react-router";
-import { MenuItemCard } from "../features/menu/MenuItemCard";
+import { MenuItemList } from "../features/menu/MenuItemList";
 import { searchItems } from "../features/menu/menu-sections";
 import { serviceMenuRoute } from "../features/menu/service-menu-route";
+import { useMenuView } from "../features/menu/use-menu-view";
 import { EmptyStatePage } from "../features/shell/EmptyStatePage";
-import { useLanguage } from "../i18n/language-store";
 import "../features/menu/menu.css";
 
 interface SearchParams {
   q: string;
 }
 
-/** Search in the service's menu (the spec's "search" route; its path is ours: /:service/:tableId/search?q=). */
+/**
+ * Search in the service's menu (the spec's "search" route; its path is ours:
+ * /:service/:tableId/search?q=): items by name in the language the menu is shown in.
+ */
 export const Route = createFileRoute("/$service/$tableId/search")({
   validateSearch: (search: Record<string, unknown>): SearchParams => ({
     q: typeof search.q === "string" || typeof search.q === "number" ? String(search.q).slice(0, 100) : "",
@@ -24,9 +27,9 @@ function SearchPage() {
   const { t } = useLingui();
   const { q } = Route.useSearch();
   const navigate = Route.useNavigate();
-  const { service, menu } = serviceMenuRoute.useLoaderData();
-  const language = useLanguage();
-  const results = searchItems(menu.items, q, language.ui, language.extra);
+  const { table, service, menu } = serviceMenuRoute.useLoaderData();
+  const view = useMenuView({ table, service });
+  const results = searchItems(menu.items, q, view.language.ui, view.language.extra);
 
   return (
     <EmptyStatePage
@@ -42,13 +45,15 @@ function SearchPage() {
       }
       results={
         results.length > 0 && (
-          <ul className="menu__items search-results" aria-label={t`Results`}>
-            {results.map((item) => (
-              <li key={item.id}>
-                <MenuItemCard item={item} language={language} showPhoto={!service.hidePhotosOfItems} />
-              </li>
-            ))}
-          </ul>
+          <MenuItemList
+            items={results}
+            language={view.language}
+            pricing={view.pricing}
+            showPhotos={view.showPhotos}
+            orderable={view.orderable}
+            className="search-results"
+            label={t`Results`}
+          />
         )
       }
     >

@@ -1,11 +1,14 @@
-import { createFileRoute } from "@tanstack/react-router";
+import { createFileRoute, Outlet } from "@tanstack/react-router";
 import { MenuSkeleton } from "../features/menu/MenuSkeleton";
+import { ServiceScreens } from "../features/menu/ServiceScreens";
 import { parseId, parseSlug } from "../navigation/route-params";
 import { loadServiceMenu } from "../venue/load-venue";
 
 /**
  * Layout of a service's screens: finds the service by its slug among the table's services and
- * loads its menu. An unknown table or service shows the not-found screen.
+ * loads its menu once for the menu, categories, happy-hour, search and cart screens (the service
+ * worker answers from its cache at once when the menu was seen before). An unknown table or
+ * service shows the not-found screen.
  */
 export const Route = createFileRoute("/$service/$tableId")({
   params: {
@@ -14,4 +17,14 @@ export const Route = createFileRoute("/$service/$tableId")({
   },
   loader: ({ params, abortController }) => loadServiceMenu(params.service, params.tableId, abortController.signal),
   pendingComponent: MenuSkeleton,
+  component: ServiceLayout,
 });
+
+function ServiceLayout() {
+  const venue = Route.useLoaderData();
+  return (
+    <ServiceScreens venue={venue}>
+      <Outlet />
+    </ServiceScreens>
+  );
+}

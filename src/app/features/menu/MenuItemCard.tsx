@@ -1,34 +1,50 @@
 /**
- * One item of the menu list: name, description, price and photo, in the guest's language. The item
- * modal (subselections, quantity, add to cart) will open from here in a later issue.
+ * One item of the menu list: name, description, price (happy-hour and member prices included) and
+ * photo, in the guest's language. The whole card is one button that opens the item modal; in a
+ * read-only store it opens the same modal without ordering (spec §1 "view only").
  */
-import { Trans } from "@lingui/react/macro";
 import type { ItemDto } from "../../../domain/api";
 import { pickTranslation } from "../../../domain/languages";
 import type { LanguageState } from "../../i18n/language-choice";
-import { formatPrice } from "../../i18n/money";
+import { useItemModal } from "../item/item-modal-context";
 import { ItemPhoto } from "./ItemPhoto";
+import { ItemPrice } from "./ItemPrice";
+import type { MenuPricing } from "./menu-pricing";
 
 interface MenuItemCardProps {
   item: ItemDto;
   language: LanguageState;
   showPhoto: boolean;
+  /** null until the live rules are loaded (list prices meanwhile). */
+  pricing: MenuPricing | null;
+  /** False in a read-only store: no add sign. */
+  orderable: boolean;
 }
 
-export function MenuItemCard({ item, language, showPhoto }: MenuItemCardProps) {
+export function MenuItemCard({ item, language, showPhoto, pricing, orderable }: MenuItemCardProps) {
+  const { openItem } = useItemModal();
   const text = pickTranslation(item.names, language.ui, language.extra);
-  const price = formatPrice(item.priceCents, language.ui);
+  const nameId = `item-${item.id}`;
 
   return (
-    <article className="menu-item" aria-labelledby={`item-${item.id}`}>
+    <article className="menu-item" aria-labelledby={nameId}>
       <div className="menu-item__text">
-        <h3 id={`item-${item.id}`} className="menu-item__name">
-          {text.name}
+        <h3 className="menu-item__name">
+          <button type="button" id={nameId} className="menu-item__open" onClick={() => openItem(item)}>
+            {text.name}
+          </button>
         </h3>
         {text.details && <p className="menu-item__details">{text.details}</p>}
-        {item.priceable && <p className="menu-item__price">{item.perKg ? <Trans>{price} / kg</Trans> : price}</p>}
+        <ItemPrice item={item} pricing={pricing} />
       </div>
       {showPhoto && item.photo && <ItemPhoto photo={item.photo} />}
+      {orderable && (
+        <span className="menu-item__add" aria-hidden="true">
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+            <path d="M5 12h14M12 5v14" stroke="currentColor" strokeWidth="2.6" strokeLinecap="round" />
+          </svg>
+        </span>
+      )}
     </article>
   );
 }

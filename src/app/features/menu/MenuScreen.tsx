@@ -1,71 +1,51 @@
 /**
- * Menu screen (spec §2 "menu", /:service/:tableId): the service's categories and items. Kept to the
- * list on purpose: the item modal, cart and ordering rules plug in here in later issues.
+ * A service's menu (spec §2 "menu" /:service/:tableId and "menu-with-categories"
+ * /:service/:tableId/categories): status and notices, the category chips, and the items by
+ * category. On the menu all categories show and a chip opens the filtered view; on the categories
+ * screen the chips filter (src/domain/categories.ts). Items open the item modal.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Link } from "@tanstack/react-router";
+import { type ActiveCategories, itemsInActiveCategories } from "../../../domain/categories";
 import { pickTranslation } from "../../../domain/languages";
-import { useLanguage } from "../../i18n/language-store";
 import type { ServiceMenuData } from "../../venue/load-venue";
-import { SpotBadge } from "../../venue/SpotBadge";
 import { usePageTitle } from "../shell/use-page-title";
-import { MenuItemCard } from "./MenuItemCard";
+import { CategoryChips } from "./CategoryChips";
+import { MenuHeader } from "./MenuHeader";
+import { MenuItemList } from "./MenuItemList";
+import { MenuNotices } from "./MenuNotices";
+import { MenuTools } from "./MenuTools";
 import { menuSections } from "./menu-sections";
+import { useMenuView } from "./use-menu-view";
 import "./menu.css";
 
-export function MenuScreen({ table, service, menu }: ServiceMenuData) {
+interface MenuScreenProps extends ServiceMenuData {
+  /** The screen's name in the tab title ("Menu", "Categories"). */
+  screenName: string;
+  activeCategories: ActiveCategories;
+  onToggleCategory: (categoryId: number) => void;
+}
+
+export function MenuScreen({ table, service, menu, screenName, activeCategories, onToggleCategory }: MenuScreenProps) {
   const { t } = useLingui();
-  const language = useLanguage();
+  const view = useMenuView({ table, service });
+  const { language } = view;
   const serviceName = pickTranslation(service.names, language.ui, language.extra).name;
-  const sections = menuSections(menu);
-  const routeParams = { service: service.slug, tableId: table.spot.id };
-  const discount = service.happyHour?.discountPercentage;
-  // Spec §2 names this screen "menu": the tab reads "Beach bar – Menu · Κύμα".
-  usePageTitle(`${serviceName} – ${t`Menu`}`);
+  const allSections = menuSections(menu);
+  const sections = menuSections({
+    categories: menu.categories,
+    items: itemsInActiveCategories(menu.items, activeCategories),
+  });
+  const shown = sections.length;
+  const total = allSections.length;
+  usePageTitle(`${serviceName} – ${screenName}`);
 
   return (
     <section className="page menu" aria-labelledby="menu-title">
-      <div className="menu__intro">
-        <h1 id="menu-title" className="page__title">
-          {serviceName}
-        </h1>
-        <SpotBadge spot={table.spot} />
-      </div>
+      <MenuHeader title={serviceName} titleId="menu-title" spot={table.spot} service={service} status={view.status} />
+      <MenuTools routeParams={view.routeParams} showCart={view.orderable} />
+      <MenuNotices store={table.store} service={service} status={view.status} routeParams={view.routeParams} />
 
-      <nav className="menu__tools" aria-label={t`Menu tools`}>
-        <Link to="/$service/$tableId/search" params={routeParams} search={{ q: "" }} className="menu__tool">
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-            <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.2" />
-            <path d="M15.5 15.5L21 21" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
-          </svg>
-          <Trans>Search</Trans>
-        </Link>
-        <Link to="/$service/$tableId/cart" params={routeParams} className="menu__tool">
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-            <path d="M5 8h14l-1.5 12h-11zM9 8V6a3 3 0 016 0v2" fill="none" stroke="currentColor" strokeWidth="2" />
-          </svg>
-          <Trans>My cart</Trans>
-        </Link>
-      </nav>
-
-      {table.store.readOnly && (
-        <p className="menu__notice">
-          <Trans>This menu is for viewing only; please order from a member of staff.</Trans>
-        </p>
-      )}
-
-      {service.happyHour && (
-        <Link to="/$service/$tableId/happy-hour" params={routeParams} className="menu__happy-hour">
-          <strong>
-            <Trans>Happy hour −{discount}%</Trans>
-          </strong>
-          <span>
-            {service.happyHour.startTime}–{service.happyHour.endTime}
-          </span>
-        </Link>
-      )}
-
-      {sections.length === 0 ? (
+      {allSections.length === 0 ? (
         <div className="empty-state card">
           <h2 className="empty-state__heading">
             <Trans>The menu is empty for now</Trans>
@@ -76,17 +56,12 @@ export function MenuScreen({ table, service, menu }: ServiceMenuData) {
         </div>
       ) : (
         <>
-          <nav className="menu__categories" aria-label={t`Categories`}>
-            <ul>
-              {sections.map(({ category }) => (
-                <li key={category.id}>
-                  <a href={`#category-${category.id}`} className="menu__category-link">
-                    {pickTranslation(category.names, language.ui, language.extra).name}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <CategoryChips
+            categories={allSections.map((section) => section.category)}
+            active={activeCategories}
+            language={language}
+            onToggle={onToggleCategory}
+          />
           {sections.map(({ category, items }) => (
             <section
               key={category.id}
@@ -97,15 +72,18 @@ export function MenuScreen({ table, service, menu }: ServiceMenuData) {
               <h2 id={`category-title-${category.id}`} className="menu__section-title">
                 {pickTranslation(category.names, language.ui, language.extra).name}
               </h2>
-              <ul className="menu__items">
-                {items.map((item) => (
-                  <li key={item.id}>
-                    <MenuItemCard item={item} language={language} showPhoto={!service.hidePhotosOfItems} />
-                  </li>
-                ))}
-              </ul>
+              <MenuItemList
+                items={items}
+                language={language}
+                pricing={view.pricing}
+                showPhotos={view.showPhotos}
+                orderable={view.orderable}
+              />
             </section>
           ))}
+          <p className="visually-hidden" role="status">
+            {shown < total && t`Showing ${shown} of ${total} categories`}
+          </p>
         </>
       )}
     </section>

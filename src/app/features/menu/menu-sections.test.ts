@@ -56,6 +56,15 @@ describe("menu search", () => {
     expect(searchItems(items, "succo", "ENG", "ITA").map((entry) => entry.id)).toEqual([2]);
   });
 
+  it("matches names, not descriptions", () => {
+    const described = {
+      ...item(3, 1, "Φραπέ", "Frappé"),
+      names: { GRE: { name: "Φραπέ" }, ENG: { name: "Frappé", details: "Instant coffee shaken with ice" } },
+    };
+    expect(searchItems([described], "frappe", "ENG", null).map((entry) => entry.id)).toEqual([3]);
+    expect(searchItems([described], "ice", "ENG", null)).toEqual([]);
+  });
+
   it("finds nothing for an empty query", () => {
     expect(searchItems(items, "  ", "GRE", null)).toEqual([]);
   });

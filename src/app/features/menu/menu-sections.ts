@@ -29,7 +29,11 @@ export function foldForSearch(text: string): string {
     .toLocaleLowerCase("el");
 }
 
-/** Items whose name or description, in the language shown, contains every word of the query. */
+/**
+ * Items whose name, in the language the menu is shown in (the extra language included), contains
+ * every word of the query. Names only: a word met in a description ("ice") would list half the
+ * bar.
+ */
 export function searchItems(
   items: readonly ItemDto[],
   query: string,
@@ -39,8 +43,7 @@ export function searchItems(
   const words = foldForSearch(query).split(/\s+/).filter(Boolean);
   if (words.length === 0) return [];
   return items.filter((item) => {
-    const text = pickTranslation(item.names, ui, extra);
-    const haystack = foldForSearch(`${text.name} ${text.details ?? ""}`);
+    const haystack = foldForSearch(pickTranslation(item.names, ui, extra).name);
     return words.every((word) => haystack.includes(word));
   });
 }

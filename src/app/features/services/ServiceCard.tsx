@@ -1,14 +1,25 @@
 import { Trans } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
-import type { ServiceDto } from "../../../domain/api";
+import type { ServiceDto, SpotDto, StoreDto } from "../../../domain/api";
 import { pickTranslation } from "../../../domain/languages";
 import { useLanguage } from "../../i18n/language-store";
 import { photoUrl } from "../../venue/photo-url";
+import { OpenState, OrderingNoteText } from "../menu/ServiceStatusText";
+import { useServiceStatus } from "../menu/use-service-status";
 import { hoursRange } from "./service-hours";
 
-export function ServiceCard({ service, tableId }: { service: ServiceDto; tableId: number }) {
+interface ServiceCardProps {
+  service: ServiceDto;
+  store: StoreDto;
+  spot: SpotDto;
+}
+
+/** A service of the guest's spot: photo, name, hours, and whether it is open now (spec §2 services). */
+export function ServiceCard({ service, store, spot }: ServiceCardProps) {
   const language = useLanguage();
+  const status = useServiceStatus(service, store, spot);
+  const tableId = spot.id;
   const text = pickTranslation(service.names, language.ui, language.extra);
   const hours = hoursRange(service.hours);
   const [photoFailed, setPhotoFailed] = useState(false);
@@ -48,6 +59,11 @@ export function ServiceCard({ service, tableId }: { service: ServiceDto; tableId
             <Trans>Always open</Trans>
           )}
         </p>
+        {status && (
+          <p className="service-card__status">
+            <OpenState status={status} /> <OrderingNoteText status={status} />
+          </p>
+        )}
       </div>
       <svg className="service-card__arrow" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
         <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />

@@ -38,7 +38,7 @@ export function ServicesScreen({ table }: { table: TableResponse }) {
           <ul className="services__list">
             {table.services.map((service) => (
               <li key={service.serviceId}>
-                <ServiceCard service={service} tableId={table.spot.id} />
+                <ServiceCard service={service} store={table.store} spot={table.spot} />
               </li>
             ))}
           </ul>

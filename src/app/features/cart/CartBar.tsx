@@ -1,0 +1,53 @@
+/**
+ * The cart button of the menu screens: how many pieces and the total so far, one tap from the
+ * cart. Hidden while the cart is empty. Loaded after the menu has painted (it needs Dexie).
+ */
+import { Plural, Trans } from "@lingui/react/macro";
+import { Link } from "@tanstack/react-router";
+import { cartQuantity } from "../../../domain/limits";
+import { priceCart } from "../../../domain/prices";
+import { spotKind } from "../../../domain/spots";
+import { useLanguage } from "../../i18n/language-store";
+import { formatPrice } from "../../i18n/money";
+import type { ServiceMenuData } from "../../venue/load-venue";
+import { menuPricing } from "../menu/menu-pricing";
+import { useServiceStatus } from "../menu/use-service-status";
+import { cartKeyOf } from "./cart-key";
+import { useCart } from "./use-cart";
+import "./cart.css";
+
+export default function CartBar({ venue }: { venue: ServiceMenuData }) {
+  const { table, service } = venue;
+  const { ui } = useLanguage();
+  const cart = useCart(cartKeyOf(venue));
+  const status = useServiceStatus(service, table.store, table.spot);
+  if (cart === undefined || cart.lines.length === 0) return null;
+  const count = cartQuantity(cart.lines);
+  const { totalCents } = priceCart(cart.lines, {
+    rules: menuPricing(service, table.store, status).rules,
+    spotKind: spotKind(table.spot.type),
+    service,
+  });
+
+  return (
+    <div className="cart-bar">
+      <Link
+        to="/$service/$tableId/cart"
+        params={{ service: service.slug, tableId: table.spot.id }}
+        className="cart-bar__link"
+      >
+        <span className="cart-bar__count" aria-hidden="true">
+          {count}
+        </span>
+        <span className="cart-bar__label">
+          <Trans>View cart</Trans>
+          <span className="visually-hidden">
+            {" "}
+            (<Plural value={count} one="# item" other="# items" />)
+          </span>
+        </span>
+        <span className="cart-bar__total">{formatPrice(totalCents, ui)}</span>
+      </Link>
+    </div>
+  );
+}

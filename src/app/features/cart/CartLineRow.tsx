@@ -1,0 +1,39 @@
+/** One cart line: quantity or weight, name, options, comment and line total; a tap edits it. */
+import { useLingui } from "@lingui/react/macro";
+import type { CartLine } from "../../../domain/cart";
+import { pickTranslation } from "../../../domain/languages";
+import type { LanguageState } from "../../i18n/language-choice";
+import { formatPrice } from "../../i18n/money";
+import { formatKilos } from "../../i18n/weight";
+import { selectedOptionsText } from "./cart-line-text";
+
+interface CartLineRowProps {
+  line: CartLine;
+  totalCents: number;
+  language: LanguageState;
+  onEdit: () => void;
+}
+
+export function CartLineRow({ line, totalCents, language, onEdit }: CartLineRowProps) {
+  const { t } = useLingui();
+  const name = pickTranslation(line.item.names, language.ui, language.extra).name;
+  const kilos = line.kilos === null ? "" : formatKilos(line.kilos, language.ui);
+  const amount = line.item.perKg && line.kilos !== null ? t`${kilos} kg` : `${line.quantity}×`;
+  const options = selectedOptionsText(line.item, line.selection, language);
+
+  return (
+    <button type="button" className="cart-line" onClick={onEdit} aria-describedby="cart-edit-hint">
+      <span className="cart-line__amount">{amount}</span>
+      <span className="cart-line__body">
+        <span className="cart-line__name">{name}</span>
+        {options.map((text) => (
+          <span key={text} className="cart-line__options">
+            {text}
+          </span>
+        ))}
+        {line.comment && <span className="cart-line__comment">“{line.comment}”</span>}
+      </span>
+      <span className="cart-line__total">{formatPrice(totalCents, language.ui)}</span>
+    </button>
+  );
+}

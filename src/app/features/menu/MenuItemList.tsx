@@ -1,0 +1,34 @@
+import type { ItemDto } from "../../../domain/api";
+import type { LanguageState } from "../../i18n/language-choice";
+import { MenuItemCard } from "./MenuItemCard";
+import type { MenuPricing } from "./menu-pricing";
+
+interface MenuItemListProps {
+  items: readonly ItemDto[];
+  language: LanguageState;
+  /** null until the live rules are loaded (list prices meanwhile). */
+  pricing: MenuPricing | null;
+  showPhotos: boolean;
+  orderable: boolean;
+  className?: string;
+  label?: string;
+}
+
+/** A list of item cards (a menu section, search results, the happy-hour view). */
+export function MenuItemList({ items, language, pricing, showPhotos, orderable, className, label }: MenuItemListProps) {
+  return (
+    <ul className={`menu__items ${className ?? ""}`} aria-label={label}>
+      {items.map((item) => (
+        <li key={item.id}>
+          <MenuItemCard
+            item={item}
+            language={language}
+            showPhoto={showPhotos}
+            pricing={pricing}
+            orderable={orderable}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}

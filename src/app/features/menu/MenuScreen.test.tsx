@@ -1,0 +1,153 @@
+import "temporal-polyfill/global";
+import { fireEvent, screen, within } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { ALL_CATEGORIES_ACTIVE } from "../../../domain/categories";
+import { item, names } from "../../../domain/test-support";
+import { fixedAthensClock } from "../../clock/athens-clock";
+import { ClockContext } from "../../clock/use-athens-now";
+import { renderWithI18n } from "../../test-support/render";
+import { category, venue as venueFixture } from "../../test-support/venue";
+import { ItemModalContext } from "../item/item-modal-context";
+import { MenuScreen } from "./MenuScreen";
+import { loadLiveRules } from "./use-live-rules";
+
+// Links need a router; plain anchors are enough for what these tests look at.
+vi.mock("@tanstack/react-router", () => ({
+  Link: ({ children, className }: { children: ReactNode; className?: string }) => (
+    <a href="/" className={className}>
+      {children}
+    </a>
+  ),
+}));
+
+const freddo = item(1, {
+  names: names("Freddo espresso"),
+  priceCents: 400,
+  membershipPriceCents: 0,
+  memberPriceEnabled: true,
+});
+const beer = item(2, { categoryId: 2, names: names("Mythos"), priceCents: 650 });
+const beachBar = {
+  membershipEnabled: true,
+  membershipPricesVisible: true,
+  happyHour: { discountPercentage: 30, startTime: "17:00", endTime: "19:00" },
+};
+
+// The rules that need the clock load after the first render in the app; here, once before all.
+beforeAll(async () => {
+  await loadLiveRules();
+});
+
+function renderMenu({
+  at = "2026-07-15T09:00:00Z",
+  venue = venueFixture({ items: [freddo, beer], categories: [category(1, "Coffee"), category(2, "Beer")] }),
+  active = ALL_CATEGORIES_ACTIVE as readonly number[],
+} = {}) {
+  const openItem = vi.fn();
+  const onToggleCategory = vi.fn();
+  renderWithI18n(
+    <ClockContext.Provider value={fixedAthensClock(at)}>
+      <ItemModalContext.Provider value={{ openItem, openLine: vi.fn() }}>
+        <MenuScreen {...venue} screenName="Menu" activeCategories={active} onToggleCategory={onToggleCategory} />
+      </ItemModalContext.Provider>
+    </ClockContext.Provider>,
+  );
+  return { openItem, onToggleCategory };
+}
+
+describe("menu screen: read-only store (spec §1: view only, no add buttons, no cart)", () => {
+  it("shows the menu with a notice, without add signs or a cart, and items still open for viewing", () => {
+    const { openItem } = renderMenu({ venue: venueFixture({ items: [freddo], store: { readOnly: true } }) });
+    expect(screen.getAllByText("This menu is for viewing only; please order from a member of staff.")).not.toHaveLength(
+      0,
+    );
+    expect(screen.queryByText("My cart")).toBeNull();
+    expect(document.querySelector(".menu-item__add")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Freddo espresso" }));
+    expect(openItem).toHaveBeenCalledWith(freddo);
+  });
+
+  it("has add signs and the cart in a normal store", () => {
+    renderMenu({ venue: venueFixture({ items: [freddo] }) });
+    expect(screen.getByText("My cart")).toBeTruthy();
+    expect(document.querySelector(".menu-item__add")).not.toBeNull();
+  });
+});
+
+describe("menu screen: open state (spec §4 service open, by the clock's Athens time)", () => {
+  const hours = { startTime: "09:00", endTime: "20:00" };
+
+  it("says open until the closing time", () => {
+    renderMenu({ venue: venueFixture({ items: [freddo], service: { hours } }) });
+    expect(screen.getByText("Open now · until 20:00")).toBeTruthy();
+  });
+
+  it("says closed, when it opens, and that ordering waits", () => {
+    renderMenu({ at: "2026-07-15T04:00:00Z", venue: venueFixture({ items: [freddo], service: { hours } }) });
+    expect(screen.getByText("Closed now · opens at 09:00")).toBeTruthy();
+    expect(screen.getByText("You can browse the menu; ordering starts at 09:00.")).toBeTruthy();
+  });
+});
+
+describe("menu screen: membership wording (spec §1/§6: all-inclusive in hotel stores)", () => {
+  it("says all-inclusive in a hotel", () => {
+    renderMenu({ venue: venueFixture({ items: [freddo], service: beachBar, store: { storeIsHotel: true } }) });
+    expect(screen.getByText("Included in all-inclusive")).toBeTruthy();
+  });
+
+  it("says member elsewhere", () => {
+    renderMenu({ venue: venueFixture({ items: [freddo], service: beachBar }) });
+    expect(screen.getByText("Free for members")).toBeTruthy();
+  });
+});
+
+describe("menu screen: happy hour (spec §1 banner, §9 happy-hour price)", () => {
+  it("during the window: the banner says so and items show the discounted price beside the regular one", () => {
+    // 17:30 in Athens.
+    renderMenu({ at: "2026-07-15T14:30:00Z", venue: venueFixture({ items: [freddo], service: beachBar }) });
+    expect(screen.getByText("Happy hour now: −30%")).toBeTruthy();
+    const card = screen.getByRole("article", { name: "Freddo espresso" });
+    expect(within(card).getByText(/4,00/).closest("del")).not.toBeNull();
+    expect(within(card).getByText(/2,80/)).toBeTruthy();
+  });
+
+  it("outside it: the banner announces the window and prices are regular", () => {
+    renderMenu({ venue: venueFixture({ items: [freddo], service: beachBar }) });
+    expect(screen.getByText("Happy hour −30%")).toBeTruthy();
+    expect(screen.getByText("from 17:00 to 19:00")).toBeTruthy();
+    const card = screen.getByRole("article", { name: "Freddo espresso" });
+    expect(card.querySelector("del")).toBeNull();
+  });
+});
+
+describe("menu screen: contest banner (spec §9: draw 31 August 2022, shown until the draw date passes)", () => {
+  it("shows before the draw", () => {
+    renderMenu({ at: "2022-08-20T09:00:00Z" });
+    expect(screen.getByText("Win a tablet!")).toBeTruthy();
+  });
+
+  it("does not show in 2026", () => {
+    renderMenu();
+    expect(screen.queryByText("Win a tablet!")).toBeNull();
+  });
+});
+
+describe("menu screen: categories (spec §4: All (-1) and the category filter)", () => {
+  it("marks All as active when nothing else is, and passes a picked category on", () => {
+    const { onToggleCategory } = renderMenu();
+    const chips = screen.getByRole("group", { name: "Categories" });
+    expect(within(chips).getByRole("button", { name: "All" }).getAttribute("aria-pressed")).toBe("true");
+    fireEvent.click(within(chips).getByRole("button", { name: "Beer" }));
+    expect(onToggleCategory).toHaveBeenCalledWith(2);
+  });
+
+  it("shows only the active categories, with All off", () => {
+    renderMenu({ active: [2] });
+    const chips = screen.getByRole("group", { name: "Categories" });
+    expect(within(chips).getByRole("button", { name: "All" }).getAttribute("aria-pressed")).toBe("false");
+    expect(within(chips).getByRole("button", { name: "Beer" }).getAttribute("aria-pressed")).toBe("true");
+    expect(screen.queryByRole("article", { name: "Freddo espresso" })).toBeNull();
+    expect(screen.getByRole("article", { name: "Mythos" })).toBeTruthy();
+  });
+});

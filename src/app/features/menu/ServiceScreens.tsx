@@ -1,0 +1,35 @@
+/**
+ * What every screen of a service shares (the /:service/:tableId layout): the item modal host and,
+ * on the menu screens, the cart bar. The cart bar reads the cart from IndexedDB, so it and Dexie
+ * are loaded after the menu has painted, not with it.
+ */
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
+import type { ServiceMenuData } from "../../venue/load-venue";
+import { ItemModalProvider } from "../item/ItemModalProvider";
+import { ErrorBoundary } from "../shell/ErrorBoundary";
+import { screenFamily } from "../shell/screens";
+import { useCurrentScreen } from "../shell/use-shell-route";
+
+const CartBar = lazy(() => import("../cart/CartBar"));
+
+export function ServiceScreens({ venue, children }: { venue: ServiceMenuData; children: ReactNode }) {
+  const screen = useCurrentScreen();
+  const [painted, setPainted] = useState(false);
+  useEffect(() => setPainted(true), []);
+  // Read-only stores have no cart (spec §1 "view only"); the cart screen has its own total.
+  const showCartBar = painted && !venue.table.store.readOnly && screenFamily(screen) === "menu";
+
+  return (
+    <ItemModalProvider venue={venue}>
+      {children}
+      {showCartBar && (
+        // Without IndexedDB there is no bar; the cart screen explains why.
+        <ErrorBoundary fallback={() => null}>
+          <Suspense fallback={null}>
+            <CartBar venue={venue} />
+          </Suspense>
+        </ErrorBoundary>
+      )}
+    </ItemModalProvider>
+  );
+}

@@ -1,0 +1,44 @@
+/**
+ * "Open now · until 20:00" / "Closed now · opens at 09:00", and what the guest can still do when
+ * closed (spec §4 "Service open", "Ordering in the modal is disabled when the service is closed,
+ * except ..."). Used on the service cards, the menu and the item modal.
+ */
+import { Trans } from "@lingui/react/macro";
+import type { ServiceStatus } from "./service-status";
+import "./service-status.css";
+
+export function OpenState({ status }: { status: ServiceStatus }) {
+  const start = status.hours?.startTime;
+  const end = status.hours?.endTime;
+  if (status.open) {
+    return (
+      <span className="open-state open-state--open">
+        {end === undefined ? <Trans>Open now</Trans> : <Trans>Open now · until {end}</Trans>}
+      </span>
+    );
+  }
+  return (
+    <span className="open-state open-state--closed">
+      <Trans>Closed now · opens at {start}</Trans>
+    </span>
+  );
+}
+
+/** What the guest can do, when the service's state limits it. Null when ordering works as usual. */
+export function OrderingNoteText({ status }: { status: ServiceStatus }) {
+  const start = status.hours?.startTime;
+  switch (status.note) {
+    case "open":
+      return null;
+    case "read-only":
+      return <Trans>This menu is for viewing only; please order from a member of staff.</Trans>;
+    case "closed":
+      return <Trans>You can browse the menu; ordering starts at {start}.</Trans>;
+    case "closed-scheduled":
+      return <Trans>Scheduled orders are being accepted.</Trans>;
+    case "closed-delayed":
+      return <Trans>You can still send your order; the venue confirms it when it opens.</Trans>;
+    case "closed-delivery":
+      return <Trans>You can still place your delivery order.</Trans>;
+  }
+}
