@@ -1,17 +1,5 @@
 import { expect, test } from "@playwright/test";
-
-const session = {
-  authToken: "opaque-e2e-token",
-  jwt: "e2e.jwt.token",
-  user: {
-    id: 42,
-    name: "Ελένη",
-    email: "eleni@example.gr",
-    phone: { phoneNumber: "6912345678", countryISO2: "GR" },
-    verified: true,
-    optedInForNewsletter: false,
-  },
-};
+import { signInByApi, storeSessionInBrowser } from "./support/accounts";
 
 test("spec §2/§6: login-required routes redirect to landing without a session", async ({ page }) => {
   for (const path of ["/review/5", "/profile/42", "/profile/42/delete", "/history/42", "/history/42/entrance"]) {
@@ -21,17 +9,22 @@ test("spec §2/§6: login-required routes redirect to landing without a session"
   }
 });
 
-test("spec §6: a signed-in user opens their own profile and history, never another user's", async ({ page }) => {
+test("spec §6: a signed-in user opens their own profile and history, never another user's", async ({
+  page,
+  request,
+}) => {
+  const session = await signInByApi(request);
+  const id = session.user.id;
   await page.goto("/");
-  await page.evaluate((stored) => localStorage.setItem("session", JSON.stringify(stored)), session);
+  await storeSessionInBrowser(page, session);
 
-  await page.goto("/profile/42");
+  await page.goto(`/profile/${id}`);
   await expect(page.getByRole("heading", { level: 1, name: "Το προφίλ μου" })).toBeVisible();
-  await page.goto("/history/42");
+  await page.goto(`/history/${id}`);
   await expect(page.getByRole("heading", { level: 1, name: "Οι παραγγελίες μου" })).toBeVisible();
   await page.goto("/review/5");
   await expect(page.getByRole("heading", { level: 1, name: "Αξιολόγηση" })).toBeVisible();
 
-  await page.goto("/profile/7");
+  await page.goto(`/profile/${id + 1}`);
   await expect(page).toHaveURL(/\/$/);
 });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { ApiError, NETWORK_ERROR, toApiError, UNKNOWN_ERROR } from "./api-error";
-import { errorText } from "./error-messages";
 
 function httpError(status: number, body: string, contentType = "application/json"): Error {
   const error = new Error(`Request failed with status code ${status}`);
@@ -35,34 +34,5 @@ describe("API error mapping (design: errors are JSON {code, message}; the client
   it("passes an ApiError through unchanged", async () => {
     const original = new ApiError("INVALID_PIN", "bad pin", 400);
     expect(await toApiError(original)).toBe(original);
-  });
-});
-
-describe("error texts (spec §8)", () => {
-  it("gives a known code its own text", () => {
-    expect(errorText({ code: "INVALID_PIN", message: "" })).toEqual({
-      descriptor: expect.objectContaining({ message: "Invalid pin" }),
-    });
-  });
-
-  it("gives an unknown code the default text", () => {
-    expect(errorText({ code: "SOMETHING_NEW", message: "" })).toEqual({
-      descriptor: expect.objectContaining({ message: "Something went wrong, try again" }),
-    });
-  });
-
-  it("says 'try again later' when there was no server answer", () => {
-    expect(errorText({ code: NETWORK_ERROR, message: "Failed to fetch" })).toEqual({
-      descriptor: expect.objectContaining({ message: "Something went wrong, try again later" }),
-    });
-  });
-
-  it("shows the rest of a CUSTOM_MESSAGE as the message", () => {
-    expect(errorText({ code: "CUSTOM_MESSAGE: Η κουζίνα κλείνει στις 23:00", message: "" })).toEqual({
-      verbatim: "Η κουζίνα κλείνει στις 23:00",
-    });
-    expect(errorText({ code: "VALIDATION_FAILED", message: "CUSTOM_MESSAGE: Closed today" })).toEqual({
-      verbatim: "Closed today",
-    });
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Every failed call reaches the app as an ApiError with the server's `{ code, message }`, or with
  * NETWORK_ERROR when no answer came back (beach Wi-Fi dropped, timeout). Screens then choose the
- * text by code (error-messages.ts) and whether a retry makes sense.
+ * text by code (error-catalogue.ts) and whether a retry makes sense.
  */
 import type { ErrorBodyDto } from "../../domain/api";
 

@@ -10,6 +10,10 @@ import "../features/shell/shell.css";
 
 // The update prompt and the worker's registration come after the first render (see main.tsx).
 const UpdatePrompt = lazy(() => import("../pwa/UpdatePrompt").then((module) => ({ default: module.UpdatePrompt })));
+// Token refresh and the entrance dialog (accounts) likewise stay out of the first load.
+const AccountsLayer = lazy(() =>
+  import("../features/entrance/AccountsLayer").then((module) => ({ default: module.AccountsLayer })),
+);
 
 export const Route = createRootRoute({
   component: RootLayout,
@@ -35,6 +39,9 @@ function RootLayout() {
       {!chromeHidden && showsFooter(screen) && <Footer />}
       <Suspense fallback={null}>
         <UpdatePrompt />
+      </Suspense>
+      <Suspense fallback={null}>
+        <AccountsLayer />
       </Suspense>
     </div>
   );

@@ -1,19 +1,8 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { checkLoginRequired } from "./login-guard";
-import { clearSession, currentSession, type Session, storeSession } from "./session";
+import { testSession } from "./test-session";
 
-const signedIn: Session = {
-  authToken: "opaque-token",
-  jwt: "header.payload.signature",
-  user: {
-    id: 42,
-    name: "Eleni",
-    email: "eleni@example.gr",
-    phone: { phoneNumber: "6912345678", countryISO2: "GR" },
-    verified: true,
-    optedInForNewsletter: false,
-  },
-};
+const signedIn = testSession();
 
 describe("login-required routes (spec §2/§6: guarded routes redirect to landing)", () => {
   it("sends a visitor without a session to landing", () => {
@@ -35,24 +24,5 @@ describe("login-required routes (spec §2/§6: guarded routes redirect to landin
     expect(checkLoginRequired(signedIn, "42")).toEqual({ allowed: true });
     expect(checkLoginRequired(signedIn, 7)).toEqual({ allowed: false, reason: "other-user" });
     expect(checkLoginRequired(signedIn, "abc")).toEqual({ allowed: false, reason: "other-user" });
-  });
-});
-
-describe("session store", () => {
-  afterEach(() => clearSession());
-
-  it("answers null until a session is stored, then returns it, and forgets it when cleared", async () => {
-    expect(await currentSession()).toBeNull();
-    await storeSession(signedIn);
-    expect(await currentSession()).toEqual(signedIn);
-    await clearSession();
-    expect(await currentSession()).toBeNull();
-  });
-
-  it("ignores a corrupted stored session", async () => {
-    localStorage.setItem("session", "{not json");
-    expect(await currentSession()).toBeNull();
-    localStorage.setItem("session", JSON.stringify({ authToken: "x" }));
-    expect(await currentSession()).toBeNull();
   });
 });

@@ -1,54 +1,63 @@
 /**
- * The signed-in guest or staff member (spec §3 "User session"). Sign-in arrives in a later issue;
- * until then nothing stores a session, so currentSession() answers null and guarded routes
- * redirect. The API is async because the session moves to IndexedDB (Dexie) with sign-in.
+ * The session API the rest of the app uses (spec §3 "User session"). The session lives in
+ * IndexedDB (session-db.ts), imported lazily so Dexie is not part of the first load. Screens
+ * subscribe to changes (sign-in, rotation, sign-out) through onSessionChange / useSession.
  */
-import { readStored, removeStored, STORAGE_KEYS, writeStored } from "../storage/local-storage";
+import type { SessionResponse } from "../../domain/auth-api";
+import { isSession, type Session } from "./session-types";
 
-export interface SessionUser {
-  id: number;
-  name: string;
-  email: string;
-  phone: { phoneNumber: string; countryISO2: string };
-  verified: boolean;
-  optedInForNewsletter: boolean;
+export { isSession, type Session, type SessionUser } from "./session-types";
+
+const loadDb = () => import("./session-db");
+
+type Listener = (session: Session | null) => void;
+const listeners = new Set<Listener>();
+
+function notify(session: Session | null): void {
+  for (const listener of listeners) listener(session);
 }
 
-export interface Session {
-  /** Opaque, revocable token sent as the `authToken` header. */
-  authToken: string;
-  /** Short-lived signed token sent as the `jwt` header. */
-  jwt: string;
-  user: SessionUser;
+export function onSessionChange(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
-export function isSession(value: unknown): value is Session {
-  if (typeof value !== "object" || value === null) return false;
-  const candidate = value as Partial<Session>;
-  return (
-    typeof candidate.authToken === "string" &&
-    typeof candidate.jwt === "string" &&
-    typeof candidate.user === "object" &&
-    candidate.user !== null &&
-    Number.isSafeInteger(candidate.user.id)
-  );
-}
-
+/** The stored session, or null when signed out or when the stored row is not a session. */
 export async function currentSession(): Promise<Session | null> {
-  const stored = readStored(STORAGE_KEYS.session);
-  if (!stored) return null;
   try {
-    const parsed: unknown = JSON.parse(stored);
-    return isSession(parsed) ? parsed : null;
+    const stored = await (await loadDb()).readSession();
+    return isSession(stored) ? stored : null;
   } catch {
+    // IndexedDB blocked (private mode) or broken: behave as signed out rather than crash the route.
     return null;
   }
 }
 
 export async function storeSession(session: Session): Promise<void> {
-  writeStored(STORAGE_KEYS.session, JSON.stringify(session));
+  await (await loadDb()).writeSession(session);
+  notify(session);
 }
 
 export async function clearSession(): Promise<void> {
-  removeStored(STORAGE_KEYS.session);
+  await (await loadDb()).deleteSession();
+  notify(null);
+}
+
+/** Signs out only if the stored session still holds this authToken (see deleteSessionIf). */
+export async function clearSessionIf(authToken: string): Promise<boolean> {
+  const cleared = await (await loadDb()).deleteSessionIf(authToken);
+  if (cleared) notify(null);
+  return cleared;
+}
+
+/** Saves rotated tokens unless the session changed meanwhile (see replaceSessionIf). */
+export async function replaceSession(previousAuthToken: string, next: Session): Promise<boolean> {
+  const saved = await (await loadDb()).replaceSessionIf(previousAuthToken, next);
+  if (saved) notify(next);
+  return saved;
+}
+
+/** A sign-in answer (and the rotating update calls) as the session to store. */
+export function sessionFromResponse(response: SessionResponse): Session {
+  return { authToken: response.authToken.token, jwt: response.jwt, user: response.authToken.user };
 }

@@ -7,7 +7,8 @@ export const STORAGE_KEYS = {
   language: "language",
   extraLanguage: "extraLanguage",
   acceptedCookies: "acceptedCookies",
-  session: "session",
+  /** "true" when the last opened table was a PDA spot: this is a staff device (PIN sign-in shown). */
+  staffDevice: "staffDevice",
   lastStoreId: "lastStoreId",
 } as const;
 

@@ -6,7 +6,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { ApiError } from "../../api/api-error";
-import { errorText } from "../../api/error-messages";
+import { errorText } from "../../api/error-catalogue";
 import { sendContactMessage } from "../../api/requests";
 import { lastVisitedStoreId } from "../../venue/last-store";
 import {

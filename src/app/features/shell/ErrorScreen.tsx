@@ -5,7 +5,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type ErrorComponentProps, useRouter } from "@tanstack/react-router";
 import { ApiError, NETWORK_ERROR, UNKNOWN_ERROR } from "../../api/api-error";
-import { errorText } from "../../api/error-messages";
+import { errorText } from "../../api/error-catalogue";
 import { usePageTitle } from "./use-page-title";
 
 export function ErrorScreen({ error }: ErrorComponentProps) {

@@ -8,6 +8,7 @@ import { Link } from "@tanstack/react-router";
 import { pickTranslation } from "../../../domain/languages";
 import { useLanguage } from "../../i18n/language-store";
 import { useCurrentTable } from "../../venue/use-current-table";
+import { AccountButton } from "../entrance/AccountButton";
 import { LanguageButton } from "./LanguageButton";
 import type { PickerTheme } from "./screens";
 
@@ -38,7 +39,10 @@ export function Header({ pickerTheme }: { pickerTheme: PickerTheme }) {
             <Trans>Kyma</Trans>
           </Link>
         )}
-        <LanguageButton storeExtraLanguages={table?.store.extraLanguages ?? []} theme={pickerTheme} />
+        <div className="site-header__actions">
+          <AccountButton />
+          <LanguageButton storeExtraLanguages={table?.store.extraLanguages ?? []} theme={pickerTheme} />
+        </div>
       </div>
     </header>
   );

@@ -1,0 +1,56 @@
+import "fake-indexeddb/auto";
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { clearSession } from "../../session/session";
+import { renderWithI18n } from "../../test-support/render";
+import { EntranceDialog } from "./EntranceDialog";
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+}
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await clearSession();
+});
+
+describe("entrance dialog view (spec §2)", () => {
+  it("is a labelled dialog that sends the typed phone as national digits with Greece's dial code", async () => {
+    const bodies: unknown[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (request: Request) => {
+        bodies.push({ path: new URL(request.url).pathname, body: await request.clone().json() });
+        return json(200, { channel: "sms", expiresInSeconds: 600, resendAfterSeconds: 60 });
+      }),
+    );
+    const events = userEvent.setup();
+    renderWithI18n(<EntranceDialog request={{}} />);
+
+    await screen.findByRole("dialog", { name: "Sign in" });
+    // A guest's device: no PIN option.
+    expect(screen.queryByRole("button", { name: "Sign in with pin" })).toBeNull();
+    await events.type(screen.getByLabelText("Mobile phone"), "6912345678");
+    await events.click(screen.getByRole("button", { name: "Sign in" }));
+    await waitFor(() =>
+      expect(bodies).toEqual([{ path: "/api/entrance", body: { phoneNumber: "6912345678", countryCode: "30" } }]),
+    );
+  });
+
+  it("says so when the phone is empty, and names the order when one is on hold", async () => {
+    const events = userEvent.setup();
+    renderWithI18n(<EntranceDialog request={{ orderOnHold: true }} />);
+    await screen.findByRole("dialog", { name: "Complete order" });
+    await events.click(screen.getByRole("button", { name: "Continue" }));
+    expect(screen.getByRole("alert").textContent).toBe("Please type your phone number");
+  });
+
+  it("offers the PIN on a staff device", async () => {
+    localStorage.setItem("staffDevice", "true");
+    const events = userEvent.setup();
+    renderWithI18n(<EntranceDialog request={{}} />);
+    await events.click(await screen.findByRole("button", { name: "Sign in with pin" }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText("Pin")));
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * The phone field with its country picker (spec §2: Greece by default), built on
+ * react-phone-number-input. This file is part of the dialog's lazy chunk: the phone metadata and
+ * flags load only when the dialog opens. Flags are the package's inline SVGs, not its CDN images,
+ * so the picker works offline and without a third-party request.
+ */
+import { useLingui } from "@lingui/react/macro";
+import { useState } from "react";
+import PhoneInput, { type Country, getCountryCallingCode } from "react-phone-number-input";
+import flags from "react-phone-number-input/flags";
+import el from "react-phone-number-input/locale/el.json";
+import en from "react-phone-number-input/locale/en.json";
+import "react-phone-number-input/style.css";
+
+export const DEFAULT_COUNTRY: Country = "GR";
+
+interface PhoneFieldProps {
+  id: string;
+  value: string;
+  onChange: (value: string, countryCode: string) => void;
+  describedBy?: string | undefined;
+}
+
+export function PhoneField({ id, value, onChange, describedBy }: PhoneFieldProps) {
+  const { i18n, t } = useLingui();
+  const [country, setCountry] = useState<Country>(DEFAULT_COUNTRY);
+  const dialCode = (selected: Country | undefined) => getCountryCallingCode(selected ?? DEFAULT_COUNTRY);
+
+  return (
+    <PhoneInput
+      id={id}
+      value={value || undefined}
+      defaultCountry={DEFAULT_COUNTRY}
+      labels={i18n.locale === "el" ? el : en}
+      flags={flags}
+      addInternationalOption={false}
+      autoComplete="tel"
+      aria-describedby={describedBy}
+      countrySelectProps={{ "aria-label": t`Country` }}
+      onCountryChange={(selected) => {
+        setCountry(selected ?? DEFAULT_COUNTRY);
+        onChange(value, dialCode(selected));
+      }}
+      onChange={(next) => onChange(next ?? "", dialCode(country))}
+    />
+  );
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { SCREENS } from "../shell/screens";
+import { showsEntranceDialog, showsLoginPrompt } from "./entrance-visibility";
+
+describe("entrance dialog and login prompt visibility (spec §2)", () => {
+  it("has no entrance dialog on profile, history, landing, review and cart screens", () => {
+    const without = SCREENS.filter((screen) => !showsEntranceDialog(screen));
+    expect(without.sort()).toEqual(
+      [
+        "cart",
+        "cart-with-change-phone",
+        "cart-with-delete-card",
+        "history",
+        "history-with-entrance",
+        "landing",
+        "profile",
+        "profile-with-delete",
+        "reviews",
+      ].sort(),
+    );
+  });
+
+  it("keeps the dialog on store reviews (only a single order's review is excluded)", () => {
+    expect(showsEntranceDialog("store-reviews")).toBe(true);
+    expect(showsEntranceDialog("reviews")).toBe(false);
+  });
+
+  it("shows the prompt only when signed out, and not where the screen has its own", () => {
+    expect(showsLoginPrompt("menu", false)).toBe(true);
+    expect(showsLoginPrompt("menu", true)).toBe(false);
+    expect(showsLoginPrompt("pin", false)).toBe(false);
+    expect(showsLoginPrompt("cart", false)).toBe(false);
+    expect(showsLoginPrompt("landing", false)).toBe(false);
+    expect(showsLoginPrompt("store-reviews", false)).toBe(true);
+  });
+});

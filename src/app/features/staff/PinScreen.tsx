@@ -1,0 +1,59 @@
+/**
+ * The staff PIN page (/pin): opens the entrance dialog in PIN mode for the store of the last table
+ * opened on this device (a PIN names no store by itself). Without a known store it says how to get
+ * one. Signed in, it says who is signed in.
+ */
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useEffect } from "react";
+import { useSession } from "../../session/use-session";
+import { lastVisitedStoreId } from "../../venue/last-store";
+import { openEntrance } from "../entrance/entrance-store";
+import { EmptyStatePage } from "../shell/EmptyStatePage";
+
+export function PinScreen() {
+  const { t } = useLingui();
+  const session = useSession();
+  const storeId = lastVisitedStoreId();
+  const signedIn = session !== undefined && session !== null;
+
+  useEffect(() => {
+    if (session === null && storeId !== undefined) openEntrance({ startWithPin: true });
+  }, [session, storeId]);
+
+  if (storeId === undefined) {
+    return (
+      <EmptyStatePage
+        title={t`Pin code`}
+        art="staff"
+        heading={<Trans>Staff sign-in</Trans>}
+        body={<Trans>Open one of the venue's tables on this device first; the pin signs you in to its store.</Trans>}
+      />
+    );
+  }
+
+  if (signedIn) {
+    const name = session.user.name ?? "";
+    return (
+      <EmptyStatePage
+        title={t`Pin code`}
+        art="staff"
+        heading={name ? <Trans>Signed in as {name}</Trans> : <Trans>You are signed in</Trans>}
+        body={<Trans>This device is signed in to the venue.</Trans>}
+      />
+    );
+  }
+
+  return (
+    <EmptyStatePage
+      title={t`Pin code`}
+      art="staff"
+      heading={<Trans>Staff sign-in</Trans>}
+      body={<Trans>Waiters sign in on the venue's devices with their personal pin code.</Trans>}
+      actions={
+        <button type="button" className="button" onClick={() => openEntrance({ startWithPin: true })}>
+          <Trans>Sign in with pin</Trans>
+        </button>
+      }
+    />
+  );
+}

@@ -1,0 +1,63 @@
+/**
+ * Keeps the session's tokens fresh (spec §9: every 20 minutes; server README: the jwt lives 30).
+ * At app start and then every TOKEN_REFRESH_MS while signed in, the tokens are rotated and the new
+ * pair saved atomically. A refused refresh (INVALID_AUTH_TOKEN) signs the user out (spec §4); no
+ * answer (offline on the beach) keeps the session for the next try.
+ */
+import type { RefreshResponse } from "../../domain/auth-api";
+import { TOKEN_REFRESH_MS } from "../../domain/constants";
+import { isInvalidAuthToken } from "../api/accounts-client";
+import { clearSessionIf, currentSession, replaceSession, type Session } from "./session";
+
+export type RefreshOutcome = "refreshed" | "signed-out" | "kept" | "no-session";
+
+export async function refreshSessionOnce(
+  refresh: (session: Session) => Promise<RefreshResponse>,
+): Promise<RefreshOutcome> {
+  const session = await currentSession();
+  if (!session) return "no-session";
+  try {
+    const answer = await refresh(session);
+    await replaceSession(session.authToken, { authToken: answer.authToken, jwt: answer.jwt, user: answer.user });
+    return "refreshed";
+  } catch (error) {
+    if (!isInvalidAuthToken(error)) return "kept";
+    // authedCall already cleared it; clearing again covers a refresh function that does not. Only
+    // this session: one a sign-in stored meanwhile stays.
+    await clearSessionIf(session.authToken);
+    return "signed-out";
+  }
+}
+
+export interface RefreshTimer {
+  setInterval: (callback: () => void, ms: number) => unknown;
+  clearInterval: (handle: unknown) => void;
+}
+
+const realTimer: RefreshTimer = {
+  setInterval: (callback, ms) => globalThis.setInterval(callback, ms),
+  clearInterval: (handle) => globalThis.clearInterval(handle as ReturnType<typeof setInterval>),
+};
+
+/**
+ * Refreshes now and every intervalMs; a refresh with no session does nothing, so the timer simply
+ * idles while signed out. Answers a stop function.
+ */
+export function startTokenRefresh(
+  refresh: (session: Session) => Promise<RefreshResponse>,
+  timer: RefreshTimer = realTimer,
+  intervalMs: number = TOKEN_REFRESH_MS,
+): () => void {
+  let running = false;
+  const tick = () => {
+    // Never two rotations at once: the second would present an already superseded token.
+    if (running) return;
+    running = true;
+    void refreshSessionOnce(refresh).finally(() => {
+      running = false;
+    });
+  };
+  tick();
+  const handle = timer.setInterval(tick, intervalMs);
+  return () => timer.clearInterval(handle);
+}

@@ -1,0 +1,117 @@
+import { expect, test } from "@playwright/test";
+import { freshGreekMobile, readCode, signInByApi, storeSessionInBrowser } from "./support/accounts";
+
+// Demo data (venues/demo/beach-hotel.json): store 7, umbrella 7201 (a guest's spot), PDA spot 7499
+// (a staff device), waiter PIN 2580.
+
+test("spec §2 entrance: a guest signs in by phone with the SMS code, edits the profile and signs out", async ({
+  page,
+  request,
+}) => {
+  const phone = freshGreekMobile();
+  await page.goto("/menu/7201");
+  await expect(page.getByRole("heading", { level: 1, name: "Αμμουδιά Beach Hotel" })).toBeVisible();
+
+  await page.getByRole("banner").getByRole("button", { name: "Είσοδος", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Είσοδος" });
+  await expect(dialog).toBeVisible();
+  // A guest's device has no PIN option (spec §2: staff devices only).
+  await expect(dialog.getByRole("button", { name: "Είσοδος με pin" })).toHaveCount(0);
+  // Greece is the default country; an empty phone is refused in Greek.
+  await expect(dialog.getByRole("combobox", { name: "Χώρα" })).toHaveValue("GR");
+  await dialog.getByRole("button", { name: "Είσοδος", exact: true }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Παρακαλώ πληκτρολογήστε τον αριθμό τηλεφώνου σας");
+
+  await dialog.getByLabel("Κινητό τηλέφωνο").fill(phone.national);
+  await dialog.getByRole("button", { name: "Είσοδος", exact: true }).click();
+  const codeField = dialog.getByLabel("Κωδικός επαλήθευσης");
+  await expect(codeField).toBeFocused();
+  await expect(dialog.getByRole("button", { name: "Επαλήθευση" })).toBeDisabled();
+  await codeField.fill(await readCode(request, phone.e164));
+  await dialog.getByRole("button", { name: "Επαλήθευση" }).click();
+  await expect(dialog.getByRole("status")).toHaveText("Επιτυχής είσοδος");
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole("banner").getByRole("link", { name: "Το προφίλ μου" }).click();
+  await expect(page).toHaveURL(/\/profile\/\d+$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Το προφίλ μου" })).toBeVisible();
+  await expect(page.getByText(phone.national)).toBeVisible();
+
+  await page.getByLabel("Όνομα").fill("Ελένη");
+  await page.getByRole("button", { name: "Αποθήκευση αλλαγών" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Επιτυχής αλλαγή" })).toBeVisible();
+  // The new name (and the rotated tokens) survive a reload.
+  await page.reload();
+  await expect(page.getByLabel("Όνομα")).toHaveValue("Ελένη");
+
+  // Change of phone, with a code sent to the new number.
+  const newPhone = freshGreekMobile();
+  await page.getByRole("button", { name: "Αλλαγή τηλεφώνου" }).click();
+  await page.getByLabel("Νέο κινητό τηλέφωνο").fill(newPhone.national);
+  await page.getByRole("button", { name: "Αποστολή κωδικού" }).click();
+  await page.getByLabel("Κωδικός επαλήθευσης").fill(await readCode(request, newPhone.e164));
+  await page.getByRole("button", { name: "Αλλαγή τηλεφώνου" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Επιτυχής αλλαγή" })).toBeVisible();
+  await expect(page.getByText(newPhone.national)).toBeVisible();
+
+  const profilePath = new URL(page.url()).pathname;
+  await page.getByRole("button", { name: "Αποσύνδεση" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  // Signed out: the profile is guarded again (and the server revoked the tokens).
+  await page.goto(profilePath);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Παραγγείλτε από εκεί που κάθεστε" })).toBeVisible();
+});
+
+test("spec §2/§6 staff: a PDA spot makes a staff device, where a waiter signs in with the PIN", async ({ page }) => {
+  await page.goto("/menu/7499");
+  await page.getByRole("banner").getByRole("button", { name: "Είσοδος", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Είσοδος" });
+  await dialog.getByRole("button", { name: "Είσοδος με pin" }).click();
+  const pin = dialog.getByLabel("Pin");
+  // The PIN field takes focus by itself (after 250 ms).
+  await expect(pin).toBeFocused();
+  await pin.fill("0000");
+  await dialog.getByRole("button", { name: "Είσοδος", exact: true }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Λάθος PIN");
+  await pin.fill("2580");
+  await dialog.getByRole("button", { name: "Είσοδος", exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("banner").getByRole("button", { name: "Είσοδος" })).toHaveCount(0);
+
+  await page.goto("/pin");
+  await expect(page.getByRole("heading", { level: 2, name: /Συνδεδεμένος\/η ως|Έχετε συνδεθεί/ })).toBeVisible();
+});
+
+test("spec §2 /pin: the staff page opens the PIN sign-in for the last visited store", async ({ page }) => {
+  await page.goto("/menu/7201");
+  await expect(page.getByRole("heading", { level: 1, name: "Αμμουδιά Beach Hotel" })).toBeVisible();
+  await page.goto("/pin");
+  const dialog = page.getByRole("dialog", { name: "Είσοδος" });
+  await expect(dialog.getByLabel("Pin")).toBeFocused();
+  // Not a staff device (the last spot was a guest's): no switch to phone sign-in.
+  await expect(dialog.getByRole("button", { name: "Είσοδος με τηλέφωνο" })).toHaveCount(0);
+  await dialog.getByLabel("Pin").fill("2580");
+  await dialog.getByRole("button", { name: "Είσοδος", exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("heading", { level: 2, name: /Συνδεδεμένος\/η ως|Έχετε συνδεθεί/ })).toBeVisible();
+});
+
+test("spec §6: a guest deletes the account after confirming, and is signed out", async ({ page, request }) => {
+  const session = await signInByApi(request);
+  await page.goto("/");
+  await storeSessionInBrowser(page, session);
+  await page.goto(`/profile/${session.user.id}`);
+  await page.getByRole("link", { name: "Διαγραφή λογαριασμού" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Διαγραφή λογαριασμού" })).toBeVisible();
+  const remove = page.getByRole("button", { name: "Διαγραφή του λογαριασμού μου" });
+  await expect(remove).toBeDisabled();
+  await page.getByLabel("Καταλαβαίνω ότι αυτό δεν αναιρείται").check();
+  await remove.click();
+  await expect(page).toHaveURL(/\/$/);
+  // The old tokens are dead on the server too.
+  const refresh = await request.get("/api/authenticate/v2/tokens/validate/refresh", {
+    headers: { authToken: session.authToken, jwt: session.jwt },
+  });
+  expect(refresh.status()).toBe(401);
+});
