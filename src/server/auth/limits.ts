@@ -52,6 +52,15 @@ export const IDENTITY_CHANGE_LIMITS: readonly RateLimit[] = [
 ];
 
 /** Admins issuing staff login tokens: a slip of a script should not fill the table. */
+/**
+ * Contact-form messages from one client address: enough for a guest who writes again, too few
+ * to turn a venue's inbox into a spam target.
+ */
+export const CONTACT_LIMITS_PER_ADDRESS: readonly RateLimit[] = [
+  { max: 5, windowMs: 10 * MINUTE },
+  { max: 20, windowMs: DAY },
+];
+
 export const LOGIN_TOKEN_ISSUE_LIMITS: readonly RateLimit[] = [{ max: 30, windowMs: HOUR }];
 
 /**

@@ -79,4 +79,5 @@ export const throttleKeys = {
   visitorsOfStore: (storeId: number) => `visitor:store:${storeId}`,
   loginTokensIssuedBy: (userId: number) => `issue-login-token:${userId}`,
   identityChangesBy: (userId: number) => `identity-change:${userId}`,
+  contactFromAddress: (address: string) => `contact:address:${address}`,
 } as const;
