@@ -23,6 +23,7 @@ import { CartLineRow } from "./CartLineRow";
 import { CartSkeleton } from "./CartSkeleton";
 import { CartTotals } from "./CartTotals";
 import { cartKeyOf } from "./cart-key";
+import { StorageUnavailable } from "./StorageUnavailable";
 import { useCart } from "./use-cart";
 import "./cart.css";
 
@@ -65,7 +66,7 @@ export function CartScreen({ venue }: { venue: ServiceMenuData }) {
           </p>
         )}
       </div>
-      <ErrorBoundary fallback={() => <StorageProblem />}>
+      <ErrorBoundary fallback={() => <StorageUnavailable className="cart__problem" />}>
         <CartContents venue={venue} view={view} backToMenu={backToMenu} />
       </ErrorBoundary>
     </section>
@@ -139,16 +140,5 @@ function CartContents({ venue, view, backToMenu }: CartContentsProps) {
         {backToMenu}
       </div>
     </>
-  );
-}
-
-function StorageProblem() {
-  return (
-    <p className="cart__problem" role="alert">
-      <Trans>
-        This browser does not let the app keep a cart (private browsing may block it). Please order from a member of
-        staff.
-      </Trans>
-    </p>
   );
 }

@@ -14,6 +14,7 @@ import { readCart } from "../../db/cart-repository";
 import { useLanguage } from "../../i18n/language-store";
 import type { ServiceMenuData } from "../../venue/load-venue";
 import { cartKeyOf } from "../cart/cart-key";
+import { StorageUnavailable } from "../cart/StorageUnavailable";
 import { menuPricing } from "../menu/menu-pricing";
 import { useServiceStatus } from "../menu/use-service-status";
 import { Dialog } from "../shell/Dialog";
@@ -56,7 +57,7 @@ export default function ItemModal({ request, venue, onClose, onDone }: ItemModal
           <Trans>This menu is for viewing only; please order from a member of staff.</Trans>
         </p>
       ) : (
-        <ErrorBoundary fallback={() => <StorageUnavailable />}>
+        <ErrorBoundary fallback={() => <StorageUnavailable className="item-modal__note item-modal__note--error" />}>
           <WithCart venue={venue}>
             {(cartLines) => (
               <ItemOrderForm
@@ -104,15 +105,4 @@ function WithCart({ venue, children }: { venue: ServiceMenuData; children: (line
     );
   }
   return children(cart.lines);
-}
-
-function StorageUnavailable() {
-  return (
-    <p className="item-modal__note item-modal__note--error" role="alert">
-      <Trans>
-        This browser does not let the app keep a cart (private browsing may block it). Please order from a member of
-        staff.
-      </Trans>
-    </p>
-  );
 }

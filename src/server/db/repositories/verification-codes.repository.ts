@@ -50,15 +50,7 @@ export async function findLiveCode(
   owner: CodeOwner,
   now: IsoInstant,
 ): Promise<VerificationCodeRow | undefined> {
-  return db
-    .selectFrom("verification_codes")
-    .selectAll()
-    .where((eb) => ownedBy(eb, owner))
-    .where("consumed_at", "is", null)
-    .where("expires_at", ">", now)
-    .orderBy("id", "desc")
-    .limit(1)
-    .executeTakeFirst();
+  return newestLiveCode(db, now, (eb) => ownedBy(eb, owner));
 }
 
 /** The newest live change-phone code an account asked for (what sms/send sends again). */
@@ -67,11 +59,19 @@ export async function findLiveChangePhoneCode(
   userId: number,
   now: IsoInstant,
 ): Promise<VerificationCodeRow | undefined> {
+  return newestLiveCode(db, now, (eb) => eb.and([eb("purpose", "=", "change_phone"), eb("user_id", "=", userId)]));
+}
+
+/** "Live" in one place: not used or retired (consumed_at) and not expired. */
+function newestLiveCode(
+  db: Kysely<Database>,
+  now: IsoInstant,
+  belongsTo: (eb: ExpressionBuilder<Database, "verification_codes">) => ReturnType<typeof ownedBy>,
+): Promise<VerificationCodeRow | undefined> {
   return db
     .selectFrom("verification_codes")
     .selectAll()
-    .where("purpose", "=", "change_phone")
-    .where("user_id", "=", userId)
+    .where(belongsTo)
     .where("consumed_at", "is", null)
     .where("expires_at", ">", now)
     .orderBy("id", "desc")
