@@ -42,6 +42,38 @@ export const PRODUCT_ERROR_CODES = [
   /** A signed-in account that may not make this call (e.g. a staff or visitor session on a guest's profile). */
   "FORBIDDEN",
   "INTERNAL_ERROR",
+  // Orders (issue "Orders"): placement, its idempotency, payments, status and reviews.
+  /** POST /api/orders without an Idempotency-Key header (400). */
+  "IDEMPOTENCY_KEY_REQUIRED",
+  /** The same Idempotency-Key with another body (422). */
+  "IDEMPOTENCY_KEY_REUSED",
+  /** The same Idempotency-Key while its first request is still being processed (409). */
+  "REQUEST_IN_PROGRESS",
+  "ORDER_NOT_FOUND",
+  "ITEM_NOT_AVAILABLE",
+  "SERVICE_CLOSED",
+  "READ_ONLY_STORE",
+  /** The server's total differs from the one the app showed (a changed menu or a tampered price). */
+  "PRICE_CHANGED",
+  "MAX_ITEMS_PER_ORDER_EXCEEDED",
+  "MAX_ITEMS_PER_CATEGORY_EXCEEDED",
+  "OUT_OF_STOCK",
+  "MANDATORY_OPTION_MISSING",
+  "TOO_MANY_OPTIONS",
+  "INVALID_OPTION",
+  "INVALID_KILOS",
+  "MINIMUM_ORDER_NOT_REACHED",
+  "TABLE_SELECTION_REQUIRED",
+  "ROOM_SELECTION_REQUIRED",
+  "DELIVERY_DETAILS_REQUIRED",
+  "LOCATION_REQUIRED",
+  "LOCATION_TOO_FAR",
+  "PAYMENT_TYPE_NOT_AVAILABLE",
+  "CARD_NOT_FOUND",
+  /** The sandbox provider refused a card number, expiry or CVC when tokenizing. */
+  "INVALID_CARD",
+  "REVIEW_NOT_ALLOWED",
+  "REVIEW_ALREADY_EXISTS",
 ] as const;
 
 export type SpecErrorCode = (typeof SPEC_ERROR_CODES)[number];

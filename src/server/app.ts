@@ -21,20 +21,31 @@ import { loggerOptions, requestId } from "./logging";
 import { MenuCache, type MenuCacheOptions } from "./menu/menu-cache";
 import { createMessenger } from "./notify/create-messenger";
 import type { Messenger } from "./notify/messenger";
+import type { OrdersContext, PaymentProvider } from "./orders/context";
+import { orderTimeouts } from "./orders/timeouts";
+import { SandboxPaymentProvider } from "./payments/sandbox-provider";
 import { errorHandling } from "./plugins/error-handling";
 import { notFoundHandler } from "./plugins/not-found";
 import { openApi } from "./plugins/openapi";
 import { responseHeaders } from "./plugins/response-headers";
 import { staticPwa } from "./plugins/static-pwa";
+import { InProcessOrderEvents, type OrderEventBus } from "./realtime/order-events";
+import { stompEndpoint } from "./realtime/stomp-endpoint";
 import { cardRoutes } from "./routes/cards";
 import { demoRoutes } from "./routes/demo";
 import { devRoutes } from "./routes/dev";
 import { healthRoutes } from "./routes/health";
 import { infoRoutes } from "./routes/info";
+import { logRoutes } from "./routes/log";
+import { orderHistoryRoutes } from "./routes/order-history";
+import { orderRoutes } from "./routes/orders";
 import { passwordResetRoutes } from "./routes/password-reset";
+import { paymentRoutes } from "./routes/payments";
+import { reviewRoutes } from "./routes/reviews";
 import { serviceRoutes } from "./routes/services";
 import { sessionRoutes } from "./routes/session";
 import { signInRoutes } from "./routes/sign-in";
+import { staffOrderRoutes } from "./routes/staff-orders";
 import { staffSignInRoutes } from "./routes/staff-sign-in";
 import { tableRoutes } from "./routes/tables";
 import { userRoutes } from "./routes/user";
@@ -55,6 +66,10 @@ export interface AppOptions {
   now?: () => Date;
   /** Replaces the messenger the configuration chooses (tests that make a provider fail). */
   messenger?: Messenger;
+  /** Default: in-process (one server); main.ts passes the PostgreSQL bus when on PostgreSQL. */
+  orderEvents?: OrderEventBus;
+  /** Default: the built-in sandbox provider. */
+  payments?: PaymentProvider;
 }
 
 /** Contact messages are short; anything bigger than this is not a request of ours. */
@@ -93,9 +108,16 @@ export function buildApp(options: AppOptions): App {
     keyRing: new KeyRing(db, config.jwtSecret),
     background: new BackgroundTasks(app.log),
   };
+  const orders: OrdersContext = {
+    ...accounts,
+    menuCache,
+    orderEvents: options.orderEvents ?? new InProcessOrderEvents(),
+    payments: options.payments ?? new SandboxPaymentProvider(db, now),
+  };
   app.addHook("onClose", async () => {
     await accounts.background.settled();
     await messenger.close?.();
+    await orders.orderEvents.close();
   });
   app.register(
     async (api) => {
@@ -111,6 +133,14 @@ export function buildApp(options: AppOptions): App {
       await api.register(userRoutes, { ctx: accounts });
       await api.register(passwordResetRoutes, { ctx: accounts });
       await api.register(cardRoutes, { ctx: accounts });
+      await api.register(orderRoutes, { ctx: orders });
+      await api.register(orderHistoryRoutes, { ctx: orders });
+      await api.register(paymentRoutes, { ctx: orders });
+      await api.register(staffOrderRoutes, { ctx: orders });
+      await api.register(reviewRoutes, { ctx: orders });
+      await api.register(logRoutes, { ctx: orders });
+      await api.register(stompEndpoint, { ctx: orders });
+      await api.register(orderTimeouts, { ctx: orders });
       // Hands out sign-in codes: only where DEV_OUTBOX_API=on (end-to-end tests, demos).
       if (config.devOutboxApi) await api.register(devRoutes, { db });
     },

@@ -9,6 +9,15 @@ import type {
   SubselectionOptionsTable,
 } from "./tables/catalogue.tables";
 import type { MembershipsTable } from "./tables/memberships.table";
+import type {
+  OrderDailyCountersTable,
+  OrderLinesTable,
+  OrderRequestsTable,
+  OrdersTable,
+  PaymentsTable,
+  ReviewsTable,
+  SandboxCardsTable,
+} from "./tables/orders.tables";
 import type { OutboxTable } from "./tables/outbox.table";
 import type { RateLimitEventsTable, RateLimitKeysTable } from "./tables/rate-limits.table";
 import type { SavedCardsTable } from "./tables/saved-cards.table";
@@ -39,6 +48,13 @@ export interface Database {
   saved_cards: SavedCardsTable;
   memberships: MembershipsTable;
   server_secrets: ServerSecretsTable;
+  orders: OrdersTable;
+  order_lines: OrderLinesTable;
+  order_daily_counters: OrderDailyCountersTable;
+  order_requests: OrderRequestsTable;
+  sandbox_cards: SandboxCardsTable;
+  payments: PaymentsTable;
+  reviews: ReviewsTable;
 }
 
 export type DialectName = "sqlite" | "postgres";

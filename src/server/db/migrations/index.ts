@@ -6,10 +6,12 @@ import type { Migration } from "kysely";
 import type { DialectName } from "../schema";
 import { initialSchema } from "./001-initial-schema";
 import { accountsSchema } from "./002-accounts";
+import { ordersSchema } from "./003-orders";
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
     "001-initial-schema": initialSchema(dialect),
     "002-accounts": accountsSchema(dialect),
+    "003-orders": ordersSchema(dialect),
   };
 }

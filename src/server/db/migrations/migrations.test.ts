@@ -9,9 +9,16 @@ const TABLES = [
   "categories",
   "items",
   "memberships",
+  "order_daily_counters",
+  "order_lines",
+  "order_requests",
+  "orders",
   "outbox",
+  "payments",
   "rate_limit_events",
   "rate_limit_keys",
+  "reviews",
+  "sandbox_cards",
   "saved_cards",
   "server_secrets",
   "services",
@@ -41,6 +48,7 @@ describe(`migrations on ${testDialect()} (brief §1: one set of migrations for b
     expect(result.results?.map((r) => [r.migrationName, r.status])).toEqual([
       ["001-initial-schema", "Success"],
       ["002-accounts", "Success"],
+      ["003-orders", "Success"],
     ]);
     const tables = (await test.db.introspection.getTables()).map((t) => t.name).sort();
     expect(tables).toEqual(TABLES);

@@ -4,10 +4,10 @@
  * Every row carries store_id, so an import can check ownership and replace a store's rows at once.
  * Money is integer cents; times of day are "HH:MM" text in Europe/Athens.
  */
-import type { Insertable, Selectable } from "kysely";
+import type { ColumnType, Insertable, Selectable } from "kysely";
 import type { Translations } from "../../../domain/languages";
 import type { SpotType } from "../../../domain/spots";
-import type { BooleanColumn, IsoInstant, JsonText } from "../columns";
+import type { BooleanColumn, IsoInstant, JsonText, OptionalBooleanColumn } from "../columns";
 
 export interface StoresTable {
   id: number;
@@ -22,6 +22,17 @@ export interface StoresTable {
   catalogue_version: number;
   created_at: IsoInstant;
   updated_at: IsoInstant;
+  /** Taking orders (migration 003): minutes a waiting order has before it times out. */
+  order_acceptance_minutes: ColumnType<number, number | undefined, number>;
+  /** Orders one spot may send per Athens day (per delivery date for scheduled ones); null: no limit. */
+  max_orders_per_spot_per_day: number | null;
+  card_payments_enabled: OptionalBooleanColumn;
+  /** Hotel stores: a guest may charge the order to a room. */
+  charge_to_room_enabled: OptionalBooleanColumn;
+  /** When set, guests must share a location within the radius to order. */
+  location_latitude: number | null;
+  location_longitude: number | null;
+  location_radius_meters: number | null;
 }
 
 export interface ServicesTable {

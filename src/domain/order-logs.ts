@@ -1,0 +1,55 @@
+/**
+ * The log calls of spec §7 (POST /api/log/{event}, fire and forget, errors swallowed): which
+ * events exist and which fields each carries. The app queues them in Dexie while offline; the
+ * server validates the event name and the fields and writes one structured log line.
+ */
+import { type Static, Type } from "typebox";
+
+/** Events about one order's live status: they carry orderId. */
+export const ORDER_LOG_EVENTS = [
+  "stomp-client-connected",
+  "stomp-client-disconnected",
+  "message-received-in-subscription",
+  "unhandled-message-received",
+  "error-at-message-receipt-in-subscription",
+  "stomp-error",
+  "websocket-error",
+  "polling-enabled-at-stomp-error",
+  "polling-enabled-at-websocket-error",
+  "backup-polling-enabled",
+  "cart-screen-closed-while-pending",
+] as const;
+
+/** Events that report a status and where it came from: they carry orderId and status. */
+export const ORDER_STATUS_LOG_EVENTS = [
+  "order-status-returned-in-subscription",
+  "order-status-returned-from-api-call",
+  "order-status-returned-from-backup-call",
+  "order-status-returned-from-stomp-error-polling",
+  "order-status-returned-from-websocket-error-polling",
+] as const;
+
+/** Events of the send button: they carry storeId. */
+export const STORE_LOG_EVENTS = ["send-order-clicked", "send-order-clicked-without-room"] as const;
+
+export const LOG_EVENTS = [...ORDER_LOG_EVENTS, ...ORDER_STATUS_LOG_EVENTS, ...STORE_LOG_EVENTS] as const;
+export type LogEvent = (typeof LOG_EVENTS)[number];
+export type OrderLogEvent = (typeof ORDER_LOG_EVENTS)[number];
+export type OrderStatusLogEvent = (typeof ORDER_STATUS_LOG_EVENTS)[number];
+export type StoreLogEvent = (typeof STORE_LOG_EVENTS)[number];
+
+export const LogRequestSchema = Type.Object({
+  orderId: Type.Optional(Type.Integer({ minimum: 1 })),
+  status: Type.Optional(Type.String({ maxLength: 40, pattern: "^[A-Z_]+$" })),
+  storeId: Type.Optional(Type.Integer({ minimum: 1 })),
+  /** When the app recorded the event (it may be sent much later from the offline queue). */
+  at: Type.String({ format: "date-time" }),
+});
+export type LogRequest = Static<typeof LogRequestSchema>;
+
+/** The fields an event must carry. */
+export function requiredLogFields(event: LogEvent): ReadonlyArray<"orderId" | "status" | "storeId"> {
+  if ((ORDER_STATUS_LOG_EVENTS as readonly string[]).includes(event)) return ["orderId", "status"];
+  if ((ORDER_LOG_EVENTS as readonly string[]).includes(event)) return ["orderId"];
+  return ["storeId"];
+}

@@ -1,0 +1,263 @@
+/**
+ * Shapes of the order calls (spec §7 "Order placement, order history, reviews and order status
+ * calls: not shown", designed in the style of the others; design.md "Orders" and "Real time").
+ * TypeBox schemas: the server validates and serializes with them; the app imports only the types.
+ *
+ *   GET  /api/checkout?serviceId=&tableId=        CheckoutOptions (auth optional)
+ *   POST /api/orders                             PlaceOrderRequest + header Idempotency-Key -> 201 Order
+ *   GET  /api/orders/:orderId                     Order (its guest, or staff of its store)
+ *   GET  /api/orders/:orderId/status              OrderStatusEvent (the polling fallback)
+ *   GET  /api/orders/history                      OrderHistory (the signed-in guest's orders)
+ *   POST /api/orders/:orderId/review              ReviewRequest -> Review (own accepted order, once)
+ *   GET  /api/stores/:storeId/reviews             StoreReviews
+ *   GET  /api/staff/orders                        StaffOrders (staff: their store's open orders)
+ *   POST /api/staff/orders/:orderId/accept        -> OrderStatusEvent
+ *   POST /api/staff/orders/:orderId/reject        StaffRejectRequest -> OrderStatusEvent
+ *   POST /api/payments/sandbox/cards              SandboxCardRequest -> TokenizedCard (the built-in
+ *                                                 sandbox provider; a real provider tokenizes on its
+ *                                                 own host, so card numbers never reach our API)
+ *   POST /api/log/:event                          LogRequest -> 204 (fire and forget, spec §7)
+ *   GET  /api/stomp                               WebSocket, STOMP 1.2 (order-events.ts)
+ */
+import { type Static, Type } from "typebox";
+import { TranslationsSchema } from "./api";
+
+export const ORDER_STATUSES = [
+  /** Sent to a service that answers at once; the store has its acceptance time to accept. */
+  "WAITING_FOR_ACCEPTANCE",
+  /** Sent to a delayed-response service: answered later, no acceptance time. */
+  "UNDER_REVIEW",
+  "ACCEPTED",
+  "REJECTED",
+  /** The store's acceptance time ran out. */
+  "TIMED_OUT",
+  /** The card was declined; nothing was ordered. */
+  "PAYMENT_FAILED",
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Statuses that can still change (the guest keeps listening; staff may accept or reject). */
+export const PENDING_ORDER_STATUSES: readonly OrderStatus[] = ["WAITING_FOR_ACCEPTANCE", "UNDER_REVIEW"];
+
+export function isPendingStatus(status: OrderStatus): boolean {
+  return PENDING_ORDER_STATUSES.includes(status);
+}
+
+export const PAYMENT_TYPES = ["CASH", "CARD", "CHARGE_TO_ROOM"] as const;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
+
+/** The HTTP header that carries a checkout's idempotency key (a UUID made by the app). */
+export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
+
+const SingleLine = "^[^\\u0000-\\u001F\\u007F]*$";
+const MultiLine = "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$";
+
+export const OrderStatusSchema = Type.Enum(ORDER_STATUSES);
+export const PaymentTypeSchema = Type.Enum(PAYMENT_TYPES);
+
+export const DeliveryInfoSchema = Type.Object({
+  address: Type.String({ minLength: 1, maxLength: 200, pattern: SingleLine }),
+  area: Type.String({ minLength: 1, maxLength: 100, pattern: SingleLine }),
+  postalCode: Type.String({ minLength: 1, maxLength: 12, pattern: SingleLine }),
+  floor: Type.String({ maxLength: 20, pattern: SingleLine }),
+  doorbell: Type.String({ maxLength: 100, pattern: SingleLine }),
+});
+
+export const PaymentChoiceSchema = Type.Union([
+  Type.Object({ type: Type.Literal("CASH") }),
+  Type.Object({
+    type: Type.Literal("CARD"),
+    /** A saved card's token or a sandbox token from POST /api/payments/sandbox/cards. */
+    cardToken: Type.String({ minLength: 8, maxLength: 100, pattern: "^[A-Za-z0-9_-]+$" }),
+    saveCard: Type.Boolean(),
+  }),
+  Type.Object({ type: Type.Literal("CHARGE_TO_ROOM"), chargingRoomId: Type.Integer({ minimum: 1 }) }),
+]);
+
+export const PlaceOrderLineSchema = Type.Object({
+  itemId: Type.Integer({ minimum: 1 }),
+  quantity: Type.Integer({ minimum: 1, maximum: 1000 }),
+  /** Per-kg items: the weight (above 0, at most 1000); null otherwise. */
+  kilos: Type.Union([Type.Number({ exclusiveMinimum: 0, maximum: 1000 }), Type.Null()]),
+  comment: Type.String({ maxLength: 500, pattern: MultiLine }),
+  /** Selected option ids per subselection group id. */
+  selection: Type.Record(
+    Type.String({ pattern: "^[0-9]{1,15}$" }),
+    Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 100 }),
+  ),
+});
+
+export const PlaceOrderRequestSchema = Type.Object({
+  serviceId: Type.Integer({ minimum: 1 }),
+  /** The spot of the link the guest ordered from (the route's :tableId). */
+  tableId: Type.Integer({ minimum: 1 }),
+  lines: Type.Array(PlaceOrderLineSchema, { minItems: 1, maxItems: 200 }),
+  comment: Type.String({ maxLength: 1000, pattern: MultiLine }),
+  /** What the app showed as the total; a different server total refuses with PRICE_CHANGED. */
+  expectedTotalCents: Type.Integer({ minimum: 0 }),
+  /** A scheduled order's time (ISO 8601 instant), null for now. */
+  scheduledFor: Type.Union([Type.String({ format: "date-time" }), Type.Null()]),
+  payment: PaymentChoiceSchema,
+  /** A table picked from CheckoutOptions.availableTables (required when tableSelectionRequired). */
+  selectedTableId: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
+  deliveryInfo: Type.Union([DeliveryInfoSchema, Type.Null()]),
+  location: Type.Union([
+    Type.Object({
+      latitude: Type.Number({ minimum: -90, maximum: 90 }),
+      longitude: Type.Number({ minimum: -180, maximum: 180 }),
+    }),
+    Type.Null(),
+  ]),
+  /** The language of the outcome SMS or e-mail. */
+  language: Type.Union([Type.Literal("GRE"), Type.Literal("ENG")]),
+});
+
+export const SpotChoiceSchema = Type.Object({ id: Type.Integer(), name: Type.String() });
+
+export const CheckoutOptionsSchema = Type.Object({
+  availableTables: Type.Array(SpotChoiceSchema),
+  /** Staff devices (PDA spots) pick the table the order is for. */
+  tableSelectionRequired: Type.Boolean(),
+  availableChargingRooms: Type.Array(SpotChoiceSchema),
+  paymentTypes: Type.Array(PaymentTypeSchema),
+  deliveryDetailsRequired: Type.Boolean(),
+  locationRequired: Type.Boolean(),
+  scheduledOrdersEnabled: Type.Boolean(),
+  /** Minutes the store has to accept an order before it times out. */
+  acceptanceMinutes: Type.Integer(),
+});
+
+export const OrderLineOptionSchema = Type.Object({
+  groupId: Type.Integer(),
+  optionId: Type.Integer(),
+  names: TranslationsSchema,
+  priceCents: Type.Integer({ minimum: 0 }),
+});
+
+export const OrderLineSchema = Type.Object({
+  itemId: Type.Integer(),
+  names: TranslationsSchema,
+  quantity: Type.Integer(),
+  kilos: Type.Union([Type.Number(), Type.Null()]),
+  comment: Type.String(),
+  options: Type.Array(OrderLineOptionSchema),
+  unitPriceCents: Type.Integer(),
+  optionsUnitPriceCents: Type.Integer(),
+  totalCents: Type.Integer(),
+});
+
+export const OrderTotalsSchema = Type.Object({
+  subtotalCents: Type.Integer(),
+  happyHourSavingsCents: Type.Integer(),
+  roomChargeCents: Type.Integer(),
+  deliveryDiscountCents: Type.Integer(),
+  totalCents: Type.Integer(),
+});
+
+/** One status of one order: the GET for polling, and the body of every STOMP MESSAGE. */
+export const OrderStatusEventSchema = Type.Object({
+  orderId: Type.Integer(),
+  storeId: Type.Integer(),
+  status: OrderStatusSchema,
+  /** Orders are never held on the server: an order waiting on sign-in waits in the app's outbox. */
+  onHold: Type.Boolean(),
+  dailyNumber: Type.Integer(),
+  /** The reason a store gave for a rejection, or the provider's for a failed payment. */
+  errorMessage: Type.Union([Type.String(), Type.Null()]),
+  updatedAt: Type.String({ format: "date-time" }),
+});
+
+export const OrderSchema = Type.Object({
+  id: Type.Integer(),
+  storeId: Type.Integer(),
+  storeNames: TranslationsSchema,
+  serviceId: Type.Integer(),
+  serviceNames: TranslationsSchema,
+  tableId: Type.Integer(),
+  spotName: Type.String(),
+  selectedTableName: Type.Union([Type.String(), Type.Null()]),
+  chargingRoomName: Type.Union([Type.String(), Type.Null()]),
+  status: OrderStatusSchema,
+  onHold: Type.Boolean(),
+  dailyNumber: Type.Integer(),
+  scheduledFor: Type.Union([Type.String({ format: "date-time" }), Type.Null()]),
+  comment: Type.String(),
+  payment: Type.Object({
+    type: PaymentTypeSchema,
+    cardBrand: Type.Union([Type.String(), Type.Null()]),
+    cardLastFour: Type.Union([Type.String(), Type.Null()]),
+  }),
+  deliveryInfo: Type.Union([DeliveryInfoSchema, Type.Null()]),
+  lines: Type.Array(OrderLineSchema),
+  totals: OrderTotalsSchema,
+  errorMessage: Type.Union([Type.String(), Type.Null()]),
+  acceptanceDeadline: Type.Union([Type.String({ format: "date-time" }), Type.Null()]),
+  reviewed: Type.Boolean(),
+  createdAt: Type.String({ format: "date-time" }),
+  updatedAt: Type.String({ format: "date-time" }),
+});
+
+export const OrderHistorySchema = Type.Object({ orders: Type.Array(OrderSchema) });
+export const StaffOrdersSchema = Type.Object({ orders: Type.Array(OrderSchema) });
+
+export const StaffRejectRequestSchema = Type.Object({
+  reason: Type.Optional(Type.String({ maxLength: 300, pattern: SingleLine })),
+});
+
+export const ReviewRequestSchema = Type.Object({
+  rating: Type.Integer({ minimum: 1, maximum: 5 }),
+  comment: Type.String({ maxLength: 2000, pattern: MultiLine }),
+});
+
+export const ReviewSchema = Type.Object({
+  id: Type.Integer(),
+  orderId: Type.Integer(),
+  storeId: Type.Integer(),
+  rating: Type.Integer(),
+  comment: Type.String(),
+  /** The reviewer's first name as it is now; null when the account was deleted or has no name. */
+  authorName: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.String({ format: "date-time" }),
+});
+
+export const StoreReviewsSchema = Type.Object({
+  storeId: Type.Integer(),
+  storeNames: TranslationsSchema,
+  count: Type.Integer(),
+  /** Mean rating rounded to one decimal; null without reviews. */
+  averageRating: Type.Union([Type.Number(), Type.Null()]),
+  reviews: Type.Array(ReviewSchema),
+});
+
+export const SandboxCardRequestSchema = Type.Object({
+  number: Type.String({ minLength: 12, maxLength: 23, pattern: "^[0-9 ]+$" }),
+  expiryMonth: Type.Integer({ minimum: 1, maximum: 12 }),
+  expiryYear: Type.Integer({ minimum: 2000, maximum: 2100 }),
+  cvc: Type.String({ pattern: "^[0-9]{3,4}$" }),
+});
+
+export const TokenizedCardSchema = Type.Object({
+  cardToken: Type.String(),
+  brand: Type.String(),
+  lastFourDigits: Type.String(),
+});
+
+export type DeliveryInfo = Static<typeof DeliveryInfoSchema>;
+export type PaymentChoice = Static<typeof PaymentChoiceSchema>;
+export type PlaceOrderLine = Static<typeof PlaceOrderLineSchema>;
+export type PlaceOrderRequest = Static<typeof PlaceOrderRequestSchema>;
+export type SpotChoice = Static<typeof SpotChoiceSchema>;
+export type CheckoutOptions = Static<typeof CheckoutOptionsSchema>;
+export type OrderLineOptionDto = Static<typeof OrderLineOptionSchema>;
+export type OrderLineDto = Static<typeof OrderLineSchema>;
+export type OrderTotals = Static<typeof OrderTotalsSchema>;
+export type OrderStatusEvent = Static<typeof OrderStatusEventSchema>;
+export type OrderDto = Static<typeof OrderSchema>;
+export type OrderHistory = Static<typeof OrderHistorySchema>;
+export type StaffOrders = Static<typeof StaffOrdersSchema>;
+export type StaffRejectRequest = Static<typeof StaffRejectRequestSchema>;
+export type ReviewRequest = Static<typeof ReviewRequestSchema>;
+export type ReviewDto = Static<typeof ReviewSchema>;
+export type StoreReviews = Static<typeof StoreReviewsSchema>;
+export type SandboxCardRequest = Static<typeof SandboxCardRequestSchema>;
+export type TokenizedCard = Static<typeof TokenizedCardSchema>;

@@ -1,0 +1,31 @@
+/**
+ * What the order routes share: the accounts context (database, clock, messenger, keys, background
+ * work), the menu cache (placement prices from the same menu the guests see, and bumps the
+ * store's catalogue version when stock changes), the order-event bus and the payment provider.
+ */
+import type { AccountsContext } from "../auth/context";
+import type { MenuCache } from "../menu/menu-cache";
+import type { OrderEventBus } from "../realtime/order-events";
+
+export interface OrdersContext extends AccountsContext {
+  menuCache: MenuCache;
+  orderEvents: OrderEventBus;
+  payments: PaymentProvider;
+}
+
+/** A card authorization as the provider reports it. */
+export type AuthorizationResult =
+  | { approved: true; reference: string; brand: string; lastFour: string }
+  | { approved: false; reason: string; brand: string; lastFour: string };
+
+/**
+ * A card payment provider (design.md "Outside parts"): the built-in sandbox by default. An order
+ * paid by card is authorized when placed, captured when accepted, voided when rejected or timed out.
+ */
+export interface PaymentProvider {
+  readonly name: string;
+  /** null: the provider does not know this token. */
+  authorize(cardToken: string, amountCents: number, orderId: number): Promise<AuthorizationResult | null>;
+  capture(reference: string): Promise<void>;
+  void(reference: string): Promise<void>;
+}
