@@ -1,13 +1,15 @@
 /**
  * The app's one IndexedDB database (Dexie): everything a guest typed or chose that must survive a
- * reload, a closed tab or a dropped connection (ARCHITECTURE.md "Offline"). Today the cart; later
- * issues add delivery info, the session and the outbox of pending sends as new tables.
+ * reload, a closed tab or a dropped connection (ARCHITECTURE.md "Offline"). The cart, the outbox of
+ * pending checkouts, the last delivery details and queued log calls (the session has its own).
  *
  * Loaded only on demand (the menu's first render does not wait for it): import this module from
  * lazily loaded code only.
  */
 import Dexie, { type Table } from "dexie";
 import type { CartLine } from "../../domain/cart";
+import type { LogEvent, LogRequest } from "../../domain/order-logs";
+import type { DeliveryInfo, PlaceOrderRequest } from "../../domain/orders-api";
 
 /** A cart line as stored: the domain's line, keyed by store, service and line id. */
 export type CartLineRow = CartLine;
@@ -19,6 +21,37 @@ export interface CartMetaRow {
   nextItemId: number;
 }
 
+/**
+ * A checkout waiting for a definite answer (design.md "Orders: exactly once"): the request and its
+ * idempotency key stay here until the server answers with an order or a refusal; retried on
+ * reconnect, after a reload and after the app was closed. onHold: waiting on sign-in.
+ */
+export interface PendingOrderRow {
+  idempotencyKey: string;
+  storeId: number;
+  serviceId: number;
+  tableId: number;
+  request: PlaceOrderRequest;
+  onHold: boolean;
+  createdAt: string;
+  attempts: number;
+  lastError: string | null;
+  /** Set once the server answered with an order: the app then follows its status. */
+  orderId: number | null;
+}
+
+/** The guest's last delivery details (spec §3 "Local storage keeps: ... delivery info"), one row. */
+export interface DeliveryInfoRow extends DeliveryInfo {
+  id: "last";
+}
+
+/** A §7 log call waiting to be sent (fire and forget: queued while offline, flushed later). */
+export interface PendingLogRow {
+  id?: number;
+  event: LogEvent;
+  body: LogRequest;
+}
+
 export type CartLineKey = [storeId: number, serviceId: number, lineId: number];
 export type CartMetaKey = [storeId: number, serviceId: number];
 
@@ -28,6 +61,9 @@ export class AppDatabase extends Dexie {
   // `declare`: Dexie creates the table properties itself; a class field would overwrite them.
   declare cartLines: Table<CartLineRow, CartLineKey>;
   declare cartMeta: Table<CartMetaRow, CartMetaKey>;
+  declare pendingOrders: Table<PendingOrderRow, string>;
+  declare deliveryInfo: Table<DeliveryInfoRow, "last">;
+  declare pendingLogs: Table<PendingLogRow, number>;
 
   constructor(name: string = APP_DB_NAME) {
     super(name);
@@ -37,6 +73,12 @@ export class AppDatabase extends Dexie {
       // A cart's lines sort by id under one [store, service] prefix.
       cartLines: "[storeId+serviceId+id]",
       cartMeta: "[storeId+serviceId]",
+    });
+    // Orders issue: the outbox of checkouts, the last delivery details and the queued log calls.
+    this.version(2).stores({
+      pendingOrders: "idempotencyKey, [storeId+serviceId], orderId",
+      deliveryInfo: "id",
+      pendingLogs: "++id",
     });
   }
 }
