@@ -7,7 +7,8 @@ import { join } from "node:path";
 
 const dataDir = mkdtempSync(join(tmpdir(), "venue-e2e-"));
 // DEV_OUTBOX_API: the tests read sign-in codes from GET /api/dev/outbox, as a guest reads an SMS.
-const env = { ...process.env, DATA_DIR: dataDir, DEMO_VENUES: "on", DEV_OUTBOX_API: "on" };
+// DEV_CLOCK_API: order tests put the server inside a service's hours (PUT /api/dev/clock).
+const env = { ...process.env, DATA_DIR: dataDir, DEMO_VENUES: "on", DEV_OUTBOX_API: "on", DEV_CLOCK_API: "on" };
 delete env.DATABASE_URL;
 delete env.TEST_POSTGRES_URL;
 

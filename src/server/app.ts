@@ -16,6 +16,7 @@ import { BackgroundTasks } from "./auth/context";
 import { KeyRing } from "./auth/secrets";
 import type { ServerConfig } from "./config";
 import type { Database } from "./db/schema";
+import { AdjustableClock } from "./dev-clock";
 import { strictTypeBoxValidatorCompiler } from "./http/validator-compiler";
 import { loggerOptions, requestId } from "./logging";
 import { MenuCache, type MenuCacheOptions } from "./menu/menu-cache";
@@ -34,6 +35,7 @@ import { stompEndpoint } from "./realtime/stomp-endpoint";
 import { cardRoutes } from "./routes/cards";
 import { demoRoutes } from "./routes/demo";
 import { devRoutes } from "./routes/dev";
+import { devClockRoutes } from "./routes/dev/clock";
 import { healthRoutes } from "./routes/health";
 import { infoRoutes } from "./routes/info";
 import { logRoutes } from "./routes/log";
@@ -57,7 +59,15 @@ export interface AppOptions {
   db: Kysely<Database>;
   config: Pick<
     ServerConfig,
-    "staticDir" | "contactEmail" | "logLevel" | "trustProxy" | "demoVenues" | "jwtSecret" | "messaging" | "devOutboxApi"
+    | "staticDir"
+    | "contactEmail"
+    | "logLevel"
+    | "trustProxy"
+    | "demoVenues"
+    | "jwtSecret"
+    | "messaging"
+    | "devOutboxApi"
+    | "devClockApi"
   >;
   /** false: no logs at all (tests). Default: JSON logs at config.logLevel. */
   logger?: boolean;
@@ -99,7 +109,8 @@ export function buildApp(options: AppOptions): App {
   // Routes.
   const menuCache = new MenuCache(db, options.menuCache);
   app.addHook("onClose", async () => menuCache.close());
-  const now = options.now ?? (() => new Date());
+  const devClock = config.devClockApi ? new AdjustableClock() : null;
+  const now = options.now ?? devClock?.now ?? (() => new Date());
   const messenger = options.messenger ?? createMessenger(config.messaging, db, app.log, now);
   const accounts: AccountsContext = {
     db,
@@ -143,6 +154,7 @@ export function buildApp(options: AppOptions): App {
       await api.register(orderTimeouts, { ctx: orders });
       // Hands out sign-in codes: only where DEV_OUTBOX_API=on (end-to-end tests, demos).
       if (config.devOutboxApi) await api.register(devRoutes, { db });
+      if (devClock !== null) await api.register(devClockRoutes, { clock: devClock });
     },
     { prefix: "/api" },
   );

@@ -18,6 +18,7 @@ describe("configuration: every environment variable in one place with defaults (
       jwtSecret: null,
       messaging: { sms: { provider: "outbox" }, email: { provider: "outbox" } },
       devOutboxApi: false,
+      devClockApi: false,
     });
   });
 
@@ -43,6 +44,7 @@ describe("configuration: every environment variable in one place with defaults (
         SMTP_URL: "smtps://mailer:pw@mail.example.com:465",
         MAIL_FROM: "Κύμα <no-reply@example.com>",
         DEV_OUTBOX_API: "on",
+        DEV_CLOCK_API: "on",
       },
       "/srv/app",
     );
@@ -69,6 +71,7 @@ describe("configuration: every environment variable in one place with defaults (
         email: { provider: "smtp", url: "smtps://mailer:pw@mail.example.com:465", from: "Κύμα <no-reply@example.com>" },
       },
       devOutboxApi: true,
+      devClockApi: true,
     });
   });
 
@@ -110,6 +113,7 @@ describe("configuration: every environment variable in one place with defaults (
       "SMTP_URL",
       "MAIL_FROM",
       "DEV_OUTBOX_API",
+      "DEV_CLOCK_API",
     ]);
     const { readFileSync } = await import("node:fs");
     const readme = readFileSync(new URL("./README-config.md", import.meta.url), "utf8");

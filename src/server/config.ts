@@ -23,6 +23,7 @@ export interface ServerConfig {
   messaging: MessagingConfig;
   /** GET /api/dev/outbox answers (for end-to-end tests and demos); never on in production. */
   devOutboxApi: boolean;
+  devClockApi: boolean;
 }
 
 /** Where SMS, voice calls and e-mail go (src/server/notify). */
@@ -145,6 +146,12 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     meaning:
       "on: GET /api/dev/outbox?to=... lists the messages stored in the outbox for a phone or e-mail, codes included (end-to-end tests, demos). Never on in production.",
   },
+  {
+    name: "DEV_CLOCK_API",
+    default: "off",
+    meaning:
+      "on: PUT /api/dev/clock sets the server's clock (service hours, happy hour, order deadlines, GET /api/utils/date), for end-to-end tests and demos at any hour. Never on in production.",
+  },
 ];
 
 export class ConfigError extends Error {
@@ -170,6 +177,7 @@ export function readConfig(env: Env = process.env, cwd: string = process.cwd()):
     jwtSecret: readJwtSecret(env.JWT_SECRET),
     messaging: { sms: readSmsProvider(env), email: readEmailProvider(env) },
     devOutboxApi: readSwitch("DEV_OUTBOX_API", env.DEV_OUTBOX_API, false),
+    devClockApi: readSwitch("DEV_CLOCK_API", env.DEV_CLOCK_API, false),
   };
 }
 

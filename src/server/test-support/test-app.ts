@@ -17,6 +17,7 @@ export interface TestAppOptions {
   /** Default: everything to the outbox. */
   messaging?: MessagingConfig;
   devOutboxApi?: boolean;
+  devClockApi?: boolean;
   now?: () => Date;
   messenger?: Messenger;
   trustProxy?: boolean;
@@ -36,6 +37,7 @@ export function buildTestApp(db: Kysely<Database>, options: TestAppOptions = {})
       jwtSecret: options.jwtSecret ?? null,
       messaging: options.messaging ?? { sms: { provider: "outbox" }, email: { provider: "outbox" } },
       devOutboxApi: options.devOutboxApi ?? false,
+      devClockApi: options.devClockApi ?? false,
     },
     logger: false,
     menuCache: options.menuCache,
