@@ -154,3 +154,16 @@ test("spec §3 the cart lives in IndexedDB: it is intact after a reload", async 
   await expect(line).toContainText("“με λίγο πάγο”");
   await expect(page.getByRole("region", { name: "Σύνολο" })).toContainText("3,00");
 });
+
+test("the phone's back button closes the item modal and stays on the menu", async ({ page }) => {
+  await page.goto(MENU);
+  const dialog = await openItem(page, "Freddo espresso");
+  await page.goBack();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`${MENU}$`));
+  // Closed by its own button, the modal leaves no extra step behind: back now leaves the menu.
+  const again = await openItem(page, "Freddo espresso");
+  await again.getByRole("button", { name: "Κλείσιμο" }).first().click();
+  await expect(again).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`${MENU}$`));
+});

@@ -2,12 +2,14 @@
  * Hosts the item modal for the screens of a service. The modal with XState, its machine and
  * Dexie is loaded when the guest first opens an item, not with the menu (its chunk is precached
  * by the service worker, so it opens offline too). After an add or update, a polite live region
- * tells screen-reader users what happened, since the modal that had focus is gone.
+ * tells screen-reader users what happened, since the modal that had focus is gone. The phone's
+ * back button closes the modal (use-back-closes.ts).
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, type ReactNode, Suspense, useMemo, useState } from "react";
 import type { ServiceMenuData } from "../../venue/load-venue";
 import { ErrorBoundary } from "../shell/ErrorBoundary";
+import { useBackButtonCloses } from "../shell/use-back-closes";
 import { type ItemModalApi, ItemModalContext, type ItemModalRequest } from "./item-modal-context";
 import "./item-modal-host.css";
 
@@ -35,6 +37,7 @@ export function ItemModalProvider({ venue, children }: ItemModalProviderProps) {
     [],
   );
   const close = () => setRequest(null);
+  useBackButtonCloses(request !== null, close);
 
   return (
     <ItemModalContext.Provider value={api}>
