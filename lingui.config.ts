@@ -1,6 +1,48 @@
 import { defineConfig } from "@lingui/cli";
 
 /**
+ * Code that renders only after the "screens" catalog is loaded (lazyWithScreens or the root route's
+ * gate). The item modal's host stays in "messages": the menu renders it, the modal itself is lazy.
+ */
+const SCREENS = [
+  "src/app/features/item/CommentField.tsx",
+  "src/app/features/item/ItemDescription.tsx",
+  "src/app/features/item/ItemDetails.tsx",
+  "src/app/features/item/ItemFormActions.tsx",
+  "src/app/features/item/ItemFormReasons.tsx",
+  "src/app/features/item/ItemModal.tsx",
+  "src/app/features/item/ItemOrderForm.tsx",
+  "src/app/features/item/KilosField.tsx",
+  "src/app/features/item/OptionGroup.tsx",
+  "src/app/features/item/QuantityStepper.tsx",
+  "src/app/features/item/limit-texts.tsx",
+  "src/app/features/item/photo-visibility.ts",
+  "src/app/features/item/save-item.ts",
+  "src/app/features/cart",
+  "src/app/features/checkout",
+  "src/app/features/profile",
+  "src/app/features/history",
+  "src/app/features/reviews",
+  "src/app/features/staff",
+  "src/app/features/entrance/AccountsLayer.tsx",
+  "src/app/features/entrance/EntranceDialog.tsx",
+  "src/app/features/entrance/PhoneField.tsx",
+  "src/app/features/entrance/AccountMessage.tsx",
+  "src/app/orders",
+  "src/app/machines",
+  "src/app/pwa",
+  "src/app/features/info/ContactForm.tsx",
+  "src/app/features/info/InfoIndex.tsx",
+  "src/app/features/info/InfoPage.tsx",
+  "src/app/features/info/contact-form-rules.ts",
+];
+
+/** Lingui matches exclusions as globs against absolute paths. */
+function asGlob(path: string): string {
+  return /\.tsx?$/.test(path) ? `**/${path}` : `**/${path}/**`;
+}
+
+/**
  * Greek is the product's default language; messages are written in English in the source and
  * translated to Greek. Both catalogs must be complete (the i18n test fails otherwise).
  */
@@ -9,9 +51,16 @@ export default defineConfig({
   locales: ["el", "en"],
   fallbackLocales: { default: "el" },
   catalogs: [
+    // What the menu's first render needs (src/app/i18n/catalogs.ts): shell, landing, services, menu.
     {
       path: "<rootDir>/locales/{locale}/messages",
       include: ["src/app"],
+      exclude: ["**/*.test.*", "**/features/info/documents/**", ...SCREENS.map(asGlob)],
+    },
+    // Everything opened later, fetched after the first render.
+    {
+      path: "<rootDir>/locales/{locale}/screens",
+      include: SCREENS,
       exclude: ["**/*.test.*", "**/features/info/documents/**"],
     },
     // The long legal and help texts are read by few guests: their own catalog, loaded only by the

@@ -8,6 +8,7 @@ import { I18nProvider } from "@lingui/react";
 import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { ensureCatalog } from "./i18n/catalogs";
 import { initLanguage } from "./i18n/language-store";
 import { router } from "./router";
 
@@ -22,9 +23,11 @@ async function bootstrap(): Promise<void> {
       </I18nProvider>
     </StrictMode>,
   );
-  // Loaded after the first render: workbox-window is not needed to show the menu.
+  // Loaded after the first render: workbox-window is not needed to show the menu, nor are the
+  // texts of the screens a guest opens later (fetched now, so they are there when tapped).
   const { registerServiceWorker } = await import("./pwa/register");
   registerServiceWorker();
+  void ensureCatalog("screens").catch(() => undefined);
 }
 
 void bootstrap();

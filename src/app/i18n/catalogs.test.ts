@@ -1,5 +1,5 @@
 /**
- * Both catalogs must be complete (lingui.config.ts): Greek is the default language and English is
+ * Every catalog must be complete (lingui.config.ts): Greek is the default language and English is
  * complete, so no message may fall back to its source text or show up empty.
  */
 import { readFileSync } from "node:fs";
@@ -40,7 +40,7 @@ function parsePo(text: string): PoEntry[] {
   return entries;
 }
 
-const CATALOGS = ["messages", "documents"] as const;
+const CATALOGS = ["messages", "screens", "documents"] as const;
 type Locale = "el" | "en";
 
 function catalog(name: (typeof CATALOGS)[number], locale: Locale): PoEntry[] {

@@ -1,18 +1,30 @@
 /**
  * Loads compiled catalogs (the Lingui Vite plugin compiles each .po at build time into its own
- * chunk), one locale at a time: a Greek guest never downloads the English texts. The "documents"
- * catalog (legal and help texts) is loaded only once an info page asks for it.
+ * chunk), one locale at a time: a Greek guest never downloads the English texts.
+ *
+ * Three catalogs per locale (lingui.config.ts), so the menu's first load carries only its own texts:
+ * - "messages": the shell, landing, services and menu screens and the error texts; loaded before
+ *   the first render.
+ * - "screens": everything opened later (item modal, cart and checkout, entrance dialog, profile,
+ *   history, reviews, staff, info); fetched in the background after the first render, and awaited
+ *   by whatever shows those texts (lazyWithScreens, and the root route for those routes).
+ * - "documents": the legal and help texts, loaded only by the info pages.
  */
 import { i18n, type Messages } from "@lingui/core";
 
 export type AppLocale = "el" | "en";
-type CatalogName = "messages" | "documents";
+export type LaterCatalog = "screens" | "documents";
+type CatalogName = "messages" | LaterCatalog;
 type CatalogLoader = () => Promise<{ messages: Messages }>;
 
 const catalogLoaders: Record<CatalogName, Record<AppLocale, CatalogLoader>> = {
   messages: {
     el: () => import("../../../locales/el/messages.po"),
     en: () => import("../../../locales/en/messages.po"),
+  },
+  screens: {
+    el: () => import("../../../locales/el/screens.po"),
+    en: () => import("../../../locales/en/screens.po"),
   },
   documents: {
     el: () => import("../../../locales/el/documents.po"),
@@ -22,14 +34,20 @@ const catalogLoaders: Record<CatalogName, Record<AppLocale, CatalogLoader>> = {
 
 /** Catalogs in use: switching language loads the same ones for the new locale. */
 const wanted = new Set<CatalogName>(["messages"]);
-const loaded = new Set<string>();
+const loading = new Map<string, Promise<void>>();
 
-async function load(name: CatalogName, locale: AppLocale): Promise<void> {
+function load(name: CatalogName, locale: AppLocale): Promise<void> {
   const key = `${name}:${locale}`;
-  if (loaded.has(key)) return;
-  const { messages } = await catalogLoaders[name][locale]();
-  i18n.load(locale, messages); // merges with what the locale already has
-  loaded.add(key);
+  let promise = loading.get(key);
+  if (promise === undefined) {
+    promise = catalogLoaders[name][locale]().then(({ messages }) => {
+      i18n.load(locale, messages); // merges with what the locale already has
+    });
+    // A failed load (offline before the worker cached it) may be tried again later.
+    promise.catch(() => loading.delete(key));
+    loading.set(key, promise);
+  }
+  return promise;
 }
 
 export async function activateLocale(locale: AppLocale): Promise<void> {
@@ -39,11 +57,16 @@ export async function activateLocale(locale: AppLocale): Promise<void> {
   document.documentElement.lang = locale;
 }
 
-/** Makes the documents catalog available in the active locale (and in any locale chosen later). */
-export async function loadDocumentsCatalog(): Promise<void> {
-  wanted.add("documents");
+/** Makes a later catalog available in the active locale (and in any locale chosen later). */
+export async function ensureCatalog(name: LaterCatalog): Promise<void> {
   const locale = i18n.locale as AppLocale;
-  await load("documents", locale);
-  // Re-activate so components re-render with the newly merged messages.
-  i18n.activate(locale);
+  const alreadyActive = wanted.has(name) && loading.has(`${name}:${locale}`);
+  wanted.add(name);
+  await load(name, locale);
+  // Re-activate once, so components re-render with the newly merged messages.
+  if (!alreadyActive && i18n.locale === locale) i18n.activate(locale);
+}
+
+export function loadDocumentsCatalog(): Promise<void> {
+  return ensureCatalog("documents");
 }

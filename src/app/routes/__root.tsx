@@ -1,21 +1,28 @@
 import { Trans } from "@lingui/react/macro";
 import { createRootRoute, Outlet } from "@tanstack/react-router";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { Footer } from "../features/shell/Footer";
 import { Header } from "../features/shell/Header";
 import { OfflineBanner } from "../features/shell/OfflineBanner";
 import { hidesSiteChrome, languagePickerTheme, showsFooter } from "../features/shell/screens";
 import { useCurrentScreen, useSearchParam } from "../features/shell/use-shell-route";
 import "../features/shell/shell.css";
+import { rendersWithFirstLoadTexts } from "../i18n/catalog-routes";
+import { ensureCatalog } from "../i18n/catalogs";
+import { lazyWithScreens } from "../i18n/lazy-with-screens";
 
 // The update prompt and the worker's registration come after the first render (see main.tsx).
-const UpdatePrompt = lazy(() => import("../pwa/UpdatePrompt").then((module) => ({ default: module.UpdatePrompt })));
+const UpdatePrompt = lazyWithScreens(() =>
+  import("../pwa/UpdatePrompt").then((module) => ({ default: module.UpdatePrompt })),
+);
 // Token refresh and the entrance dialog (accounts) likewise stay out of the first load.
-const AccountsLayer = lazy(() =>
+const AccountsLayer = lazyWithScreens(() =>
   import("../features/entrance/AccountsLayer").then((module) => ({ default: module.AccountsLayer })),
 );
 
 export const Route = createRootRoute({
+  // Screens past the menu show texts of the "screens" catalog: wait for it (at once when cached).
+  beforeLoad: ({ location }) => (rendersWithFirstLoadTexts(location.pathname) ? undefined : ensureCatalog("screens")),
   component: RootLayout,
 });
 

@@ -3,12 +3,15 @@
  * minutes, spec §9) and mounts the entrance dialog while someone asked for it on a screen that
  * allows it (spec §2). Loaded after the first render, like the update prompt.
  */
-import { lazy, Suspense, useEffect } from "react";
+import { Suspense, useEffect } from "react";
+import { lazyWithScreens } from "../../i18n/lazy-with-screens";
 import { useCurrentScreen } from "../shell/use-shell-route";
 import { useEntranceRequest } from "./entrance-store";
 import { showsEntranceDialog } from "./entrance-visibility";
 
-const EntranceDialog = lazy(() => import("./EntranceDialog").then((module) => ({ default: module.EntranceDialog })));
+const EntranceDialog = lazyWithScreens(() =>
+  import("./EntranceDialog").then((module) => ({ default: module.EntranceDialog })),
+);
 
 export function AccountsLayer() {
   const request = useEntranceRequest();

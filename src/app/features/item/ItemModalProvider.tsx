@@ -6,14 +6,15 @@
  * back button closes the modal (use-back-closes.ts).
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { lazy, type ReactNode, Suspense, useMemo, useState } from "react";
+import { type ReactNode, Suspense, useMemo, useState } from "react";
+import { lazyWithScreens } from "../../i18n/lazy-with-screens";
 import type { ServiceMenuData } from "../../venue/load-venue";
 import { ErrorBoundary } from "../shell/ErrorBoundary";
 import { useBackButtonCloses } from "../shell/use-back-closes";
 import { type ItemModalApi, ItemModalContext, type ItemModalRequest } from "./item-modal-context";
 import "./item-modal-host.css";
 
-const ItemModal = lazy(() => import("./ItemModal"));
+const ItemModal = lazyWithScreens(() => import("./ItemModal"));
 
 interface ItemModalProviderProps {
   venue: ServiceMenuData;

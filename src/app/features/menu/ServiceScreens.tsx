@@ -3,14 +3,15 @@
  * on the menu screens, the cart bar. The cart bar reads the cart from IndexedDB, so it and Dexie
  * are loaded after the menu has painted, not with it.
  */
-import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
+import { type ReactNode, Suspense, useEffect, useState } from "react";
+import { lazyWithScreens } from "../../i18n/lazy-with-screens";
 import type { ServiceMenuData } from "../../venue/load-venue";
 import { ItemModalProvider } from "../item/ItemModalProvider";
 import { ErrorBoundary } from "../shell/ErrorBoundary";
 import { screenFamily } from "../shell/screens";
 import { useCurrentScreen } from "../shell/use-shell-route";
 
-const CartBar = lazy(() => import("../cart/CartBar"));
+const CartBar = lazyWithScreens(() => import("../cart/CartBar"));
 
 export function ServiceScreens({ venue, children }: { venue: ServiceMenuData; children: ReactNode }) {
   const screen = useCurrentScreen();

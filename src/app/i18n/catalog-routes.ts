@@ -1,0 +1,30 @@
+/**
+ * Which paths render with the first-load "messages" catalog alone (catalogs.ts): the pages a guest
+ * opens by scanning a code — landing, services and the menu with its categories, happy-hour and
+ * search views. Every other route waits for the "screens" catalog before it renders.
+ */
+const NOT_A_SERVICE = new Set([
+  "menu",
+  "info",
+  "history",
+  "profile",
+  "review",
+  "stores",
+  "pin",
+  "order-change-status",
+  "view-order-details",
+  "open-tables",
+  "open-rooms",
+  "order-history",
+]);
+
+const MENU_VIEWS = new Set(["categories", "happy-hour", "search"]);
+
+export function rendersWithFirstLoadTexts(pathname: string): boolean {
+  const segments = pathname.split("/").filter((segment) => segment !== "");
+  if (segments.length === 0) return true;
+  const [first, second, third, ...rest] = segments;
+  if (first === "menu") return segments.length === 2;
+  if (first === undefined || second === undefined || NOT_A_SERVICE.has(first) || rest.length > 0) return false;
+  return third === undefined || MENU_VIEWS.has(third);
+}
