@@ -3,6 +3,9 @@
  * their account id, anonymised), and every token of the account is refused from now on.
  * Kept: memberships (the venue's own register of its guests, keyed by phone) and, for at most a
  * day, the send counters keyed by the phone number (they protect that number from floods).
+ * Orders stay (the store's books) but lose their delivery address, the only personal data an
+ * order holds; name, phone and e-mail were never copied into them (outcome messages look the
+ * account up when sending, so a deleted account gets none).
  */
 import { deleteSavedCardsOfUser } from "../db/repositories/saved-cards.repository";
 import { revokeSessionsOfUser } from "../db/repositories/sessions.repository";
@@ -20,6 +23,7 @@ export async function deleteAccount(ctx: AccountsContext, signedIn: SignedIn): P
     await deleteCodesOfAccount(trx, user.id, personalTargets);
     // Blanks the personal fields and bumps the token generation: every jwt of the account dies.
     await eraseAccount(trx, user.id, now);
+    await trx.updateTable("orders").set({ delivery_info: null }).where("user_id", "=", user.id).execute();
     await revokeSessionsOfUser(trx, user.id, now);
   });
 }

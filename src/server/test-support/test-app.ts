@@ -6,6 +6,8 @@ import type { MessagingConfig } from "../config";
 import type { Database } from "../db/schema";
 import type { MenuCacheOptions } from "../menu/menu-cache";
 import type { Messenger } from "../notify/messenger";
+import type { PaymentProvider } from "../orders/context";
+import type { OrderEventBus } from "../realtime/order-events";
 
 export interface TestAppOptions {
   staticDir?: string;
@@ -21,6 +23,10 @@ export interface TestAppOptions {
   now?: () => Date;
   messenger?: Messenger;
   trustProxy?: boolean;
+  /** Tests that watch status events subscribe to a bus of their own. */
+  orderEvents?: OrderEventBus;
+  /** Default: the built-in sandbox provider. */
+  payments?: PaymentProvider;
 }
 
 export const TEST_CONTACT_EMAIL = "team@example.com";
@@ -43,6 +49,8 @@ export function buildTestApp(db: Kysely<Database>, options: TestAppOptions = {})
     menuCache: options.menuCache,
     now: options.now,
     messenger: options.messenger,
+    orderEvents: options.orderEvents,
+    payments: options.payments,
   });
 }
 

@@ -1,0 +1,178 @@
+/**
+ * The order status lifecycle after placement (issue "Orders" §2; spec §4 statuses, §8 errors):
+ * staff accept or reject a pending order, and a waiting order whose acceptance time ran out times
+ * out. The allowed changes are the pure table of src/domain/order-status.ts.
+ *
+ * Exactly one change wins: each change is a conditional UPDATE (`where id = ? and status in
+ * (pending)`). On PostgreSQL a second UPDATE of the same row waits for the first to commit, then
+ * finds the status no longer pending and changes nothing; on SQLite transactions run one at a time.
+ * So a concurrent accept and reject, or accept and timeout, from one process or several, cannot
+ * both succeed; the loser re-reads the order and answers the error its new status calls for.
+ *
+ * Answers (HTTP status, code):
+ *   404 ORDER_NOT_FOUND                     no such order in the staff member's store (another
+ *                                           store's order looks missing, it is not theirs to see)
+ *   409 INVALID_STATUS_FOR_ORDER_EXECUTION  accept a REJECTED or TIMED_OUT order
+ *   409 ORDER_NOT_PENDING_STATUS            accept an ACCEPTED order, reject a REJECTED one
+ *   409 ORDER_CANNOT_BE_REJECTED            reject an ACCEPTED or TIMED_OUT order
+ *   409 INVALID_STATUS_FOR_ORDER            any change of a PAYMENT_FAILED order
+ * 409 because each is a conflict with the order's current state, not a malformed request.
+ *
+ * A waiting order past its acceptance deadline that staff try to accept or reject is timed out first
+ * (and that is committed and announced), then the action is refused as for a TIMED_OUT order: the
+ * deadline is what the guest was promised, and the sweeper may simply not have run yet.
+ *
+ * After commit, never inside the transaction (an outside call must not hold the database, and an
+ * event must not announce a change that could still roll back): the OrderStatusEvent is published,
+ * the card payment captured (accepted) or voided (rejected, timed out), and the outcome message
+ * sent; all in ctx.background, so the staff's answer waits for none of them and their failures
+ * are logged.
+ */
+import type { Transaction } from "kysely";
+import { hasTimedOut, STATUS_CHANGE_MESSAGES, type StaffAction, staffDecision } from "../../domain/order-status";
+import { type OrderStatusEvent, PENDING_ORDER_STATUSES } from "../../domain/orders-api";
+import type { Database } from "../db/schema";
+import type { OrderRow } from "../db/tables/orders.tables";
+import { ApiError, notFound } from "../http/api-error";
+import { capturePayment, voidPayment } from "../payments/settle";
+import type { OrdersContext } from "./context";
+import { orderStatusEventOf } from "./order-presenter";
+import { sendOutcomeInBackground } from "./outcome-messages";
+
+/** A signed-in staff member, reduced to what a status change needs. */
+export interface StaffOfStore {
+  userId: number;
+  storeId: number;
+}
+
+export async function accept(ctx: OrdersContext, staff: StaffOfStore, orderId: number): Promise<OrderStatusEvent> {
+  return decide(ctx, staff, orderId, "ACCEPT", null);
+}
+
+export async function reject(
+  ctx: OrdersContext,
+  staff: StaffOfStore,
+  orderId: number,
+  reason?: string,
+): Promise<OrderStatusEvent> {
+  const trimmed = reason?.trim() ?? "";
+  return decide(ctx, staff, orderId, "REJECT", trimmed === "" ? null : trimmed);
+}
+
+/**
+ * Times out every waiting order past its deadline, announces each, and returns their events.
+ * One UPDATE: with several processes on PostgreSQL each row is taken by exactly one of them.
+ * Orders under review (delayed-response services) have no deadline and never time out.
+ */
+export async function timeOutExpired(ctx: OrdersContext): Promise<OrderStatusEvent[]> {
+  const now = ctx.now().toISOString();
+  const expired = await ctx.db
+    .updateTable("orders")
+    .set({ status: "TIMED_OUT", decided_at: now, updated_at: now })
+    .where("status", "=", "WAITING_FOR_ACCEPTANCE")
+    .where("acceptance_deadline", "<=", now)
+    .returningAll()
+    .execute();
+  return expired.map((row) => announce(ctx, row));
+}
+
+type Outcome =
+  | { kind: "missing" }
+  | { kind: "changed"; row: OrderRow; timedOut: null }
+  | { kind: "refused"; error: ApiError; timedOut: OrderRow | null };
+
+async function decide(
+  ctx: OrdersContext,
+  staff: StaffOfStore,
+  orderId: number,
+  action: StaffAction,
+  reason: string | null,
+): Promise<OrderStatusEvent> {
+  const now = ctx.now().toISOString();
+  // Refusals are returned, not thrown, so that a timeout found on the way still commits.
+  const outcome = await ctx.db.transaction().execute(async (trx): Promise<Outcome> => {
+    const order = await findOrderOfStore(trx, orderId, staff.storeId);
+    if (order === undefined) return { kind: "missing" };
+
+    let timedOut: OrderRow | null = null;
+    if (hasTimedOut({ status: order.status, acceptanceDeadline: order.acceptance_deadline }, now)) {
+      timedOut = await timeOutOne(trx, orderId, now);
+    }
+
+    const current = timedOut ?? order;
+    const decision = staffDecision(action, current.status);
+    if (!decision.allowed) return { kind: "refused", error: statusError(decision.code), timedOut };
+
+    const changed = await trx
+      .updateTable("orders")
+      .set({
+        status: decision.to,
+        error_message: action === "REJECT" ? reason : null,
+        decided_at: now,
+        updated_at: now,
+      })
+      .where("id", "=", orderId)
+      .where("status", "in", PENDING_ORDER_STATUSES)
+      .returningAll()
+      .executeTakeFirst();
+    if (changed !== undefined) return { kind: "changed", row: changed, timedOut: null };
+
+    // Lost a race (a concurrent accept, reject or timeout committed first): name the error its status calls for.
+    const latest = await findOrderOfStore(trx, orderId, staff.storeId);
+    const lost = latest === undefined ? null : staffDecision(action, latest.status);
+    if (lost === null || lost.allowed) throw new Error(`order ${orderId} changed while being decided`);
+    return { kind: "refused", error: statusError(lost.code), timedOut: null };
+  });
+
+  if (outcome.kind === "missing") {
+    throw notFound("ORDER_NOT_FOUND", `There is no order ${orderId} in store ${staff.storeId}`);
+  }
+  if (outcome.timedOut !== null) announce(ctx, outcome.timedOut);
+  if (outcome.kind === "refused") throw outcome.error;
+  return announce(ctx, outcome.row);
+}
+
+function statusError(code: keyof typeof STATUS_CHANGE_MESSAGES): ApiError {
+  return new ApiError(409, code, STATUS_CHANGE_MESSAGES[code]);
+}
+
+async function findOrderOfStore(
+  trx: Transaction<Database>,
+  orderId: number,
+  storeId: number,
+): Promise<OrderRow | undefined> {
+  return trx
+    .selectFrom("orders")
+    .selectAll()
+    .where("id", "=", orderId)
+    .where("store_id", "=", storeId)
+    .executeTakeFirst();
+}
+
+async function timeOutOne(trx: Transaction<Database>, orderId: number, now: string): Promise<OrderRow | null> {
+  const row = await trx
+    .updateTable("orders")
+    .set({ status: "TIMED_OUT", decided_at: now, updated_at: now })
+    .where("id", "=", orderId)
+    .where("status", "=", "WAITING_FOR_ACCEPTANCE")
+    .where("acceptance_deadline", "<=", now)
+    .returningAll()
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** After commit: the event, the card payment, the guest's message. Returns the event. */
+function announce(ctx: OrdersContext, row: OrderRow): OrderStatusEvent {
+  const event = orderStatusEventOf(row);
+  ctx.background.run(`status event of order ${row.id}`, () => ctx.orderEvents.publish(event));
+  if (row.payment_type === "CARD") {
+    // The payment stays AUTHORIZED when the provider fails (logged here), so it can be settled later.
+    if (row.status === "ACCEPTED") {
+      ctx.background.run(`capture of the card payment of order ${row.id}`, () => capturePayment(ctx, row.id));
+    } else {
+      ctx.background.run(`void of the card payment of order ${row.id}`, () => voidPayment(ctx, row.id));
+    }
+  }
+  sendOutcomeInBackground(ctx, { orderId: row.id, status: row.status, reason: row.error_message });
+  return event;
+}
