@@ -10,6 +10,7 @@ import { migrateToLatest } from "./db/migrate";
 import { demoLinkLines, listDemoLinks } from "./demo-links";
 import { DEMO_VENUES_DIR, PUBLIC_IMAGES_DIR } from "./paths";
 import { OPENAPI_PATH } from "./plugins/openapi";
+import { PostgresOrderEvents } from "./realtime/postgres-order-events";
 import { importDemoVenuesIfEmpty } from "./venue/demo-venues";
 import { describeImport } from "./venue/import-summary";
 
@@ -28,14 +29,30 @@ function configOrExit(): ServerConfig {
 
 async function main(): Promise<void> {
   const config = configOrExit();
-  const { db, dialect, location } = openDatabase(databaseTarget(config.databaseUrl, config.dataDir), {
+  const target = databaseTarget(config.databaseUrl, config.dataDir);
+  const { db, dialect, location } = openDatabase(target, {
     onPoolError: (error) => app.log.error({ err: error }, "idle database connection failed"),
   });
-  const app = buildApp({ db, config });
+  // Order status events: through LISTEN/NOTIFY on PostgreSQL, so that every API process on the
+  // database hears every change; in-process (buildApp's default) on SQLite, which has one process.
+  const orderEvents =
+    target.kind === "postgres"
+      ? new PostgresOrderEvents({
+          connectionString: target.url,
+          db,
+          log: {
+            info: (message) => app.log.info(message),
+            warn: (details, message) => app.log.warn(details, message),
+            error: (details, message) => app.log.error(details, message),
+          },
+        })
+      : undefined;
+  const app = buildApp({ db, config, orderEvents });
 
   try {
     await migrateToLatest(db, dialect);
-    app.log.info({ dialect, location }, "database ready");
+    await orderEvents?.start();
+    app.log.info({ dialect, location, orderEvents: orderEvents ? "listen/notify" : "in-process" }, "database ready");
     logMessagingSetup(app.log, config);
     if (config.demoVenues) {
       const imported = await importDemoVenuesIfEmpty(db, DEMO_VENUES_DIR, { imagesDir: PUBLIC_IMAGES_DIR });
@@ -46,6 +63,7 @@ async function main(): Promise<void> {
   } catch (error) {
     app.log.fatal({ err: error }, "could not start");
     await app.close().catch(() => undefined);
+    await orderEvents?.close().catch(() => undefined);
     await db.destroy().catch(() => undefined);
     process.exit(1);
   }
@@ -68,8 +86,10 @@ async function main(): Promise<void> {
       app.log.error("requests still running after the grace period: exiting");
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
+    // app.close() closes the order-event bus too (buildApp's onClose); closing again is a no-op.
     app
       .close()
+      .then(() => orderEvents?.close())
       .then(() => db.destroy())
       .catch((error: unknown) => {
         app.log.error({ err: error }, "error while shutting down");

@@ -1,5 +1,50 @@
-// PLACEHOLDER wired by the lead; replaced by its owner (R).
-import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import type { OrdersContext } from "../orders/context";
+/**
+ * GET /api/stomp: live order status over STOMP 1.2 on a WebSocket (issue 5 "Live status";
+ * design.md "Real time"). One fan-out per process, subscribed once to the order-event bus
+ * (in-process on SQLite, LISTEN/NOTIFY on PostgreSQL); each WebSocket is a StompSession.
+ *
+ * @fastify/websocket is registered here, inside this plugin: it routes upgrades through the
+ * root router, so the rest of the API needs nothing from it.
+ */
 
-export const stompEndpoint: FastifyPluginAsyncTypebox<{ ctx: OrdersContext }> = async () => {};
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import websocket from "@fastify/websocket";
+import type { OrdersContext } from "../orders/context";
+import { DEFAULT_STOMP_LIMITS, type StompLimits, StompSession } from "./stomp-session";
+import { OrderTopicFanout } from "./topic-fanout";
+
+/** The subprotocol @stomp/stompjs offers for 1.2 (with v10.stomp, v11.stomp); browsers need one chosen. */
+const STOMP_12_SUBPROTOCOL = "v12.stomp";
+
+export interface StompEndpointOptions {
+  ctx: OrdersContext;
+  /** Tests shorten heart-beats and session re-checks; production uses the defaults. */
+  limits?: Partial<StompLimits>;
+}
+
+export const stompEndpoint: FastifyPluginAsyncTypebox<StompEndpointOptions> = async (app, options) => {
+  const limits: StompLimits = { ...DEFAULT_STOMP_LIMITS, ...options.limits };
+  await app.register(websocket, {
+    options: {
+      maxPayload: limits.maxFrameBytes,
+      // A client offering subprotocols must get one back (Chrome fails the handshake otherwise);
+      // one offering none gets none. Only 1.2 is spoken.
+      handleProtocols: (offered) => (offered.has(STOMP_12_SUBPROTOCOL) ? STOMP_12_SUBPROTOCOL : false),
+    },
+  });
+
+  const fanout = new OrderTopicFanout(options.ctx.orderEvents);
+  app.addHook("onClose", async () => fanout.close());
+  let connections = 0;
+
+  app.get("/stomp", { websocket: true, schema: { hide: true } }, (socket) => {
+    connections += 1;
+    new StompSession(socket, {
+      ctx: options.ctx,
+      fanout,
+      limits,
+      log: app.log,
+      id: `${process.pid.toString(36)}-${connections.toString(36)}`,
+    }).start();
+  });
+};

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { orderDestination, parseOrderDestination, storeOrdersDestination } from "./order-topics";
+
+describe("order status destinations (design.md Real time)", () => {
+  it("round-trips an order's and a store's destination", () => {
+    expect(parseOrderDestination(orderDestination(42))).toEqual({ kind: "order", orderId: 42 });
+    expect(parseOrderDestination(storeOrdersDestination(7))).toEqual({ kind: "store", storeId: 7 });
+  });
+
+  it.each([
+    "",
+    "/topic/orders/",
+    "/topic/orders/0",
+    "/topic/orders/007",
+    "/topic/orders/-1",
+    "/topic/orders/1.5",
+    "/topic/orders/1/",
+    "/topic/orders/1/extra",
+    "/topic/orders/1234567890123456",
+    "/topic/stores/7",
+    "/topic/stores/7/orders/",
+    "/queue/orders/1",
+    "/topic/orders/1\n",
+    "/TOPIC/orders/1",
+  ])("refuses %j", (destination) => {
+    expect(parseOrderDestination(destination)).toBeNull();
+  });
+});

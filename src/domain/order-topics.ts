@@ -1,0 +1,29 @@
+/**
+ * The STOMP destinations of live order status (design.md "Real time"; GET /api/stomp):
+ *   /topic/orders/{orderId}        one order: its guest, or staff of its store
+ *   /topic/stores/{storeId}/orders every order of a store: its staff only
+ * Shared by the server (which parses and authorizes them) and the app (which subscribes).
+ */
+export type OrderTopic = { kind: "order"; orderId: number } | { kind: "store"; storeId: number };
+
+export function orderDestination(orderId: number): string {
+  return `/topic/orders/${orderId}`;
+}
+
+export function storeOrdersDestination(storeId: number): string {
+  return `/topic/stores/${storeId}/orders`;
+}
+
+/** Ids are positive integers as the API writes them (no sign, no leading zero, at most 15 digits). */
+const ID = "([1-9][0-9]{0,14})";
+const ORDER = new RegExp(`^/topic/orders/${ID}$`);
+const STORE = new RegExp(`^/topic/stores/${ID}/orders$`);
+
+/** The topic a destination names, or null for anything else (which the server refuses). */
+export function parseOrderDestination(destination: string): OrderTopic | null {
+  const order = ORDER.exec(destination);
+  if (order?.[1] !== undefined) return { kind: "order", orderId: Number(order[1]) };
+  const store = STORE.exec(destination);
+  if (store?.[1] !== undefined) return { kind: "store", storeId: Number(store[1]) };
+  return null;
+}

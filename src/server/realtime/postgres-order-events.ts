@@ -1,0 +1,174 @@
+/**
+ * The order-event bus of several API processes on one PostgreSQL (design.md "Real time"): publish
+ * is `select pg_notify('order_events', json)`; every process LISTENs on a dedicated connection (a
+ * pooled one would lose its LISTEN when handed back) and hands what it hears to its own listeners.
+ *
+ * - A process delivers its own events to its listeners at once, without the round trip, and skips
+ *   their echo (each payload names the process that sent it). So a process's own subscribers do
+ *   not depend on the LISTEN connection.
+ * - When the LISTEN connection drops, it reconnects with exponential backoff and jitter. NOTIFYs
+ *   sent while it was down are not replayed (PostgreSQL keeps none for an absent listener): the
+ *   app's backup poll (issue 5 "a backup poll runs beside the stream") covers that gap.
+ * - Publish never throws: it runs after the status change committed, and a lost notification must
+ *   not turn a done accept into a 500; it is logged instead.
+ * - A payload is at most 8000 bytes (PostgreSQL's limit); an event is a few hundred.
+ */
+import { randomUUID } from "node:crypto";
+import { type Kysely, sql } from "kysely";
+import pg from "pg";
+import Value from "typebox/value";
+import { type OrderStatusEvent, OrderStatusEventSchema } from "../../domain/orders-api";
+import type { Database } from "../db/schema";
+import { InProcessOrderEvents, type OrderEventBus, type OrderEventListener } from "./order-events";
+
+export const ORDER_EVENTS_CHANNEL = "order_events";
+
+/** The few log calls the bus makes (a Fastify/pino logger fits). */
+export interface OrderEventsLog {
+  info(message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+export interface PostgresOrderEventsOptions {
+  /** The database URL; the LISTEN connection is opened with it. */
+  connectionString: string;
+  /** The API's pool, for publishing. */
+  db: Kysely<Database>;
+  log: OrderEventsLog;
+  /** Reconnect backoff: first delay and cap (ms). */
+  reconnectInitialMs?: number;
+  reconnectMaxMs?: number;
+}
+
+interface Envelope {
+  origin: string;
+  event: OrderStatusEvent;
+}
+
+export class PostgresOrderEvents implements OrderEventBus {
+  readonly #local = new InProcessOrderEvents();
+  readonly #origin = randomUUID();
+  readonly #options: Required<PostgresOrderEventsOptions>;
+  #client: pg.Client | null = null;
+  #closed = false;
+  #failures = 0;
+  #reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  #connected: Promise<void> | null = null;
+
+  constructor(options: PostgresOrderEventsOptions) {
+    this.#options = { reconnectInitialMs: 200, reconnectMaxMs: 10_000, ...options };
+  }
+
+  /**
+   * Opens the LISTEN connection. The first attempt's failure is thrown (the server should not start
+   * deaf); a later drop reconnects by itself.
+   */
+  start(): Promise<void> {
+    this.#connected ??= this.#connect();
+    return this.#connected;
+  }
+
+  /** True while the LISTEN connection is up (tests wait for it after a drop). */
+  get listening(): boolean {
+    return this.#client !== null;
+  }
+
+  async publish(event: OrderStatusEvent): Promise<void> {
+    this.#local.deliver(event);
+    const payload = JSON.stringify({ origin: this.#origin, event } satisfies Envelope);
+    try {
+      await sql`select pg_notify(${ORDER_EVENTS_CHANNEL}, ${payload})`.execute(this.#options.db);
+    } catch (error) {
+      this.#options.log.error({ err: error, orderId: event.orderId }, "order event NOTIFY failed");
+    }
+  }
+
+  subscribe(listener: OrderEventListener): () => void {
+    return this.#local.subscribe(listener);
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    clearTimeout(this.#reconnectTimer);
+    const client = this.#client;
+    this.#client = null;
+    await this.#local.close();
+    await client?.end().catch(() => undefined);
+  }
+
+  async #connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.#options.connectionString });
+    // Until LISTEN succeeded, a failure is the caller's (start throws, a reconnect retries).
+    const ignore = () => undefined;
+    client.on("error", ignore);
+    client.on("notification", (message) => {
+      if (message.channel === ORDER_EVENTS_CHANNEL && message.payload !== undefined) this.#onPayload(message.payload);
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${ORDER_EVENTS_CHANNEL}`);
+    } catch (error) {
+      await client.end().catch(ignore);
+      throw error;
+    }
+    if (this.#closed) {
+      await client.end().catch(ignore);
+      return;
+    }
+    let lost = false;
+    const onLost = (error?: Error) => {
+      if (lost) return;
+      lost = true;
+      if (this.#client === client) this.#client = null;
+      client.end().catch(ignore);
+      if (this.#closed) return;
+      this.#options.log.warn({ err: error }, "order events LISTEN connection lost: reconnecting");
+      this.#scheduleReconnect();
+    };
+    client.on("error", onLost);
+    client.on("end", () => onLost());
+    this.#client = client;
+    this.#failures = 0;
+  }
+
+  #scheduleReconnect(): void {
+    const { reconnectInitialMs, reconnectMaxMs } = this.#options;
+    const delay = Math.min(reconnectMaxMs, reconnectInitialMs * 2 ** this.#failures) * (0.5 + Math.random() / 2);
+    this.#failures += 1;
+    clearTimeout(this.#reconnectTimer);
+    this.#reconnectTimer = setTimeout(() => {
+      if (this.#closed) return;
+      this.#connect().then(
+        () => this.#options.log.info("order events LISTEN connection back"),
+        (error: unknown) => {
+          this.#options.log.warn({ err: error }, "order events LISTEN reconnect failed");
+          this.#scheduleReconnect();
+        },
+      );
+    }, delay);
+  }
+
+  #onPayload(payload: string): void {
+    let envelope: Partial<Envelope>;
+    try {
+      envelope = JSON.parse(payload) as Partial<Envelope>;
+    } catch {
+      this.#options.log.warn(
+        { payload: payload.slice(0, 200) },
+        "order event NOTIFY with a payload that is not JSON: ignored",
+      );
+      return;
+    }
+    if (envelope.origin === this.#origin) return;
+    if (!Value.Check(OrderStatusEventSchema, envelope.event)) {
+      this.#options.log.warn(
+        { payload: payload.slice(0, 200) },
+        "order event NOTIFY that is not an OrderStatusEvent: ignored",
+      );
+      return;
+    }
+    this.#local.deliver(envelope.event);
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * Servers for the STOMP tests, listening on a loopback port:
+ * - `startApiServer`: the whole API (buildTestApp: buildApp with test settings) with an order-event bus the
+ *   test holds, so it can publish what a status change publishes;
+ * - `startStompOnlyServer`: just the STOMP endpoint with shortened limits (session re-checks),
+ *   over an OrdersContext of the same real parts buildApp uses, on the same database.
+ */
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import Fastify from "fastify";
+import type { Kysely } from "kysely";
+import type { App } from "../app";
+import { BackgroundTasks } from "../auth/context";
+import { KeyRing } from "../auth/secrets";
+import type { Database } from "../db/schema";
+import { MenuCache } from "../menu/menu-cache";
+import { createMessenger } from "../notify/create-messenger";
+import type { OrdersContext } from "../orders/context";
+import { SandboxPaymentProvider } from "../payments/sandbox-provider";
+import { buildTestApp } from "../test-support/test-app";
+import type { OrderEventBus } from "./order-events";
+import { stompEndpoint } from "./stomp-endpoint";
+import type { StompLimits } from "./stomp-session";
+
+export interface RunningServer {
+  /** ws://127.0.0.1:port/api/stomp */
+  stompUrl: string;
+  /** http://127.0.0.1:port */
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+export async function startApiServer(
+  db: Kysely<Database>,
+  orderEvents: OrderEventBus,
+): Promise<RunningServer & { app: App }> {
+  const app = buildTestApp(db, { orderEvents });
+  return { app, ...(await listen(app)) };
+}
+
+export async function startStompOnlyServer(
+  db: Kysely<Database>,
+  orderEvents: OrderEventBus,
+  limits: Partial<StompLimits>,
+): Promise<RunningServer> {
+  const app = Fastify({ logger: false }).withTypeProvider<TypeBoxTypeProvider>();
+  const now = () => new Date();
+  const ctx: OrdersContext = {
+    db,
+    now,
+    messenger: createMessenger({ sms: { provider: "outbox" }, email: { provider: "outbox" } }, db, app.log, now),
+    keyRing: new KeyRing(db, null),
+    background: new BackgroundTasks(app.log),
+    menuCache: new MenuCache(db),
+    orderEvents,
+    payments: new SandboxPaymentProvider(db, now),
+  };
+  app.addHook("onClose", async () => ctx.menuCache.close());
+  app.register(stompEndpoint, { ctx, limits, prefix: "/api" });
+  return listen(app as unknown as App);
+}
+
+async function listen(app: App): Promise<RunningServer> {
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  if (address === null || typeof address === "string") throw new Error("no port");
+  return {
+    stompUrl: `ws://127.0.0.1:${address.port}/api/stomp`,
+    baseUrl: `http://127.0.0.1:${address.port}`,
+    close: () => app.close(),
+  };
+}
