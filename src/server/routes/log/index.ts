@@ -1,5 +1,87 @@
-// PLACEHOLDER wired by the lead; replaced by its owner (C1).
+/**
+ * POST /api/log/:event: the app's §7 log calls (spec §7 "Logging calls (all POST, fire and
+ * forget, errors swallowed)"; the events and their fields: domain/order-logs.ts). Each accepted
+ * call becomes one structured line of the server's log (`clientEvent`, the fields, the time the
+ * app recorded it, the signed-in account when the tokens hold) and answers 204.
+ *
+ * - :event must be one of LOG_EVENTS (400 VALIDATION_FAILED otherwise: the app drops a call the
+ *   server refuses with a 4xx, so an unknown event is never retried);
+ * - the body is a LogRequest and carries the fields of its event (requiredLogFields), else 400;
+ * - auth headers are optional: an expired or revoked pair does not refuse the call (it may come
+ *   from the offline queue, long after); a valid pair adds the account's id to the line;
+ * - LOG_CALLS_PER_ADDRESS per client address (in memory, see address-rate-limit.ts), checked before
+ *   the body is read: beyond it 429 RATE_LIMITED with Retry-After, which the app keeps and resends.
+ */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
+import { AuthHeadersSchema } from "../../../domain/auth-api";
+import { LOG_EVENTS, type LogEvent, LogRequestSchema, requiredLogFields } from "../../../domain/order-logs";
+import { authenticate } from "../../auth/sessions";
+import { badRequest, tooManyRequests } from "../../http/api-error";
+import { errorResponses } from "../../http/schemas";
 import type { OrdersContext } from "../../orders/context";
+import { AddressRateLimit } from "./address-rate-limit";
 
-export const logRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContext }> = async () => {};
+/**
+ * A guest following an order on polling logs about 20 calls a minute; a phone back online sends
+ * its queue (up to 500) at once; a hotel's guests may share one address. 300 a minute lets all of
+ * that through within a few minutes and keeps a flooding client to a bounded trickle.
+ */
+export const LOG_CALLS_PER_ADDRESS = { limit: 300, windowMs: 60_000 } as const;
+
+const LogParamsSchema = Type.Object({ event: Type.Enum(LOG_EVENTS) });
+
+export const logRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContext }> = async (app, { ctx }) => {
+  const limiter = new AddressRateLimit({ ...LOG_CALLS_PER_ADDRESS, now: ctx.now });
+
+  // Before the body is parsed or validated: a flood costs neither, nor an error line per request.
+  app.addHook("onRequest", async (request) => {
+    const decision = limiter.take(request.ip);
+    if (!decision.allowed)
+      throw tooManyRequests("RATE_LIMITED", "Too many log calls; try again later", decision.retryAfterMs);
+  });
+
+  app.post(
+    "/log/:event",
+    {
+      schema: {
+        tags: ["guest"],
+        summary:
+          "Record one of the app's log events (spec §7: fire and forget). Order events carry orderId, status events orderId and status, send-button events storeId; answers 204",
+        params: LogParamsSchema,
+        headers: AuthHeadersSchema,
+        body: LogRequestSchema,
+        response: { 204: Type.Null(), ...errorResponses(400, 429) },
+      },
+    },
+    async (request, reply) => {
+      const event: LogEvent = request.params.event;
+      const body = request.body;
+      const missing = requiredLogFields(event).filter((field) => body[field] === undefined);
+      if (missing.length > 0)
+        throw badRequest(missing.map((field) => `body.${field}: required for ${event}`).join("; "));
+      request.log.info(
+        {
+          clientEvent: event,
+          ...(body.orderId === undefined ? {} : { orderId: body.orderId }),
+          ...(body.status === undefined ? {} : { status: body.status }),
+          ...(body.storeId === undefined ? {} : { storeId: body.storeId }),
+          clientAt: body.at,
+          userId: await userIdOf(ctx, request.headers),
+        },
+        "client event",
+      );
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+/** The account of valid tokens; null without tokens or with tokens that no longer hold. */
+async function userIdOf(ctx: OrdersContext, headers: { authtoken?: string; jwt?: string }): Promise<number | null> {
+  if (headers.authtoken === undefined || headers.jwt === undefined) return null;
+  try {
+    return (await authenticate(ctx, headers)).account.user.id;
+  } catch {
+    return null;
+  }
+}

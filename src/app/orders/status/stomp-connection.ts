@@ -1,0 +1,81 @@
+/**
+ * The live order-status stream (spec §4 "real-time status arrives by a message stream"; design.md
+ * "Real time"): STOMP 1.2 over a WebSocket to GET /api/stomp with @stomp/stompjs, subscribed to
+ * /topic/orders/{orderId}. An XState callback actor: it reports to the order-status machine and
+ * never decides anything itself:
+ *
+ * - CONNECT carries the session's authToken and jwt (the server lets a guest subscribe to their
+ *   own order only);
+ * - heart-beats both ways every STOMP_HEARTBEAT_MS, so a half-open connection (Wi-Fi dropped
+ *   without a FIN) is noticed within about two periods and reported as a closed socket;
+ * - no reconnection (reconnectDelay 0): on a STOMP ERROR frame or a failed/closed WebSocket the
+ *   machine switches to polling, which works through proxies that block WebSockets.
+ *
+ * @stomp/stompjs is imported on first use, so it is never part of the menu's first load.
+ */
+import { type EventObject, fromCallback } from "xstate";
+import { orderDestination } from "../../../domain/order-topics";
+import { authHeaders } from "../../api/accounts-client";
+import { currentSession } from "../../session/session";
+import type { StreamEvent, StreamInput } from "./status-events";
+
+/** Heart-beat period asked of the server and promised to it (both directions). */
+export const STOMP_HEARTBEAT_MS = 10_000;
+
+/** ws(s)://host/api/stomp of the page's own origin (the API and the PWA share it). */
+export function stompUrl(location: Pick<Location, "protocol" | "host">): string {
+  return `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/stomp`;
+}
+
+export interface StompStreamOptions {
+  /** Default: the page's own /api/stomp (tests point it at a local server). */
+  brokerURL?: () => string;
+}
+
+export function createStompStream(options: StompStreamOptions = {}) {
+  const brokerURL = options.brokerURL ?? (() => stompUrl(globalThis.location));
+  return fromCallback<EventObject, StreamInput>(({ input, sendBack }) => {
+    let stopped = false;
+    let client: import("@stomp/stompjs").Client | null = null;
+    // After cleanup stompjs still calls back (deactivate closes the socket): those are ours, not news.
+    const report = (event: StreamEvent) => {
+      if (!stopped) sendBack(event);
+    };
+
+    void (async () => {
+      const [{ Client }, session] = await Promise.all([import("@stomp/stompjs"), currentSession()]);
+      if (stopped) return;
+      const stomp = new Client({
+        brokerURL: brokerURL(),
+        connectHeaders: session ? authHeaders(session) : {},
+        heartbeatIncoming: STOMP_HEARTBEAT_MS,
+        heartbeatOutgoing: STOMP_HEARTBEAT_MS,
+        reconnectDelay: 0,
+        onConnect: () => {
+          stomp.subscribe(orderDestination(input.orderId), (message) =>
+            report({ type: "STREAM.MESSAGE", body: message.body }),
+          );
+          report({ type: "STREAM.CONNECTED" });
+        },
+        onStompError: (frame) => report({ type: "STREAM.STOMP_ERROR", message: frame.headers.message ?? "" }),
+        onWebSocketError: () => report({ type: "STREAM.SOCKET_ERROR", reason: "error" }),
+        onWebSocketClose: () => report({ type: "STREAM.SOCKET_ERROR", reason: "close" }),
+      });
+      client = stomp;
+      stomp.activate();
+    })().catch(() => {
+      // The library's chunk could not load (offline after an update) or WebSocket is missing.
+      report({ type: "STREAM.SOCKET_ERROR", reason: "unavailable" });
+    });
+
+    return () => {
+      stopped = true;
+      // Forced: a graceful DISCONNECT waits for the server's RECEIPT, which on a dead network never
+      // comes and would keep the socket (and its heart-beats) alive. We have nothing left to send.
+      void client?.deactivate({ force: true }).catch(() => undefined);
+    };
+  });
+}
+
+/** The stream of the app: the page's own origin. */
+export const stompStream = createStompStream();
