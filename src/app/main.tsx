@@ -28,6 +28,13 @@ async function bootstrap(): Promise<void> {
   const { registerServiceWorker } = await import("./pwa/register");
   registerServiceWorker();
   void ensureCatalog("screens").catch(() => undefined);
+  // Log calls queued offline on an earlier visit go out once the page is idle (spec §7).
+  whenIdle(() => void import("./orders/logs").then(({ startLogFlushing }) => startLogFlushing()));
+}
+
+function whenIdle(work: () => void): void {
+  if ("requestIdleCallback" in window) window.requestIdleCallback(work, { timeout: 10_000 });
+  else setTimeout(work, 3_000);
 }
 
 void bootstrap();
