@@ -1,6 +1,5 @@
-import { Trans, useLingui } from "@lingui/react/macro";
 import { createFileRoute } from "@tanstack/react-router";
-import { EmptyStatePage } from "../features/shell/EmptyStatePage";
+import { StoreReviewsScreen } from "../features/reviews/StoreReviewsScreen";
 import { idParams } from "../navigation/route-params";
 
 export const Route = createFileRoute("/stores/$storeId/reviews")({
@@ -10,13 +9,6 @@ export const Route = createFileRoute("/stores/$storeId/reviews")({
 });
 
 function StoreReviewsPage() {
-  const { t } = useLingui();
-  return (
-    <EmptyStatePage
-      title={t`Store reviews`}
-      art="star"
-      heading={<Trans>No reviews yet</Trans>}
-      body={<Trans>Reviews from guests of this venue will appear here.</Trans>}
-    />
-  );
+  const { storeId } = Route.useParams();
+  return <StoreReviewsScreen storeId={storeId} />;
 }

@@ -1,6 +1,5 @@
-import { Trans, useLingui } from "@lingui/react/macro";
 import { createFileRoute } from "@tanstack/react-router";
-import { EmptyStatePage } from "../../features/shell/EmptyStatePage";
+import { ReviewScreen } from "../../features/reviews/ReviewScreen";
 import { idParams } from "../../navigation/route-params";
 
 export const Route = createFileRoute("/_auth/review/$orderId")({
@@ -10,13 +9,6 @@ export const Route = createFileRoute("/_auth/review/$orderId")({
 });
 
 function ReviewPage() {
-  const { t } = useLingui();
-  return (
-    <EmptyStatePage
-      title={t`Leave a review`}
-      art="star"
-      heading={<Trans>Nothing to review yet</Trans>}
-      body={<Trans>You can rate this order once it has been served. Come back after you have enjoyed it.</Trans>}
-    />
-  );
+  const { orderId } = Route.useParams();
+  return <ReviewScreen orderId={orderId} />;
 }
