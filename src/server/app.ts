@@ -9,6 +9,7 @@ import { existsSync } from "node:fs";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import path from "node:path";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import websocket from "@fastify/websocket";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import type { AccountsContext } from "./auth/context";
@@ -31,7 +32,7 @@ import { openApi } from "./plugins/openapi";
 import { responseHeaders } from "./plugins/response-headers";
 import { staticPwa } from "./plugins/static-pwa";
 import { InProcessOrderEvents, type OrderEventBus } from "./realtime/order-events";
-import { stompEndpoint } from "./realtime/stomp-endpoint";
+import { STOMP_WEBSOCKET_OPTIONS, stompEndpoint } from "./realtime/stomp-endpoint";
 import { cardRoutes } from "./routes/cards";
 import { demoRoutes } from "./routes/demo";
 import { devRoutes } from "./routes/dev";
@@ -100,6 +101,8 @@ export function buildApp(options: AppOptions): App {
 
   // External plugins.
   app.register(openApi);
+  // At the root: its hooks close an upgrade request that reaches any route but /api/stomp.
+  app.register(websocket, STOMP_WEBSOCKET_OPTIONS);
   const servePwa = existsSync(path.join(config.staticDir, "index.html"));
   if (servePwa) app.register(staticPwa, { root: config.staticDir });
 

@@ -333,3 +333,18 @@ describe("@stomp/stompjs, the app's client, against the endpoint", () => {
     }
   });
 });
+
+describe("WebSocket upgrades to other paths", () => {
+  it("an upgrade to a path without a WebSocket is answered and closed, so the server can still shut down", async () => {
+    const other = await startApiServer(ctx.db, new InProcessOrderEvents());
+    const socket = new WebSocket(`${other.baseUrl.replace("http", "ws")}/api/no-such-socket`);
+    const status = await new Promise<number>((resolve) => {
+      socket.on("unexpected-response", (_request, response) => resolve(response.statusCode ?? 0));
+      socket.on("error", () => resolve(-1));
+    });
+    expect(status).toBe(404);
+    const started = Date.now();
+    await other.close();
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});

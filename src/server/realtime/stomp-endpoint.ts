@@ -3,12 +3,13 @@
  * design.md "Real time"). One fan-out per process, subscribed once to the order-event bus
  * (in-process on SQLite, LISTEN/NOTIFY on PostgreSQL); each WebSocket is a StompSession.
  *
- * @fastify/websocket is registered here, inside this plugin: it routes upgrades through the
- * root router, so the rest of the API needs nothing from it.
+ * @fastify/websocket must be registered at the root (STOMP_WEBSOCKET_OPTIONS, by app.ts): its hooks
+ * end an upgrade request that reaches any other route or the 404 handler. Registered inside this
+ * plugin, such a socket stayed open and kept the server from closing.
  */
 
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import websocket from "@fastify/websocket";
+import type { WebsocketPluginOptions } from "@fastify/websocket";
 import type { OrdersContext } from "../orders/context";
 import { DEFAULT_STOMP_LIMITS, type StompLimits, StompSession } from "./stomp-session";
 import { OrderTopicFanout } from "./topic-fanout";
@@ -22,16 +23,18 @@ export interface StompEndpointOptions {
   limits?: Partial<StompLimits>;
 }
 
+/** Options of @fastify/websocket, which app.ts registers on the root instance before any route. */
+export const STOMP_WEBSOCKET_OPTIONS: WebsocketPluginOptions = {
+  options: {
+    maxPayload: DEFAULT_STOMP_LIMITS.maxFrameBytes,
+    // A client offering subprotocols must get one back (Chrome fails the handshake otherwise);
+    // one offering none gets none. Only 1.2 is spoken.
+    handleProtocols: (offered) => (offered.has(STOMP_12_SUBPROTOCOL) ? STOMP_12_SUBPROTOCOL : false),
+  },
+};
+
 export const stompEndpoint: FastifyPluginAsyncTypebox<StompEndpointOptions> = async (app, options) => {
   const limits: StompLimits = { ...DEFAULT_STOMP_LIMITS, ...options.limits };
-  await app.register(websocket, {
-    options: {
-      maxPayload: limits.maxFrameBytes,
-      // A client offering subprotocols must get one back (Chrome fails the handshake otherwise);
-      // one offering none gets none. Only 1.2 is spoken.
-      handleProtocols: (offered) => (offered.has(STOMP_12_SUBPROTOCOL) ? STOMP_12_SUBPROTOCOL : false),
-    },
-  });
 
   const fanout = new OrderTopicFanout(options.ctx.orderEvents);
   app.addHook("onClose", async () => fanout.close());

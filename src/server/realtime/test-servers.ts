@@ -6,6 +6,7 @@
  *   over an OrdersContext of the same real parts buildApp uses, on the same database.
  */
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import websocket from "@fastify/websocket";
 import Fastify from "fastify";
 import type { Kysely } from "kysely";
 import type { App } from "../app";
@@ -18,7 +19,7 @@ import type { OrdersContext } from "../orders/context";
 import { SandboxPaymentProvider } from "../payments/sandbox-provider";
 import { buildTestApp } from "../test-support/test-app";
 import type { OrderEventBus } from "./order-events";
-import { stompEndpoint } from "./stomp-endpoint";
+import { STOMP_WEBSOCKET_OPTIONS, stompEndpoint } from "./stomp-endpoint";
 import type { StompLimits } from "./stomp-session";
 
 export interface RunningServer {
@@ -55,6 +56,7 @@ export async function startStompOnlyServer(
     payments: new SandboxPaymentProvider(db, now),
   };
   app.addHook("onClose", async () => ctx.menuCache.close());
+  app.register(websocket, STOMP_WEBSOCKET_OPTIONS);
   app.register(stompEndpoint, { ctx, limits, prefix: "/api" });
   return listen(app as unknown as App);
 }
