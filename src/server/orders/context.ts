@@ -24,8 +24,12 @@ export type AuthorizationResult =
  */
 export interface PaymentProvider {
   readonly name: string;
-  /** null: the provider does not know this token. */
-  authorize(cardToken: string, amountCents: number, orderId: number): Promise<AuthorizationResult | null>;
+  /**
+   * null: the provider does not know this token. Called before the order exists (no transaction
+   * is held across a call to the outside), so it is keyed by the checkout's Idempotency-Key, which
+   * a real provider also takes as its own idempotency key: a retried checkout authorizes once.
+   */
+  authorize(cardToken: string, amountCents: number, idempotencyKey: string): Promise<AuthorizationResult | null>;
   capture(reference: string): Promise<void>;
   void(reference: string): Promise<void>;
 }

@@ -15,6 +15,7 @@ import type { Database } from "../db/schema";
 import { hashPin } from "../staff/pin-hash";
 import { childPath, type Issue } from "../validation/issues";
 import { notifyCatalogueChanged } from "./catalogue-events";
+import { droppedOrderedIds } from "./ordered-ids";
 import type { SemanticCheckOptions } from "./semantic-checks";
 import { validateVenueFile } from "./validate";
 import type { StaffFile } from "./venue-file";
@@ -45,7 +46,7 @@ const TABLE_OF: Record<EntityKind, StoreOwnedTable> = {
 
 const KINDS = Object.keys(TABLE_OF) as EntityKind[];
 
-/** Thrown inside the transaction to roll it back; never escapes importVenue. */
+/** Thrown inside the transaction to roll it back (ids of another store, or ids orders need); never escapes importVenue. */
 class IdsOwnedElsewhere extends Error {
   constructor(readonly issues: Issue[]) {
     super("ids owned by another store");
@@ -70,6 +71,8 @@ export async function importVenue(
     replaced = await db.transaction().execute(async (trx) => {
       const foreign = await findIdsOwnedByOtherStores(trx, storeId, idsByTable(index));
       if (foreign.length > 0) throw new IdsOwnedElsewhere(foreignIdIssues(index, foreign));
+      const dropped = await droppedOrderedIds(trx, storeId, index);
+      if (dropped.length > 0) throw new IdsOwnedElsewhere(dropped);
       return replaceStoreCatalogue(trx, rows, nowIso());
     });
   } catch (error) {

@@ -30,7 +30,14 @@ export function semanticIssues(
     ...memberPrices(index),
     ...serviceTimes(index),
     ...spotsReachAService(index),
+    ...chargeToRoomInHotels(file),
   ];
+}
+
+/** Charging an order to a room needs rooms: only hotel stores may offer it. */
+function chargeToRoomInHotels(file: VenueFile): Issue[] {
+  if (file.store.chargeToRoom !== true || file.store.isHotel === true) return [];
+  return [{ path: "store.chargeToRoom", message: "only a hotel store (isHotel: true) can charge orders to rooms" }];
 }
 
 function uniqueIds(index: VenueIndex): Issue[] {

@@ -156,6 +156,34 @@ export const VenueFileSchema = Type.Object(
           },
           strict,
         ),
+        orderAcceptanceMinutes: Type.Optional(
+          Type.Integer({
+            minimum: 1,
+            maximum: 1440,
+            description: "minutes a new order waits for acceptance before it times out; default 10",
+          }),
+        ),
+        maxOrdersPerSpotPerDay: Type.Optional(
+          Type.Integer({
+            minimum: 1,
+            description:
+              "orders one spot may send per Athens day (scheduled ones: per delivery date); default no limit",
+          }),
+        ),
+        cardPayments: Type.Optional(Type.Boolean({ description: "guests may pay by card; default true" })),
+        chargeToRoom: Type.Optional(
+          Type.Boolean({ description: "hotel stores only: guests may charge an order to a room; default false" }),
+        ),
+        location: Type.Optional(
+          Type.Object(
+            {
+              latitude: Type.Number({ minimum: -90, maximum: 90 }),
+              longitude: Type.Number({ minimum: -180, maximum: 180 }),
+              radiusMeters: Type.Integer({ minimum: 1, maximum: 100_000 }),
+            },
+            { ...strict, description: "when set, guests must share a location within the radius to order" },
+          ),
+        ),
       },
       strict,
     ),

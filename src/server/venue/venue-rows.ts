@@ -27,6 +27,13 @@ export function catalogueRows(
       extra_languages: toJsonText(store.extraLanguages ?? []),
       add_button_wording: store.addButtonWording ?? "cart",
       contact: toJsonText(store.contact),
+      order_acceptance_minutes: store.orderAcceptanceMinutes ?? 10,
+      max_orders_per_spot_per_day: store.maxOrdersPerSpotPerDay ?? null,
+      card_payments_enabled: bool(store.cardPayments, true),
+      charge_to_room_enabled: bool(store.chargeToRoom),
+      location_latitude: store.location?.latitude ?? null,
+      location_longitude: store.location?.longitude ?? null,
+      location_radius_meters: store.location?.radiusMeters ?? null,
     },
     services: index.services.map(({ value: s, position }) => ({
       id: s.id,

@@ -7,7 +7,13 @@
  * blanks the person); the delivery address is the one exception the delivery needs, and account
  * deletion blanks it too. Card data: only the provider's token, the brand and the last four digits.
  */
-import { type ColumnDefinitionBuilder, type Kysely, type Migration, sql } from "kysely";
+import {
+  type ColumnDefinitionBuilder,
+  type ForeignKeyConstraintBuilder,
+  type Kysely,
+  type Migration,
+  sql,
+} from "kysely";
 import type { DialectName } from "../schema";
 
 type ColumnSpec = (column: ColumnDefinitionBuilder) => ColumnDefinitionBuilder;
@@ -18,6 +24,13 @@ const oneOf =
   (column: string, values: readonly string[]): ColumnSpec =>
   (c) =>
     c.notNull().check(sql`${sql.ref(column)} in (${sql.join(values.map((v) => sql.lit(v)))})`);
+/**
+ * References to catalogue rows (services, spots, items) are checked at commit (DEFERRABLE
+ * INITIALLY DEFERRED): a venue import replaces a store's catalogue by deleting its rows and
+ * inserting them again with the same ids in one transaction, which must work while orders refer
+ * to them; an import that drops a row some order refers to is still refused.
+ */
+const deferred = (constraint: ForeignKeyConstraintBuilder) => constraint.deferrable().initiallyDeferred();
 const nonNegative =
   (column: string): ColumnSpec =>
   (c) =>
@@ -67,10 +80,10 @@ export function ordersSchema(dialect: DialectName): Migration {
         .createTable("orders")
         .addColumn("id", "integer", generatedId)
         .addColumn("store_id", "integer", (c) => c.notNull().references("stores.id"))
-        .addColumn("service_id", "integer", (c) => c.notNull().references("services.id"))
-        .addColumn("spot_id", "integer", (c) => c.notNull().references("spots.id"))
-        .addColumn("selected_table_id", "integer", (c) => c.references("spots.id"))
-        .addColumn("charging_room_id", "integer", (c) => c.references("spots.id"))
+        .addColumn("service_id", "integer", notNull)
+        .addColumn("spot_id", "integer", notNull)
+        .addColumn("selected_table_id", "integer")
+        .addColumn("charging_room_id", "integer")
         .addColumn("user_id", "integer", (c) => c.notNull().references("users.id"))
         .addColumn("status", "text", oneOf("status", ORDER_STATUSES))
         .addColumn("athens_day", "text", notNull)
@@ -91,6 +104,10 @@ export function ordersSchema(dialect: DialectName): Migration {
         .addColumn("created_at", "text", notNull)
         .addColumn("updated_at", "text", notNull)
         .addUniqueConstraint("orders_daily_number_unique", ["store_id", "athens_day", "daily_number"])
+        .addForeignKeyConstraint("orders_service_fk", ["service_id"], "services", ["id"], deferred)
+        .addForeignKeyConstraint("orders_spot_fk", ["spot_id"], "spots", ["id"], deferred)
+        .addForeignKeyConstraint("orders_selected_table_fk", ["selected_table_id"], "spots", ["id"], deferred)
+        .addForeignKeyConstraint("orders_charging_room_fk", ["charging_room_id"], "spots", ["id"], deferred)
         .execute();
       await db.schema.createIndex("orders_user").on("orders").columns(["user_id", "created_at"]).execute();
       await db.schema.createIndex("orders_store_status").on("orders").columns(["store_id", "status"]).execute();
@@ -101,7 +118,7 @@ export function ordersSchema(dialect: DialectName): Migration {
         .addColumn("id", "integer", generatedId)
         .addColumn("order_id", "integer", (c) => c.notNull().references("orders.id"))
         .addColumn("position", "integer", notNull)
-        .addColumn("item_id", "integer", (c) => c.notNull().references("items.id"))
+        .addColumn("item_id", "integer", notNull)
         .addColumn("names", "text", notNull)
         .addColumn("quantity", "integer", (c) => c.notNull().check(sql`quantity > 0`))
         .addColumn("grams", "integer", (c) => c.check(sql`grams is null or grams > 0`))
@@ -111,6 +128,7 @@ export function ordersSchema(dialect: DialectName): Migration {
         .addColumn("options_unit_price_cents", "integer", nonNegative("options_unit_price_cents"))
         .addColumn("total_cents", "integer", nonNegative("total_cents"))
         .addUniqueConstraint("order_lines_position_unique", ["order_id", "position"])
+        .addForeignKeyConstraint("order_lines_item_fk", ["item_id"], "items", ["id"], deferred)
         .execute();
 
       await db.schema

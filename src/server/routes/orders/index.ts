@@ -1,5 +1,143 @@
-// PLACEHOLDER wired by the lead; replaced by its owner (S1).
+/**
+ * Order placement and reading (design.md "Orders"; shapes in src/domain/orders-api.ts):
+ *   GET  /api/checkout?serviceId=&tableId=   what the checkout offers (no sign-in needed)
+ *   POST /api/orders                         place, exactly once per Idempotency-Key
+ *   GET  /api/orders/:orderId                the order (its guest, or staff of its store)
+ *   GET  /api/orders/:orderId/status         its status: the live status's polling fallback
+ */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
+import { AuthHeadersSchema } from "../../../domain/auth-api";
+import {
+  CheckoutOptionsSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  OrderSchema,
+  OrderStatusEventSchema,
+  PlaceOrderRequestSchema,
+} from "../../../domain/orders-api";
+import { authenticate } from "../../auth/sessions";
+import { ApiError, forbidden, invalidInput } from "../../http/api-error";
+import { errorResponses, IdSchema } from "../../http/schemas";
+import { checkoutOptions } from "../../orders/checkout-options";
 import type { OrdersContext } from "../../orders/context";
+import { findReadableOrder } from "../../orders/order-access";
+import { loadOrderDto, orderStatusEventOf } from "../../orders/order-presenter";
+import { placeOrder } from "../../orders/place-order";
+import type { PlacingAccount } from "../../orders/prepare-placement";
 
-export const orderRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContext }> = async () => {};
+export interface OrderRoutesOptions {
+  ctx: OrdersContext;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const PlaceOrderHeadersSchema = Type.Object({
+  ...AuthHeadersSchema.properties,
+  [IDEMPOTENCY_KEY_HEADER]: Type.Optional(Type.String({ maxLength: 100 })),
+});
+
+export const orderRoutes: FastifyPluginAsyncTypebox<OrderRoutesOptions> = async (app, { ctx }) => {
+  app.get(
+    "/checkout",
+    {
+      schema: {
+        tags: ["orders"],
+        summary: "What the checkout offers for a spot and service: tables, rooms, payment types, required details",
+        querystring: Type.Object({ serviceId: IdSchema, tableId: IdSchema }),
+        response: { 200: CheckoutOptionsSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return checkoutOptions(ctx.db, request.query.serviceId, request.query.tableId);
+    },
+  );
+
+  app.post(
+    "/orders",
+    {
+      schema: {
+        tags: ["orders"],
+        summary:
+          "Place an order; the Idempotency-Key header (a UUID per checkout) makes a retry return the first answer",
+        description:
+          "The server prices the order itself; a total other than expectedTotalCents is refused with 409 PRICE_CHANGED. " +
+          "The same key with the same body returns the stored answer (same status and bytes, header Idempotent-Replayed: true); " +
+          "with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 REQUEST_IN_PROGRESS after a short wait.",
+        headers: PlaceOrderHeadersSchema,
+        body: PlaceOrderRequestSchema,
+        response: { 201: OrderSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
+      },
+    },
+    async (request, reply) => {
+      const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+      if (key === undefined || key === "") {
+        throw invalidInput("IDEMPOTENCY_KEY_REQUIRED", "Send an Idempotency-Key header (a UUID) with the order");
+      }
+      if (!UUID.test(key)) throw invalidInput("IDEMPOTENCY_KEY_REQUIRED", "The Idempotency-Key must be a UUID");
+      const account = await placingAccount(ctx, request.headers);
+      const answer = await placeOrder(ctx, account, key.toLowerCase(), request.body);
+      reply.header("cache-control", "no-store");
+      if (answer.replayed) reply.header("idempotent-replayed", "true");
+      // The stored text itself, not a re-serialization: a replay is byte-identical.
+      // (Typed loosely on purpose: the status and body are the stored ones, already validated when made.)
+      const raw = reply as unknown as { code(status: number): { type(t: string): { send(body: string): void } } };
+      raw.code(answer.status).type("application/json; charset=utf-8").send(answer.body);
+      return reply;
+    },
+  );
+
+  app.get(
+    "/orders/:orderId",
+    {
+      schema: {
+        tags: ["orders"],
+        summary: "An order, for its guest or staff of its store (anyone else: 404)",
+        params: Type.Object({ orderId: IdSchema }),
+        headers: AuthHeadersSchema,
+        response: { 200: OrderSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const signedIn = await authenticate(ctx, request.headers);
+      const order = await findReadableOrder(ctx, signedIn, request.params.orderId);
+      reply.header("cache-control", "no-store");
+      const dto = await loadOrderDto(ctx.db, order.id);
+      if (dto === null) throw new ApiError(404, "ORDER_NOT_FOUND", "There is no such order");
+      return dto;
+    },
+  );
+
+  app.get(
+    "/orders/:orderId/status",
+    {
+      schema: {
+        tags: ["orders"],
+        summary: "An order's status: what the live status polls when the stream is unavailable",
+        params: Type.Object({ orderId: IdSchema }),
+        headers: AuthHeadersSchema,
+        response: { 200: OrderStatusEventSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const signedIn = await authenticate(ctx, request.headers);
+      const order = await findReadableOrder(ctx, signedIn, request.params.orderId);
+      reply.header("cache-control", "no-store");
+      return orderStatusEventOf(order);
+    },
+  );
+};
+
+/** Guests place their own orders; staff of a store place them from its PDA spots for a table. */
+async function placingAccount(
+  ctx: OrdersContext,
+  headers: { authtoken?: string | undefined; jwt?: string | undefined },
+): Promise<PlacingAccount> {
+  const { account } = await authenticate(ctx, headers);
+  const { user } = account;
+  if (user.kind === "guest") return { userId: user.id, kind: "guest", phone: user.phone, storeId: null };
+  if (user.kind === "staff" && account.staff !== null) {
+    return { userId: user.id, kind: "staff", phone: null, storeId: user.store_id };
+  }
+  throw forbidden("Only a guest, or staff on a PDA, can place orders");
+}

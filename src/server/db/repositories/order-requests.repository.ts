@@ -1,0 +1,105 @@
+/**
+ * Placement's idempotency records (design.md "Orders: exactly once on patchy Wi-Fi"), one per
+ * (user, Idempotency-Key). A request claims its key by inserting an IN_FLIGHT row; the placement
+ * transaction turns it DONE with the answer in the same commit as the order, so an order never
+ * exists without its stored answer. The claim's created_at is its ownership stamp: a stale claim
+ * (a crashed process) is taken over by rewriting it, and the finishing update checks it.
+ */
+import type { Kysely } from "kysely";
+import type { IsoInstant } from "../columns";
+import type { Database } from "../schema";
+import type { OrderRequestRow } from "../tables/orders.tables";
+
+export interface RequestKey {
+  userId: number;
+  key: string;
+}
+
+export interface Claim extends RequestKey {
+  /** created_at of the claim row this request wrote. */
+  claimedAt: IsoInstant;
+}
+
+/** Inserts an IN_FLIGHT claim; false when the key already has a row. */
+export async function insertClaim(
+  db: Kysely<Database>,
+  claim: Claim & { requestHash: string; expiresAt: IsoInstant },
+): Promise<boolean> {
+  const result = await db
+    .insertInto("order_requests")
+    .values({
+      user_id: claim.userId,
+      idempotency_key: claim.key,
+      request_hash: claim.requestHash,
+      state: "IN_FLIGHT",
+      response_status: null,
+      response_body: null,
+      order_id: null,
+      created_at: claim.claimedAt,
+      expires_at: claim.expiresAt,
+    })
+    .onConflict((oc) => oc.columns(["user_id", "idempotency_key"]).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+}
+
+export async function findRequest(
+  db: Kysely<Database>,
+  { userId, key }: RequestKey,
+): Promise<OrderRequestRow | undefined> {
+  return db
+    .selectFrom("order_requests")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("idempotency_key", "=", key)
+    .executeTakeFirst();
+}
+
+/** Takes over an IN_FLIGHT claim last stamped `staleStamp`; false when someone else moved first. */
+export async function takeOverClaim(
+  db: Kysely<Database>,
+  claim: Claim & { expiresAt: IsoInstant },
+  staleStamp: IsoInstant,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("order_requests")
+    .set({ created_at: claim.claimedAt, expires_at: claim.expiresAt })
+    .where("user_id", "=", claim.userId)
+    .where("idempotency_key", "=", claim.key)
+    .where("state", "=", "IN_FLIGHT")
+    .where("created_at", "=", staleStamp)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Stores the answer of a claimed request; false when the claim is no longer this request's. */
+export async function finishClaim(
+  db: Kysely<Database>,
+  claim: Claim,
+  answer: { status: number; body: string; orderId: number | null },
+): Promise<boolean> {
+  const result = await db
+    .updateTable("order_requests")
+    .set({ state: "DONE", response_status: answer.status, response_body: answer.body, order_id: answer.orderId })
+    .where("user_id", "=", claim.userId)
+    .where("idempotency_key", "=", claim.key)
+    .where("state", "=", "IN_FLIGHT")
+    .where("created_at", "=", claim.claimedAt)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Gives a key back after a failure that is not an answer (5xx): the retry runs afresh. */
+export async function releaseClaim(db: Kysely<Database>, claim: Claim): Promise<void> {
+  await db
+    .deleteFrom("order_requests")
+    .where("user_id", "=", claim.userId)
+    .where("idempotency_key", "=", claim.key)
+    .where("state", "=", "IN_FLIGHT")
+    .where("created_at", "=", claim.claimedAt)
+    .execute();
+}
+
+export async function purgeExpiredRequests(db: Kysely<Database>, now: IsoInstant): Promise<void> {
+  await db.deleteFrom("order_requests").where("expires_at", "<", now).execute();
+}

@@ -1,0 +1,114 @@
+/**
+ * Orders and their lines (migration 003): placement writes them inside its transaction; the
+ * presenter reads them back. Daily numbers come from order_daily_counters, one row per store and
+ * Athens day, incremented by an upsert that both dialects run atomically.
+ */
+import type { Kysely } from "kysely";
+import type { IsoInstant } from "../columns";
+import type { Database } from "../schema";
+import type { NewOrderLineRow, NewOrderRow, OrderLineRow, OrderRow } from "../tables/orders.tables";
+
+export async function insertOrder(db: Kysely<Database>, order: NewOrderRow): Promise<OrderRow> {
+  return db.insertInto("orders").values(order).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function insertOrderLines(db: Kysely<Database>, lines: NewOrderLineRow[]): Promise<void> {
+  if (lines.length > 0) await db.insertInto("order_lines").values(lines).execute();
+}
+
+export async function findOrderById(db: Kysely<Database>, orderId: number): Promise<OrderRow | undefined> {
+  return db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();
+}
+
+export async function findOrdersByIds(db: Kysely<Database>, orderIds: readonly number[]): Promise<OrderRow[]> {
+  if (orderIds.length === 0) return [];
+  return db.selectFrom("orders").selectAll().where("id", "in", orderIds).execute();
+}
+
+export async function findLinesOfOrders(db: Kysely<Database>, orderIds: readonly number[]): Promise<OrderLineRow[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .selectFrom("order_lines")
+    .selectAll()
+    .where("order_id", "in", orderIds)
+    .orderBy("order_id")
+    .orderBy("position")
+    .execute();
+}
+
+/**
+ * The next daily number of a store for an Athens day. The upsert locks the counter row until the
+ * transaction ends, so on PostgreSQL it also serializes the store's placements of that day (what
+ * makes the per-spot daily count below exact).
+ */
+export async function nextDailyNumber(db: Kysely<Database>, storeId: number, athensDay: string): Promise<number> {
+  const row = await db
+    .insertInto("order_daily_counters")
+    .values({ store_id: storeId, athens_day: athensDay, last_number: 1 })
+    .onConflict((oc) =>
+      oc
+        .columns(["store_id", "athens_day"])
+        .doUpdateSet((eb) => ({ last_number: eb("order_daily_counters.last_number", "+", 1) })),
+    )
+    .returning("last_number")
+    .executeTakeFirstOrThrow();
+  return row.last_number;
+}
+
+/** Orders a spot sent for now on an Athens day (payment failures ordered nothing, so they do not count). */
+export async function countImmediateOrdersOfSpot(
+  db: Kysely<Database>,
+  spotId: number,
+  athensDay: string,
+): Promise<number> {
+  const { count } = await db
+    .selectFrom("orders")
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .where("spot_id", "=", spotId)
+    .where("athens_day", "=", athensDay)
+    .where("scheduled_for", "is", null)
+    .where("status", "!=", "PAYMENT_FAILED")
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/** Scheduled orders of a spot to be delivered in [from, to). */
+export async function countScheduledOrdersOfSpot(
+  db: Kysely<Database>,
+  spotId: number,
+  from: IsoInstant,
+  to: IsoInstant,
+): Promise<number> {
+  const { count } = await db
+    .selectFrom("orders")
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .where("spot_id", "=", spotId)
+    .where("scheduled_for", ">=", from)
+    .where("scheduled_for", "<", to)
+    .where("status", "!=", "PAYMENT_FAILED")
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/**
+ * Takes `quantity` of an item's stock if that much is left: one conditional update, so two
+ * placements racing for the last unit cannot both get it. false: not enough stock.
+ */
+export async function takeStock(db: Kysely<Database>, itemId: number, quantity: number): Promise<boolean> {
+  const result = await db
+    .updateTable("items")
+    .set((eb) => ({ stock_amount: eb("stock_amount", "-", quantity) }))
+    .where("id", "=", itemId)
+    .where("stock_amount", ">=", quantity)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Stock changed: caches keyed by the catalogue version (the menu cache) notice it. */
+export async function bumpCatalogueVersion(db: Kysely<Database>, storeId: number): Promise<void> {
+  await db
+    .updateTable("stores")
+    .set((eb) => ({ catalogue_version: eb("catalogue_version", "+", 1) }))
+    .where("id", "=", storeId)
+    .execute();
+}

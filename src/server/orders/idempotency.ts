@@ -1,0 +1,228 @@
+/**
+ * Exactly-once placement (design.md "Orders: exactly once on patchy Wi-Fi"), per (user, key):
+ * - The key is claimed by an IN_FLIGHT row carrying the body's hash, and the answer is stored on
+ *   that row in the same transaction as the order (one commit, one fsync): an order never exists
+ *   without its stored answer, so a client whose connection dropped after the commit gets that
+ *   answer when it retries.
+ *   - In the common case the claim is made inside the placement transaction itself. A concurrent
+ *     duplicate then waits on the row: on PostgreSQL its insert blocks on the primary key until the
+ *     first commits; on SQLite transactions are serialized anyway.
+ *   - A card order claims in a commit of its own first (`claimFirst`), because the card is
+ *     authorized before the transaction and a duplicate must not authorize it again.
+ * - A definite refusal (4xx) is stored as the answer too, after the work's transaction rolled back.
+ * - Anything else (5xx, a bug, a lost database) leaves no claim (the transaction rolled back; a
+ *   separate claim is given back), so a retry starts afresh; a process that died holding a
+ *   separate claim leaves it IN_FLIGHT, and it is taken over once older than STALE_CLAIM_MS.
+ * - The same key with another body → 422 IDEMPOTENCY_KEY_REUSED (never stored).
+ * - The same key while a separate claim is in flight → the duplicate polls for up to
+ *   WAIT_FOR_FIRST_MS and returns the first's answer, or 409 REQUEST_IN_PROGRESS.
+ * - Keys are kept KEY_TTL_MS (7 days; the app's outbox stops retrying after 24 h); expired rows are
+ *   purged now and then by the requests themselves.
+ * Answers are kept as the exact bytes sent, so a replay is byte-identical.
+ */
+import type { Kysely } from "kysely";
+import type { ErrorBodyDto } from "../../domain/api";
+import {
+  type Claim,
+  findRequest,
+  finishClaim,
+  insertClaim,
+  purgeExpiredRequests,
+  releaseClaim,
+  takeOverClaim,
+} from "../db/repositories/order-requests.repository";
+import type { Database } from "../db/schema";
+import type { OrderRequestRow } from "../db/tables/orders.tables";
+import { ApiError } from "../http/api-error";
+
+export const KEY_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export const STALE_CLAIM_MS = 60 * 1000;
+export const WAIT_FOR_FIRST_MS = 5000;
+const POLL_INTERVAL_MS = 25;
+const PURGE_INTERVAL_MS = 60 * 1000;
+
+export interface StoredAnswer {
+  status: number;
+  /** The JSON text sent, byte for byte. */
+  body: string;
+  /** false: this request did the work; true: the answer of an earlier request with the key. */
+  replayed: boolean;
+}
+
+export interface IdempotencyContext {
+  db: Kysely<Database>;
+  now: () => Date;
+}
+
+export interface KeyedRequest {
+  userId: number;
+  key: string;
+  hash: string;
+}
+
+/** What the work hands back (it has stored the same answer with `key.finish`). */
+export interface WorkResult {
+  status: number;
+  body: string;
+}
+
+/** What the work does with the key inside its transaction. */
+export interface TransactionKey {
+  /** Call first in the transaction: null when this request owns the key, else the answer to give instead. */
+  claim(trx: Kysely<Database>): Promise<StoredAnswer | null>;
+  /** Call last in the transaction: stores the answer with the key. */
+  finish(trx: Kysely<Database>, answer: { status: number; body: string; orderId: number | null }): Promise<void>;
+}
+
+/** Thrown inside the work's transaction to leave it: wait for the key's first request, then look again. */
+class KeyBusy extends Error {}
+
+/** Thrown inside the work's transaction: a stale claim of ours was taken over meanwhile. */
+class ClaimLost extends Error {}
+
+let lastPurgeAt = 0;
+
+export async function runOnce(
+  ctx: IdempotencyContext,
+  request: KeyedRequest,
+  options: { claimFirst: boolean },
+  work: (key: TransactionKey) => Promise<WorkResult | StoredAnswer>,
+): Promise<StoredAnswer> {
+  await purgeNowAndThen(ctx);
+  const deadline = Date.now() + WAIT_FOR_FIRST_MS;
+  for (;;) {
+    const attempt = options.claimFirst
+      ? await runWithSeparateClaim(ctx, request, work)
+      : await runWithClaimInTransaction(ctx, request, work);
+    if (attempt !== "busy") return attempt;
+    if (Date.now() >= deadline) throw requestInProgress();
+    await sleep(POLL_INTERVAL_MS);
+  }
+}
+
+async function runWithClaimInTransaction(
+  ctx: IdempotencyContext,
+  request: KeyedRequest,
+  work: (key: TransactionKey) => Promise<WorkResult | StoredAnswer>,
+): Promise<StoredAnswer | "busy"> {
+  const now = ctx.now();
+  const claim: Claim = { userId: request.userId, key: request.key, claimedAt: now.toISOString() };
+  const expiresAt = new Date(now.getTime() + KEY_TTL_MS).toISOString();
+  const key: TransactionKey = {
+    async claim(trx) {
+      if (await insertClaim(trx, { ...claim, requestHash: request.hash, expiresAt })) return null;
+      const row = await findRequest(trx, request);
+      const answer = row === undefined ? null : storedAnswerOf(row, request);
+      if (answer === null) throw new KeyBusy();
+      return answer;
+    },
+    async finish(trx, answer) {
+      if (!(await finishClaim(trx, claim, answer))) throw new ClaimLost();
+    },
+  };
+  try {
+    return asAnswer(await work(key));
+  } catch (error) {
+    if (error instanceof KeyBusy) return (await trySeparateTakeOver(ctx, request)) ?? "busy";
+    if (error instanceof ClaimLost) throw requestInProgress();
+    if (!isRefusal(error)) throw error; // rolled back: no claim is left behind
+    // The transaction and its claim rolled back; the refusal becomes the key's answer now, unless
+    // a duplicate that ran meanwhile already stored one.
+    const answer = refusalAnswer(error);
+    if (await insertClaim(ctx.db, { ...claim, requestHash: request.hash, expiresAt })) {
+      await finishClaim(ctx.db, claim, { ...answer, orderId: null });
+      return { ...answer, replayed: false };
+    }
+    const row = await findRequest(ctx.db, request);
+    const stored = row === undefined ? null : storedAnswerOf(row, request);
+    if (stored !== null) return stored;
+    throw error;
+  }
+}
+
+/** A separate IN_FLIGHT claim found in the transaction: take it over if its owner died, else wait. */
+async function trySeparateTakeOver(ctx: IdempotencyContext, request: KeyedRequest): Promise<null> {
+  const row = await findRequest(ctx.db, request);
+  if (row === undefined || row.state !== "IN_FLIGHT") return null;
+  const now = ctx.now();
+  if (Date.parse(row.created_at) > now.getTime() - STALE_CLAIM_MS) return null;
+  // Give the dead claim back; the next attempt claims the key afresh.
+  await releaseClaim(ctx.db, { userId: request.userId, key: request.key, claimedAt: row.created_at });
+  return null;
+}
+
+async function runWithSeparateClaim(
+  ctx: IdempotencyContext,
+  request: KeyedRequest,
+  work: (key: TransactionKey) => Promise<WorkResult | StoredAnswer>,
+): Promise<StoredAnswer | "busy"> {
+  const now = ctx.now();
+  const claim: Claim = { userId: request.userId, key: request.key, claimedAt: now.toISOString() };
+  const expiresAt = new Date(now.getTime() + KEY_TTL_MS).toISOString();
+  if (!(await insertClaim(ctx.db, { ...claim, requestHash: request.hash, expiresAt }))) {
+    const row = await findRequest(ctx.db, request);
+    if (row === undefined) return "busy"; // given back just now: claim again
+    const answer = storedAnswerOf(row, request);
+    if (answer !== null) return answer;
+    const stale = Date.parse(row.created_at) <= now.getTime() - STALE_CLAIM_MS;
+    if (!stale || !(await takeOverClaim(ctx.db, { ...claim, expiresAt }, row.created_at))) return "busy";
+  }
+  const key: TransactionKey = {
+    claim: async () => null,
+    async finish(trx, answer) {
+      if (!(await finishClaim(trx, claim, answer))) throw new ClaimLost();
+    },
+  };
+  try {
+    return asAnswer(await work(key));
+  } catch (error) {
+    if (error instanceof ClaimLost) throw requestInProgress();
+    if (isRefusal(error)) {
+      const answer = refusalAnswer(error);
+      if (await finishClaim(ctx.db, claim, { ...answer, orderId: null })) return { ...answer, replayed: false };
+      throw error;
+    }
+    await releaseClaim(ctx.db, claim).catch(() => {
+      // The database is gone too; the claim goes stale and is taken over after STALE_CLAIM_MS.
+    });
+    throw error;
+  }
+}
+
+/** The stored answer of a row (422 when the key was used for another body); null while in flight. */
+function storedAnswerOf(row: OrderRequestRow, request: KeyedRequest): StoredAnswer | null {
+  if (row.request_hash !== request.hash) {
+    throw new ApiError(422, "IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was used for another order");
+  }
+  if (row.state !== "DONE" || row.response_status === null || row.response_body === null) return null;
+  return { status: row.response_status, body: row.response_body, replayed: true };
+}
+
+function asAnswer(result: WorkResult | StoredAnswer): StoredAnswer {
+  return "replayed" in result ? result : { ...result, replayed: false };
+}
+
+/** A definite refusal: the same request would be refused again, so it is the key's answer. */
+function isRefusal(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.statusCode < 500 && error.code !== "IDEMPOTENCY_KEY_REUSED";
+}
+
+function refusalAnswer(error: ApiError): WorkResult {
+  const body: ErrorBodyDto = { code: error.code, message: error.message };
+  return { status: error.statusCode, body: JSON.stringify(body) };
+}
+
+function requestInProgress(): ApiError {
+  return new ApiError(409, "REQUEST_IN_PROGRESS", "This order is still being placed; try again in a moment");
+}
+
+async function purgeNowAndThen(ctx: IdempotencyContext): Promise<void> {
+  const now = ctx.now().getTime();
+  if (Math.abs(now - lastPurgeAt) < PURGE_INTERVAL_MS) return;
+  lastPurgeAt = now;
+  await purgeExpiredRequests(ctx.db, new Date(now).toISOString());
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,123 @@
+/**
+ * Orders as the API shows them (OrderDto, OrderStatusEvent of src/domain/orders-api.ts), read in a
+ * fixed number of queries whatever the number of orders, for one order or a list (history, staff).
+ * Names of the store, service and spots are today's; line names and prices are the order's own.
+ */
+import type { Kysely } from "kysely";
+import type { Translations } from "../../domain/languages";
+import type { DeliveryInfo, OrderDto, OrderLineOptionDto, OrderStatusEvent } from "../../domain/orders-api";
+import { fromJsonText } from "../db/columns";
+import { findLinesOfOrders, findOrdersByIds } from "../db/repositories/orders.repository";
+import { findPaymentsOfOrders } from "../db/repositories/payments.repository";
+import type { Database } from "../db/schema";
+import type { OrderLineRow, OrderRow } from "../db/tables/orders.tables";
+
+/** The status event of an order row: the polling answer and every STOMP message body. */
+export function orderStatusEventOf(row: OrderRow): OrderStatusEvent {
+  return {
+    orderId: row.id,
+    storeId: row.store_id,
+    status: row.status,
+    // The server never holds an order: one waiting on sign-in waits in the app's outbox.
+    onHold: false,
+    dailyNumber: row.daily_number,
+    errorMessage: row.error_message,
+    updatedAt: row.updated_at,
+  };
+}
+
+export async function loadOrderDto(db: Kysely<Database>, orderId: number): Promise<OrderDto | null> {
+  const [dto] = await loadOrderDtos(db, [orderId]);
+  return dto ?? null;
+}
+
+/** The orders with these ids, in the order of the ids given (unknown ids are left out). */
+export async function loadOrderDtos(db: Kysely<Database>, orderIds: readonly number[]): Promise<OrderDto[]> {
+  const ids = [...new Set(orderIds)];
+  const orders = await findOrdersByIds(db, ids);
+  if (orders.length === 0) return [];
+  const storeIds = unique(orders.map((o) => o.store_id));
+  const serviceIds = unique(orders.map((o) => o.service_id));
+  const spotIds = unique(
+    orders.flatMap((o) => [o.spot_id, o.selected_table_id, o.charging_room_id].filter((id) => id !== null)),
+  );
+  const [lines, payments, stores, services, spots, reviews] = await Promise.all([
+    findLinesOfOrders(db, ids),
+    findPaymentsOfOrders(db, ids),
+    db.selectFrom("stores").select(["id", "names"]).where("id", "in", storeIds).execute(),
+    db.selectFrom("services").select(["id", "names"]).where("id", "in", serviceIds).execute(),
+    db.selectFrom("spots").select(["id", "name"]).where("id", "in", spotIds).execute(),
+    db.selectFrom("reviews").select("order_id").where("order_id", "in", ids).execute(),
+  ]);
+  const storeNames = new Map(stores.map((s) => [s.id, fromJsonText<Translations>(s.names)]));
+  const serviceNames = new Map(services.map((s) => [s.id, fromJsonText<Translations>(s.names)]));
+  const spotNames = new Map(spots.map((s) => [s.id, s.name]));
+  const paymentOf = new Map(payments.map((p) => [p.order_id, p]));
+  const reviewed = new Set(reviews.map((r) => r.order_id));
+  const linesOf = new Map<number, OrderLineRow[]>();
+  for (const line of lines) linesOf.set(line.order_id, [...(linesOf.get(line.order_id) ?? []), line]);
+  const byId = new Map(orders.map((o) => [o.id, o]));
+
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    if (row === undefined) return [];
+    const payment = paymentOf.get(id);
+    const spotName = (spotId: number | null) => (spotId === null ? null : (spotNames.get(spotId) ?? null));
+    const dto: OrderDto = {
+      id: row.id,
+      storeId: row.store_id,
+      storeNames: required(storeNames.get(row.store_id), "store", row.store_id),
+      serviceId: row.service_id,
+      serviceNames: required(serviceNames.get(row.service_id), "service", row.service_id),
+      tableId: row.spot_id,
+      spotName: spotName(row.spot_id) ?? "",
+      selectedTableName: spotName(row.selected_table_id),
+      chargingRoomName: spotName(row.charging_room_id),
+      status: row.status,
+      onHold: false,
+      dailyNumber: row.daily_number,
+      scheduledFor: row.scheduled_for,
+      comment: row.comment,
+      payment: {
+        type: row.payment_type,
+        cardBrand: payment?.brand ?? null,
+        cardLastFour: payment?.last_four ?? null,
+      },
+      deliveryInfo: row.delivery_info === null ? null : fromJsonText<DeliveryInfo>(row.delivery_info),
+      lines: (linesOf.get(id) ?? []).map((line) => ({
+        itemId: line.item_id,
+        names: fromJsonText<Translations>(line.names),
+        quantity: line.quantity,
+        kilos: line.grams === null ? null : line.grams / 1000,
+        comment: line.comment,
+        options: fromJsonText<OrderLineOptionDto[]>(line.options),
+        unitPriceCents: line.unit_price_cents,
+        optionsUnitPriceCents: line.options_unit_price_cents,
+        totalCents: line.total_cents,
+      })),
+      totals: {
+        subtotalCents: row.subtotal_cents,
+        happyHourSavingsCents: row.happy_hour_savings_cents,
+        roomChargeCents: row.room_charge_cents,
+        deliveryDiscountCents: row.delivery_discount_cents,
+        totalCents: row.total_cents,
+      },
+      errorMessage: row.error_message,
+      acceptanceDeadline: row.acceptance_deadline,
+      reviewed: reviewed.has(id),
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+    };
+    return [dto];
+  });
+}
+
+function unique(values: readonly number[]): number[] {
+  return [...new Set(values)];
+}
+
+function required<T>(value: T | undefined, what: string, id: number): T {
+  // Foreign keys keep these rows; say so plainly if one is ever missing.
+  if (value === undefined) throw new Error(`order refers to missing ${what} ${id}`);
+  return value;
+}

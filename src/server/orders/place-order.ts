@@ -1,0 +1,108 @@
+/**
+ * POST /api/orders, behind its idempotency record (idempotency.ts): prepare (every rule and every
+ * price), authorize a card outside any transaction, then one transaction that prepares again
+ * against the rows it locks, writes the order and stores the answer. After the commit: the
+ * status event and the menu cache. A card authorized for an order that is then refused is voided.
+ */
+import type { OrderStatusEvent, PlaceOrderRequest } from "../../domain/orders-api";
+import { findSavedCardOwners } from "../db/repositories/payments.repository";
+import { insertSavedCard, listSavedCardsOfUser } from "../db/repositories/saved-cards.repository";
+import type { OrdersContext } from "./context";
+import { runOnce, type StoredAnswer } from "./idempotency";
+import { loadOrderDto, orderStatusEventOf } from "./order-presenter";
+import { outdated, refuse } from "./placement-errors";
+import { checkExpectedTotal, type PlacingAccount, preparePlacement } from "./prepare-placement";
+import { requestHash } from "./request-hash";
+import { type CardAuthorization, writeOrder } from "./write-order";
+
+export async function placeOrder(
+  ctx: OrdersContext,
+  account: PlacingAccount,
+  idempotencyKey: string,
+  request: PlaceOrderRequest,
+): Promise<StoredAnswer> {
+  let event: OrderStatusEvent | null = null;
+  let stockOfStore: number | null = null;
+  const answer = await runOnce(
+    ctx,
+    { userId: account.userId, key: idempotencyKey, hash: requestHash(request) },
+    // A card is authorized before the transaction: its key is claimed before that, on its own.
+    { claimFirst: request.payment.type === "CARD" },
+    async (key) => {
+      const card = await authorizeCard(ctx, account, idempotencyKey, request);
+      try {
+        return await ctx.db.transaction().execute(async (trx) => {
+          const earlier = await key.claim(trx);
+          if (earlier !== null) return earlier;
+          const now = ctx.now();
+          const prepared = await preparePlacement(trx, account, request, now);
+          checkExpectedTotal(prepared, request);
+          if (card !== null && prepared.breakdown.totalCents !== card.amountCents) {
+            throw outdated("PRICE_CHANGED", "The total changed while the card was being authorized");
+          }
+          const { order, stockChanged } = await writeOrder(
+            trx,
+            prepared,
+            account,
+            request,
+            card?.authorization ?? null,
+            now,
+          );
+          if (card?.authorization.result.approved && request.payment.type === "CARD" && request.payment.saveCard) {
+            await saveCard(trx, account.userId, card.authorization, now);
+          }
+          const body = JSON.stringify(await loadOrderDto(trx, order.id));
+          await key.finish(trx, { status: 201, body, orderId: order.id });
+          event = orderStatusEventOf(order);
+          if (stockChanged) stockOfStore = order.store_id;
+          return { status: 201, body };
+        });
+      } catch (error) {
+        const result = card?.authorization.result;
+        if (result?.approved) await ctx.payments.void(result.reference).catch(() => undefined);
+        throw error;
+      }
+    },
+  );
+  if (stockOfStore !== null) ctx.menuCache.invalidateStore(stockOfStore);
+  // The order is committed whatever happens to the event: a failed publish is logged, not a 500
+  // (the guest's status screen also polls, and a retry would only replay the stored answer).
+  const published = event;
+  if (published !== null) ctx.background.run("publishing an order status", () => ctx.orderEvents.publish(published));
+  return answer;
+}
+
+/**
+ * A card order: the token must be one of the guest's saved cards, or a fresh provider token that
+ * no other account saved. Every rule is checked before the card is authorized, so a refused order
+ * never holds money; the amount is the one prepared now (the transaction checks it again).
+ */
+async function authorizeCard(
+  ctx: OrdersContext,
+  account: PlacingAccount,
+  idempotencyKey: string,
+  request: PlaceOrderRequest,
+): Promise<{ authorization: CardAuthorization; amountCents: number } | null> {
+  const { payment } = request;
+  if (payment.type !== "CARD") return null;
+  const prepared = await preparePlacement(ctx.db, account, request, ctx.now());
+  checkExpectedTotal(prepared, request);
+  const owners = await findSavedCardOwners(ctx.db, payment.cardToken);
+  if (owners.some((owner) => owner !== account.userId)) throw refuse("CARD_NOT_FOUND", "There is no such card");
+  const amountCents = prepared.breakdown.totalCents;
+  const result = await ctx.payments.authorize(payment.cardToken, amountCents, idempotencyKey);
+  if (result === null) throw refuse("CARD_NOT_FOUND", "There is no such card");
+  return { authorization: { provider: ctx.payments.name, cardToken: payment.cardToken, result }, amountCents };
+}
+
+async function saveCard(db: OrdersContext["db"], userId: number, card: CardAuthorization, now: Date): Promise<void> {
+  const saved = await listSavedCardsOfUser(db, userId);
+  if (saved.some((row) => row.provider_token === card.cardToken)) return;
+  await insertSavedCard(db, {
+    user_id: userId,
+    provider_token: card.cardToken,
+    brand: card.result.brand,
+    last_four: card.result.lastFour,
+    created_at: now.toISOString(),
+  });
+}

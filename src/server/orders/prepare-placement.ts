@@ -1,0 +1,172 @@
+/**
+ * Everything placement decides before it writes (design.md "Orders": the server recomputes every
+ * price from its own data and refuses what breaks a rule): where the order comes from, whether the
+ * service takes it now or at its scheduled time, who pays how, and the price of each line with
+ * the app's own pricing functions. Reads only; runs inside the placement transaction (and, for a
+ * card, once before it to learn the amount to authorize).
+ */
+import type { Kysely } from "kysely";
+import type { ServiceDto } from "../../domain/api";
+import { checkLocation, isValidScheduledTime, placementOpen } from "../../domain/order-placement";
+import { serviceOrderingState } from "../../domain/ordering";
+import type { PlaceOrderRequest } from "../../domain/orders-api";
+import { type PriceBreakdown, type PriceRules, priceCart, priceRulesAt } from "../../domain/prices";
+import { type SpotKind, spotKind } from "../../domain/spots";
+import { menuDocument } from "../catalogue/menu-document";
+import { serviceAvailableAt, serviceDto } from "../catalogue/presenters";
+import { fromDbBoolean as bool } from "../db/columns";
+import { hasMembership } from "../db/repositories/memberships.repository";
+import { loadMenuRows } from "../db/repositories/menu.repository";
+import { findSpotById } from "../db/repositories/spot.repository";
+import { findStoreById } from "../db/repositories/store.repository";
+import type { Database } from "../db/schema";
+import type { SpotRow, StoreRow } from "../db/tables/catalogue.tables";
+import { forbidden } from "../http/api-error";
+import { athensTime, instantOf, instantOfIso } from "./athens-clock";
+import { type ResolvedLine, resolveLines } from "./order-lines";
+import { missing, outdated, refuse } from "./placement-errors";
+
+/** Who places the order: a guest, or staff of the store on a PDA placing for a table. */
+export interface PlacingAccount {
+  userId: number;
+  kind: "guest" | "staff";
+  /** The guest's phone (memberships are by phone); null for staff. */
+  phone: string | null;
+  /** Staff: their store. */
+  storeId: number | null;
+}
+
+export interface PreparedPlacement {
+  store: StoreRow;
+  service: ServiceDto;
+  spot: SpotRow;
+  spotKind: SpotKind;
+  selectedTableId: number | null;
+  chargingRoomId: number | null;
+  rules: PriceRules;
+  lines: ResolvedLine[];
+  breakdown: PriceBreakdown;
+}
+
+export async function preparePlacement(
+  db: Kysely<Database>,
+  account: PlacingAccount,
+  request: PlaceOrderRequest,
+  now: Date,
+): Promise<PreparedPlacement> {
+  const spot = await findSpotById(db, request.tableId);
+  if (spot === undefined) throw missing("TABLE_NOT_FOUND", `There is no table ${request.tableId}`);
+  const serviceRow = await db.selectFrom("services").selectAll().where("id", "=", request.serviceId).executeTakeFirst();
+  if (
+    serviceRow === undefined ||
+    serviceRow.store_id !== spot.store_id ||
+    !serviceAvailableAt(serviceRow).includes(spot.type)
+  ) {
+    throw missing("SERVICE_NOT_FOUND", `Table ${spot.id} cannot order from service ${request.serviceId}`);
+  }
+  const store = await findStoreById(db, spot.store_id);
+  if (store === undefined) throw new Error(`spot ${spot.id} refers to missing store ${spot.store_id}`);
+  if (account.kind === "staff" && account.storeId !== store.id) throw forbidden("Staff order only for their own store");
+  const service = serviceDto(serviceRow);
+
+  const time = athensTime(now);
+  const scheduled = request.scheduledFor !== null;
+  const open = placementOpen(
+    spot.type,
+    serviceOrderingState(service, time, { readOnly: bool(store.read_only) }),
+    scheduled,
+  );
+  if (open === "READ_ONLY_STORE") throw refuse("READ_ONLY_STORE", "This store does not take orders");
+  if (open === "SERVICE_CLOSED") throw refuse("SERVICE_CLOSED", "The service is closed");
+  if (
+    request.scheduledFor !== null &&
+    !isValidScheduledTime(service, instantOfIso(request.scheduledFor), instantOf(now))
+  ) {
+    throw refuse(
+      "INVALID_TIME_TO_BE_DELIVERED_FOR_SCHEDULED_ORDER",
+      "The time for the scheduled order is outside the service's scheduled-orders window",
+    );
+  }
+
+  const selectedTableId = await checkedTableSelection(db, account, spot, request.selectedTableId);
+  const kind = spotKind(spot.type);
+  if (kind === "delivery" && request.deliveryInfo === null) {
+    throw refuse("DELIVERY_DETAILS_REQUIRED", "A delivery order needs the delivery details");
+  }
+  const location = checkLocation(storeLocation(store), request.location);
+  if (location !== "OK") {
+    throw refuse(
+      location,
+      location === "LOCATION_REQUIRED" ? "Share your location to order" : "You are too far from the store",
+    );
+  }
+  const chargingRoomId = await checkedPayment(db, store, request.payment);
+
+  const menu = menuDocument(store.id, service.serviceId, await loadMenuRows(db, service.serviceId));
+  const lines = resolveLines(menu, request.lines, service.maxItemsPerOrder);
+  const isMember = account.phone !== null && (await hasMembership(db, store.id, account.phone, now.toISOString()));
+  const rules = priceRulesAt(service, { isMember }, time);
+  const breakdown = priceCart(lines, { rules, spotKind: kind, service });
+  if (!breakdown.minimumOrderReached) {
+    throw refuse("MINIMUM_ORDER_NOT_REACHED", `The minimum order is ${breakdown.minimumOrderCents} cents`);
+  }
+  return { store, service, spot, spotKind: kind, selectedTableId, chargingRoomId, rules, lines, breakdown };
+}
+
+/** The app's total must be the server's: a changed menu, or a tampered price, is refused. */
+export function checkExpectedTotal(prepared: PreparedPlacement, request: PlaceOrderRequest): void {
+  const { totalCents } = prepared.breakdown;
+  if (totalCents !== request.expectedTotalCents) {
+    throw outdated("PRICE_CHANGED", `The total is ${totalCents} cents, not ${request.expectedTotalCents}`);
+  }
+}
+
+/** PDA spots and staff pick the table the order is for; a picked table must be one of the store's. */
+async function checkedTableSelection(
+  db: Kysely<Database>,
+  account: PlacingAccount,
+  spot: SpotRow,
+  selectedTableId: number | null,
+): Promise<number | null> {
+  const required = bool(spot.is_pda) || account.kind === "staff";
+  if (selectedTableId === null) {
+    if (required) throw refuse("TABLE_SELECTION_REQUIRED", "Choose the table the order is for");
+    return null;
+  }
+  const table = await findSpotById(db, selectedTableId);
+  if (
+    table === undefined ||
+    table.store_id !== spot.store_id ||
+    spotKind(table.type) !== "table" ||
+    bool(table.is_pda)
+  ) {
+    throw refuse("TABLE_SELECTION_REQUIRED", `Table ${selectedTableId} is not a table of this store`);
+  }
+  return table.id;
+}
+
+/** Card payments when the store takes them; charge to room in hotel stores that allow it, to one of their rooms. */
+async function checkedPayment(
+  db: Kysely<Database>,
+  store: StoreRow,
+  payment: PlaceOrderRequest["payment"],
+): Promise<number | null> {
+  if (payment.type === "CARD" && !bool(store.card_payments_enabled)) {
+    throw refuse("PAYMENT_TYPE_NOT_AVAILABLE", "This store does not take cards");
+  }
+  if (payment.type !== "CHARGE_TO_ROOM") return null;
+  if (!bool(store.is_hotel) || !bool(store.charge_to_room_enabled)) {
+    throw refuse("PAYMENT_TYPE_NOT_AVAILABLE", "This store does not charge orders to rooms");
+  }
+  const room = await findSpotById(db, payment.chargingRoomId);
+  if (room === undefined || room.store_id !== store.id || room.type !== "HOTEL_ROOM") {
+    throw refuse("ROOM_SELECTION_REQUIRED", "Choose the room to charge");
+  }
+  return room.id;
+}
+
+function storeLocation(store: StoreRow) {
+  const { location_latitude: latitude, location_longitude: longitude, location_radius_meters: radiusMeters } = store;
+  if (latitude === null || longitude === null || radiusMeters === null) return null;
+  return { latitude, longitude, radiusMeters };
+}
