@@ -44,7 +44,7 @@ export const LogRequestSchema = Type.Object({
   storeId: Type.Optional(Type.Integer({ minimum: 1 })),
   /** When the app recorded the event (it may be sent much later from the offline queue). */
   at: Type.String({ format: "date-time" }),
-});
+}, { additionalProperties: false });
 export type LogRequest = Static<typeof LogRequestSchema>;
 
 /** The fields an event must carry. */

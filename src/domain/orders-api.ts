@@ -49,6 +49,9 @@ export type PaymentType = (typeof PAYMENT_TYPES)[number];
 /** The HTTP header that carries a checkout's idempotency key (a UUID made by the app). */
 export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
 
+/** Request bodies are closed (as in auth-api.ts): a field the API does not know is a mistake, refused. */
+const closed = { additionalProperties: false } as const;
+
 const SingleLine = "^[^\\u0000-\\u001F\\u007F]*$";
 const MultiLine = "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$";
 
@@ -61,17 +64,17 @@ export const DeliveryInfoSchema = Type.Object({
   postalCode: Type.String({ minLength: 1, maxLength: 12, pattern: SingleLine }),
   floor: Type.String({ maxLength: 20, pattern: SingleLine }),
   doorbell: Type.String({ maxLength: 100, pattern: SingleLine }),
-});
+}, closed);
 
 export const PaymentChoiceSchema = Type.Union([
-  Type.Object({ type: Type.Literal("CASH") }),
+  Type.Object({ type: Type.Literal("CASH") }, closed),
   Type.Object({
     type: Type.Literal("CARD"),
     /** A saved card's token or a sandbox token from POST /api/payments/sandbox/cards. */
     cardToken: Type.String({ minLength: 8, maxLength: 100, pattern: "^[A-Za-z0-9_-]+$" }),
     saveCard: Type.Boolean(),
-  }),
-  Type.Object({ type: Type.Literal("CHARGE_TO_ROOM"), chargingRoomId: Type.Integer({ minimum: 1 }) }),
+  }, closed),
+  Type.Object({ type: Type.Literal("CHARGE_TO_ROOM"), chargingRoomId: Type.Integer({ minimum: 1 }) }, closed),
 ]);
 
 export const PlaceOrderLineSchema = Type.Object({
@@ -85,7 +88,7 @@ export const PlaceOrderLineSchema = Type.Object({
     Type.String({ pattern: "^[0-9]{1,15}$" }),
     Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 100 }),
   ),
-});
+}, closed);
 
 export const PlaceOrderRequestSchema = Type.Object({
   serviceId: Type.Integer({ minimum: 1 }),
@@ -105,12 +108,12 @@ export const PlaceOrderRequestSchema = Type.Object({
     Type.Object({
       latitude: Type.Number({ minimum: -90, maximum: 90 }),
       longitude: Type.Number({ minimum: -180, maximum: 180 }),
-    }),
+    }, closed),
     Type.Null(),
   ]),
   /** The language of the outcome SMS or e-mail. */
   language: Type.Union([Type.Literal("GRE"), Type.Literal("ENG")]),
-});
+}, closed);
 
 export const SpotChoiceSchema = Type.Object({ id: Type.Integer(), name: Type.String() });
 
@@ -200,14 +203,18 @@ export const OrderSchema = Type.Object({
 export const OrderHistorySchema = Type.Object({ orders: Type.Array(OrderSchema) });
 export const StaffOrdersSchema = Type.Object({ orders: Type.Array(OrderSchema) });
 
-export const StaffRejectRequestSchema = Type.Object({
-  reason: Type.Optional(Type.String({ maxLength: 300, pattern: SingleLine })),
-});
+export const StaffRejectRequestSchema = Type.Object(
+  { reason: Type.Optional(Type.String({ maxLength: 300, pattern: SingleLine })) },
+  closed,
+);
 
-export const ReviewRequestSchema = Type.Object({
-  rating: Type.Integer({ minimum: 1, maximum: 5 }),
-  comment: Type.String({ maxLength: 2000, pattern: MultiLine }),
-});
+export const ReviewRequestSchema = Type.Object(
+  {
+    rating: Type.Integer({ minimum: 1, maximum: 5 }),
+    comment: Type.String({ maxLength: 2000, pattern: MultiLine }),
+  },
+  closed,
+);
 
 export const ReviewSchema = Type.Object({
   id: Type.Integer(),
@@ -234,7 +241,7 @@ export const SandboxCardRequestSchema = Type.Object({
   expiryMonth: Type.Integer({ minimum: 1, maximum: 12 }),
   expiryYear: Type.Integer({ minimum: 2000, maximum: 2100 }),
   cvc: Type.String({ pattern: "^[0-9]{3,4}$" }),
-});
+}, closed);
 
 export const TokenizedCardSchema = Type.Object({
   cardToken: Type.String(),

@@ -36,8 +36,13 @@ const openApiPlugin: FastifyPluginAsync = async (app) => {
           description:
             "Guest sign-in by phone and code, sessions (authToken and jwt headers), profile, saved cards, membership",
         },
-        { name: "staff", description: "Staff sign-in by PIN or login token, temporary visitors, login tokens" },
-        { name: "dev", description: "Only with DEV_OUTBOX_API=on: what the outbox provider stored" },
+        { name: "staff", description: "Staff sign-in by PIN or login token, temporary visitors, login tokens, order decisions" },
+        {
+          name: "orders",
+          description:
+            "Checkout, exactly-once placement (Idempotency-Key header), order status for polling, history, reviews, sandbox card payments, log calls; live status over STOMP at GET /api/stomp (WebSocket)",
+        },
+        { name: "dev", description: "Only with DEV_OUTBOX_API=on or DEV_CLOCK_API=on: the outbox, the server's clock" },
       ],
     },
   });

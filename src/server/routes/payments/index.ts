@@ -16,7 +16,7 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContext }> = 
     "/payments/sandbox/cards",
     {
       schema: {
-        tags: ["payments"],
+        tags: ["orders"],
         summary: "Tokenize a test card with the sandbox provider: answers its token, brand and last four digits",
         description:
           "4242 4242 4242 4242 is approved and 4000 0000 0000 0002 declined when an order authorizes it; other valid numbers approve.",

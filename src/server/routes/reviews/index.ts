@@ -32,12 +32,6 @@ import { ApiError, conflict, notFound } from "../../http/api-error";
 import { errorResponses, IdSchema, NoQuerySchema } from "../../http/schemas";
 import type { OrdersContext } from "../../orders/context";
 
-/**
- * The contract's body, closed like every request body of the API (auth README): a `userId` or
- * `storeId` in it is a 400, never something that looks as if it chose whose review this is.
- */
-const ClosedReviewRequestSchema = Type.Object(ReviewRequestSchema.properties, { additionalProperties: false });
-
 const alreadyReviewed = () => conflict("REVIEW_ALREADY_EXISTS", "This order already has a review");
 
 export const reviewRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContext }> = async (app, { ctx }) => {
@@ -50,7 +44,7 @@ export const reviewRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContext }> = a
         params: Type.Object({ orderId: IdSchema }),
         querystring: NoQuerySchema,
         headers: AuthHeadersSchema,
-        body: ClosedReviewRequestSchema,
+        body: ReviewRequestSchema,
         response: { 201: ReviewSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
