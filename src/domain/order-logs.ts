@@ -38,13 +38,16 @@ export type OrderLogEvent = (typeof ORDER_LOG_EVENTS)[number];
 export type OrderStatusLogEvent = (typeof ORDER_STATUS_LOG_EVENTS)[number];
 export type StoreLogEvent = (typeof STORE_LOG_EVENTS)[number];
 
-export const LogRequestSchema = Type.Object({
-  orderId: Type.Optional(Type.Integer({ minimum: 1 })),
-  status: Type.Optional(Type.String({ maxLength: 40, pattern: "^[A-Z_]+$" })),
-  storeId: Type.Optional(Type.Integer({ minimum: 1 })),
-  /** When the app recorded the event (it may be sent much later from the offline queue). */
-  at: Type.String({ format: "date-time" }),
-}, { additionalProperties: false });
+export const LogRequestSchema = Type.Object(
+  {
+    orderId: Type.Optional(Type.Integer({ minimum: 1 })),
+    status: Type.Optional(Type.String({ maxLength: 40, pattern: "^[A-Z_]+$" })),
+    storeId: Type.Optional(Type.Integer({ minimum: 1 })),
+    /** When the app recorded the event (it may be sent much later from the offline queue). */
+    at: Type.String({ format: "date-time" }),
+  },
+  { additionalProperties: false },
+);
 export type LogRequest = Static<typeof LogRequestSchema>;
 
 /** The fields an event must carry. */

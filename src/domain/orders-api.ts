@@ -58,62 +58,77 @@ const MultiLine = "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$";
 export const OrderStatusSchema = Type.Enum(ORDER_STATUSES);
 export const PaymentTypeSchema = Type.Enum(PAYMENT_TYPES);
 
-export const DeliveryInfoSchema = Type.Object({
-  address: Type.String({ minLength: 1, maxLength: 200, pattern: SingleLine }),
-  area: Type.String({ minLength: 1, maxLength: 100, pattern: SingleLine }),
-  postalCode: Type.String({ minLength: 1, maxLength: 12, pattern: SingleLine }),
-  floor: Type.String({ maxLength: 20, pattern: SingleLine }),
-  doorbell: Type.String({ maxLength: 100, pattern: SingleLine }),
-}, closed);
+export const DeliveryInfoSchema = Type.Object(
+  {
+    address: Type.String({ minLength: 1, maxLength: 200, pattern: SingleLine }),
+    area: Type.String({ minLength: 1, maxLength: 100, pattern: SingleLine }),
+    postalCode: Type.String({ minLength: 1, maxLength: 12, pattern: SingleLine }),
+    floor: Type.String({ maxLength: 20, pattern: SingleLine }),
+    doorbell: Type.String({ maxLength: 100, pattern: SingleLine }),
+  },
+  closed,
+);
 
 export const PaymentChoiceSchema = Type.Union([
   Type.Object({ type: Type.Literal("CASH") }, closed),
-  Type.Object({
-    type: Type.Literal("CARD"),
-    /** A saved card's token or a sandbox token from POST /api/payments/sandbox/cards. */
-    cardToken: Type.String({ minLength: 8, maxLength: 100, pattern: "^[A-Za-z0-9_-]+$" }),
-    saveCard: Type.Boolean(),
-  }, closed),
+  Type.Object(
+    {
+      type: Type.Literal("CARD"),
+      /** A saved card's token or a sandbox token from POST /api/payments/sandbox/cards. */
+      cardToken: Type.String({ minLength: 8, maxLength: 100, pattern: "^[A-Za-z0-9_-]+$" }),
+      saveCard: Type.Boolean(),
+    },
+    closed,
+  ),
   Type.Object({ type: Type.Literal("CHARGE_TO_ROOM"), chargingRoomId: Type.Integer({ minimum: 1 }) }, closed),
 ]);
 
-export const PlaceOrderLineSchema = Type.Object({
-  itemId: Type.Integer({ minimum: 1 }),
-  quantity: Type.Integer({ minimum: 1, maximum: 1000 }),
-  /** Per-kg items: the weight (above 0, at most 1000); null otherwise. */
-  kilos: Type.Union([Type.Number({ exclusiveMinimum: 0, maximum: 1000 }), Type.Null()]),
-  comment: Type.String({ maxLength: 500, pattern: MultiLine }),
-  /** Selected option ids per subselection group id. */
-  selection: Type.Record(
-    Type.String({ pattern: "^[0-9]{1,15}$" }),
-    Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 100 }),
-  ),
-}, closed);
+export const PlaceOrderLineSchema = Type.Object(
+  {
+    itemId: Type.Integer({ minimum: 1 }),
+    quantity: Type.Integer({ minimum: 1, maximum: 1000 }),
+    /** Per-kg items: the weight (above 0, at most 1000); null otherwise. */
+    kilos: Type.Union([Type.Number({ exclusiveMinimum: 0, maximum: 1000 }), Type.Null()]),
+    comment: Type.String({ maxLength: 500, pattern: MultiLine }),
+    /** Selected option ids per subselection group id. */
+    selection: Type.Record(
+      Type.String({ pattern: "^[0-9]{1,15}$" }),
+      Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 100 }),
+    ),
+  },
+  closed,
+);
 
-export const PlaceOrderRequestSchema = Type.Object({
-  serviceId: Type.Integer({ minimum: 1 }),
-  /** The spot of the link the guest ordered from (the route's :tableId). */
-  tableId: Type.Integer({ minimum: 1 }),
-  lines: Type.Array(PlaceOrderLineSchema, { minItems: 1, maxItems: 200 }),
-  comment: Type.String({ maxLength: 1000, pattern: MultiLine }),
-  /** What the app showed as the total; a different server total refuses with PRICE_CHANGED. */
-  expectedTotalCents: Type.Integer({ minimum: 0 }),
-  /** A scheduled order's time (ISO 8601 instant), null for now. */
-  scheduledFor: Type.Union([Type.String({ format: "date-time" }), Type.Null()]),
-  payment: PaymentChoiceSchema,
-  /** A table picked from CheckoutOptions.availableTables (required when tableSelectionRequired). */
-  selectedTableId: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
-  deliveryInfo: Type.Union([DeliveryInfoSchema, Type.Null()]),
-  location: Type.Union([
-    Type.Object({
-      latitude: Type.Number({ minimum: -90, maximum: 90 }),
-      longitude: Type.Number({ minimum: -180, maximum: 180 }),
-    }, closed),
-    Type.Null(),
-  ]),
-  /** The language of the outcome SMS or e-mail. */
-  language: Type.Union([Type.Literal("GRE"), Type.Literal("ENG")]),
-}, closed);
+export const PlaceOrderRequestSchema = Type.Object(
+  {
+    serviceId: Type.Integer({ minimum: 1 }),
+    /** The spot of the link the guest ordered from (the route's :tableId). */
+    tableId: Type.Integer({ minimum: 1 }),
+    lines: Type.Array(PlaceOrderLineSchema, { minItems: 1, maxItems: 200 }),
+    comment: Type.String({ maxLength: 1000, pattern: MultiLine }),
+    /** What the app showed as the total; a different server total refuses with PRICE_CHANGED. */
+    expectedTotalCents: Type.Integer({ minimum: 0 }),
+    /** A scheduled order's time (ISO 8601 instant), null for now. */
+    scheduledFor: Type.Union([Type.String({ format: "date-time" }), Type.Null()]),
+    payment: PaymentChoiceSchema,
+    /** A table picked from CheckoutOptions.availableTables (required when tableSelectionRequired). */
+    selectedTableId: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
+    deliveryInfo: Type.Union([DeliveryInfoSchema, Type.Null()]),
+    location: Type.Union([
+      Type.Object(
+        {
+          latitude: Type.Number({ minimum: -90, maximum: 90 }),
+          longitude: Type.Number({ minimum: -180, maximum: 180 }),
+        },
+        closed,
+      ),
+      Type.Null(),
+    ]),
+    /** The language of the outcome SMS or e-mail. */
+    language: Type.Union([Type.Literal("GRE"), Type.Literal("ENG")]),
+  },
+  closed,
+);
 
 export const SpotChoiceSchema = Type.Object({ id: Type.Integer(), name: Type.String() });
 
@@ -236,12 +251,15 @@ export const StoreReviewsSchema = Type.Object({
   reviews: Type.Array(ReviewSchema),
 });
 
-export const SandboxCardRequestSchema = Type.Object({
-  number: Type.String({ minLength: 12, maxLength: 23, pattern: "^[0-9 ]+$" }),
-  expiryMonth: Type.Integer({ minimum: 1, maximum: 12 }),
-  expiryYear: Type.Integer({ minimum: 2000, maximum: 2100 }),
-  cvc: Type.String({ pattern: "^[0-9]{3,4}$" }),
-}, closed);
+export const SandboxCardRequestSchema = Type.Object(
+  {
+    number: Type.String({ minLength: 12, maxLength: 23, pattern: "^[0-9 ]+$" }),
+    expiryMonth: Type.Integer({ minimum: 1, maximum: 12 }),
+    expiryYear: Type.Integer({ minimum: 2000, maximum: 2100 }),
+    cvc: Type.String({ pattern: "^[0-9]{3,4}$" }),
+  },
+  closed,
+);
 
 export const TokenizedCardSchema = Type.Object({
   cardToken: Type.String(),

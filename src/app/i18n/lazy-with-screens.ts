@@ -5,8 +5,9 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 import { ensureCatalog } from "./catalogs";
 
-export function lazyWithScreens<Props>(
-  load: () => Promise<{ default: ComponentType<Props> }>,
-): LazyExoticComponent<ComponentType<Props>> {
+// biome-ignore lint/suspicious/noExplicitAny: the same constraint as React.lazy's own signature
+export function lazyWithScreens<Component extends ComponentType<any>>(
+  load: () => Promise<{ default: Component }>,
+): LazyExoticComponent<Component> {
   return lazy(() => Promise.all([load(), ensureCatalog("screens")]).then(([module]) => module));
 }

@@ -36,7 +36,10 @@ const openApiPlugin: FastifyPluginAsync = async (app) => {
           description:
             "Guest sign-in by phone and code, sessions (authToken and jwt headers), profile, saved cards, membership",
         },
-        { name: "staff", description: "Staff sign-in by PIN or login token, temporary visitors, login tokens, order decisions" },
+        {
+          name: "staff",
+          description: "Staff sign-in by PIN or login token, temporary visitors, login tokens, order decisions",
+        },
         {
           name: "orders",
           description:
