@@ -11,7 +11,7 @@ describe("errors are JSON { code, message } everywhere (design: API conventions)
     try {
       for (const [method, url] of [
         ["GET", "/api/nope"],
-        ["POST", "/api/orders"],
+        ["POST", "/api/no-such-call"],
         ["GET", "/api"],
       ] as const) {
         const response = await app.inject({ method, url, headers: { accept: "text/html" } });
