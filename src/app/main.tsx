@@ -28,8 +28,12 @@ async function bootstrap(): Promise<void> {
   const { registerServiceWorker } = await import("./pwa/register");
   registerServiceWorker();
   void ensureCatalog("screens").catch(() => undefined);
-  // Log calls queued offline on an earlier visit go out once the page is idle (spec §7).
-  whenIdle(() => void import("./orders/logs").then(({ startLogFlushing }) => startLogFlushing()));
+  // Once the page is idle: an order left unanswered when the app was closed goes out (the outbox
+  // also retries on reconnect and after sign-in), and log calls queued offline are sent (spec §7).
+  whenIdle(() => {
+    void import("./orders/outbox/outbox").then(({ startOrderOutbox }) => startOrderOutbox());
+    void import("./orders/logs").then(({ startLogFlushing }) => startLogFlushing());
+  });
 }
 
 function whenIdle(work: () => void): void {

@@ -1,6 +1,7 @@
-import { Trans, useLingui } from "@lingui/react/macro";
-import { createFileRoute } from "@tanstack/react-router";
-import { EmptyCart } from "../features/cart/EmptyCart";
+import { createFileRoute, useNavigate } from "@tanstack/react-router";
+import { CartScreen } from "../features/cart/CartScreen";
+import { ChangePhoneDialog } from "../features/checkout/ChangePhoneDialog";
+import { serviceMenuRoute } from "../features/menu/service-menu-route";
 
 /** Cart with the change-phone step open (spec §2). */
 export const Route = createFileRoute("/$service/$tableId/cart/change-phone")({
@@ -9,12 +10,8 @@ export const Route = createFileRoute("/$service/$tableId/cart/change-phone")({
 });
 
 function CartChangePhonePage() {
-  const { t } = useLingui();
-  return (
-    <EmptyCart
-      title={t`My cart`}
-      heading={<Trans>Change phone number</Trans>}
-      body={<Trans>Sign in first; then you can change the phone number that receives your order updates.</Trans>}
-    />
-  );
+  const params = Route.useParams();
+  const navigate = useNavigate();
+  const backToCart = () => void navigate({ to: "/$service/$tableId/cart", params, replace: true });
+  return <CartScreen venue={serviceMenuRoute.useLoaderData()} overlay={<ChangePhoneDialog onClose={backToCart} />} />;
 }

@@ -1,20 +1,30 @@
 /**
  * The cart (spec §2 "cart" /:service/:tableId/cart): the lines of this store and service with
  * their options, comment, quantity or weight and line totals, and the total with every price rule
- * that applies (prices.ts). A tap on a line opens the item modal in edit mode. Sending the order
- * comes with the checkout: the button is there, disabled, and says so.
+ * that applies (prices.ts, member prices included for members). A tap on a line opens the item
+ * modal in edit mode. Below: the checkout (features/checkout); once sent, the order's progress and
+ * outcome take the place of the form until the guest has read the outcome.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
+import type { SavedCardDto } from "../../../domain/auth-api";
 import { pickTranslation } from "../../../domain/languages";
 import { priceCart } from "../../../domain/prices";
 import { spotKind } from "../../../domain/spots";
+import { errorText } from "../../api/error-catalogue";
+import { useAthensNow } from "../../clock/use-athens-now";
 import type { ServiceMenuData } from "../../venue/load-venue";
 import { SpotBadge } from "../../venue/SpotBadge";
+import { CheckoutForm } from "../checkout/CheckoutForm";
+import { OrderProgress } from "../checkout/OrderProgress";
+import { useCheckoutOptions } from "../checkout/use-checkout-options";
+import { useMembership } from "../checkout/use-membership";
+import { useOrderFlow } from "../checkout/use-order-flow";
 import { useItemModal } from "../item/item-modal-context";
 import { menuPricing } from "../menu/menu-pricing";
 import { OpenState, OrderingNoteText } from "../menu/ServiceStatusText";
+import type { OrderingNote } from "../menu/service-status";
 import { useMenuView } from "../menu/use-menu-view";
 import { EmptyStatePage } from "../shell/EmptyStatePage";
 import { ErrorBoundary } from "../shell/ErrorBoundary";
@@ -27,7 +37,15 @@ import { StorageUnavailable } from "./StorageUnavailable";
 import { useCart } from "./use-cart";
 import "./cart.css";
 
-export function CartScreen({ venue }: { venue: ServiceMenuData }) {
+interface CartScreenProps {
+  venue: ServiceMenuData;
+  /** Opens the /cart/delete-card step for a saved card (the route navigates). */
+  onDeleteCard?: (card: SavedCardDto) => void;
+  /** A step shown over the cart (/cart/delete-card, /cart/change-phone). */
+  overlay?: ReactNode;
+}
+
+export function CartScreen({ venue, onDeleteCard, overlay }: CartScreenProps) {
   const { t } = useLingui();
   const { table, service } = venue;
   const view = useMenuView(venue);
@@ -67,23 +85,40 @@ export function CartScreen({ venue }: { venue: ServiceMenuData }) {
         )}
       </div>
       <ErrorBoundary fallback={() => <StorageUnavailable className="cart__problem" />}>
-        <CartContents venue={venue} view={view} backToMenu={backToMenu} />
+        <CartContents venue={venue} view={view} backToMenu={backToMenu} onDeleteCard={onDeleteCard ?? noop} />
       </ErrorBoundary>
+      {overlay}
     </section>
   );
 }
+
+const noop = () => undefined;
+
+/** Notes under which an order for "now" can go (spec §4 ordering rule); until the clock is known, the server decides. */
+const NOW_NOTES: readonly OrderingNote[] = ["open", "closed-delayed", "closed-delivery"];
 
 interface CartContentsProps {
   venue: ServiceMenuData;
   view: ReturnType<typeof useMenuView>;
   backToMenu: ReactNode;
+  onDeleteCard: (card: SavedCardDto) => void;
 }
 
-function CartContents({ venue, view, backToMenu }: CartContentsProps) {
+function CartContents({ venue, view, backToMenu, onDeleteCard }: CartContentsProps) {
   const { openLine } = useItemModal();
-  const cart = useCart(cartKeyOf(venue));
+  const key = cartKeyOf(venue);
+  const cart = useCart(key);
+  const flow = useOrderFlow(key);
+  const checkout = useCheckoutOptions(venue);
   const { table, service } = venue;
-  if (cart === undefined) return <CartSkeleton />;
+  const isMember = useMembership(table.store.storeId, service.membershipEnabled);
+  const now = useAthensNow();
+  if (cart === undefined || flow.stage === undefined) return <CartSkeleton />;
+  if (flow.stage !== null) {
+    return (
+      <OrderProgress stage={flow.stage} onDone={flow.dismiss} onSignIn={flow.signIn} onCancelHeld={flow.cancelHeld} />
+    );
+  }
   if (cart.lines.length === 0) {
     return (
       <div className="empty-state card">
@@ -99,7 +134,9 @@ function CartContents({ venue, view, backToMenu }: CartContentsProps) {
   }
 
   const kind = spotKind(table.spot.type);
-  const { rules } = menuPricing(service, table.store, view.status);
+  const listed = menuPricing(service, table.store, view.status).rules;
+  // Spec §9: member prices for members of this store (the menu's rules assume a visitor).
+  const rules = { ...listed, memberPrices: service.membershipEnabled && isMember };
   const breakdown = priceCart(cart.lines, { rules, spotKind: kind, service });
   const totals = new Map(breakdown.lines.map((line) => [line.id, line.totalCents]));
 
@@ -127,18 +164,19 @@ function CartContents({ venue, view, backToMenu }: CartContentsProps) {
         happyHourDiscount={rules.happyHourDiscountPercentage}
         language={view.language.ui}
       />
-      <div className="cart__checkout">
-        <button type="button" className="button cart__send" disabled aria-describedby="cart-send-note">
-          <Trans>Send order</Trans>
-        </button>
-        <p id="cart-send-note" className="cart__send-note">
-          <Trans>
-            Sending orders from the app is coming soon. Your cart is kept on this phone; for now, please order from a
-            member of staff.
-          </Trans>
-        </p>
-        {backToMenu}
-      </div>
+      <CheckoutForm
+        venue={venue}
+        lines={cart.lines}
+        breakdown={breakdown}
+        options={checkout.options}
+        language={view.language.ui}
+        nowMs={now?.epochMs ?? null}
+        nowAllowed={view.status === null || NOW_NOTES.includes(view.status.note)}
+        refusal={flow.refusal ? errorText(flow.refusal) : null}
+        onSend={(request) => flow.send(request, { tableId: table.spot.id })}
+        onDeleteCard={onDeleteCard}
+      />
+      <div className="cart__checkout">{backToMenu}</div>
     </>
   );
 }

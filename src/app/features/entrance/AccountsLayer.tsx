@@ -7,7 +7,7 @@ import { Suspense, useEffect } from "react";
 import { lazyWithScreens } from "../../i18n/lazy-with-screens";
 import { useCurrentScreen } from "../shell/use-shell-route";
 import { useEntranceRequest } from "./entrance-store";
-import { showsEntranceDialog } from "./entrance-visibility";
+import { honoursEntranceRequest } from "./entrance-visibility";
 
 const EntranceDialog = lazyWithScreens(() =>
   import("./EntranceDialog").then((module) => ({ default: module.EntranceDialog })),
@@ -31,7 +31,7 @@ export function AccountsLayer() {
     };
   }, []);
 
-  if (!request || !showsEntranceDialog(screen)) return null;
+  if (!request || !honoursEntranceRequest(screen)) return null;
   return (
     <Suspense fallback={null}>
       <EntranceDialog request={request} />

@@ -13,6 +13,15 @@ export function showsEntranceDialog(screen: Screen): boolean {
   return !NO_ENTRANCE_DIALOG.has(screenFamily(screen));
 }
 
+/**
+ * Whether a request to open the dialog is honoured on this screen: everywhere the dialog shows,
+ * and on the cart, whose own prompt it is: the checkout opens it for an order on hold ("Continue",
+ * "Complete order", spec §2) and the change-phone dialog for a guest not signed in.
+ */
+export function honoursEntranceRequest(screen: Screen): boolean {
+  return showsEntranceDialog(screen) || screenFamily(screen) === "cart";
+}
+
 export function showsLoginPrompt(screen: Screen, signedIn: boolean): boolean {
   return !signedIn && screen !== "pin" && showsEntranceDialog(screen);
 }

@@ -1,0 +1,237 @@
+/**
+ * The checkout under the cart's lines and totals (issue 5 item 6): table choice, when, delivery
+ * details, payment, comment and Send. Send logs send-order-clicked (spec §7), checks what is
+ * missing (src/domain/checkout.ts), asks to confirm the delivery details (spec §5 "delivery
+ * details must be in order comments (confirm prompt)"), asks for the location when the store
+ * checks it, and hands the order to the outbox.
+ */
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react";
+import { Trans } from "@lingui/react/macro";
+import { useEffect, useRef, useState } from "react";
+import type { SavedCardDto } from "../../../domain/auth-api";
+import type { CartLine } from "../../../domain/cart";
+import {
+  type CheckoutForm as CheckoutFormValue,
+  type CheckoutProblem,
+  checkoutProblems,
+  EMPTY_DELIVERY_INFO,
+  initialCheckoutForm,
+  orderRequestOf,
+} from "../../../domain/checkout";
+import type { UiLanguage } from "../../../domain/languages";
+import type { CheckoutOptions, PlaceOrderRequest } from "../../../domain/orders-api";
+import type { PriceBreakdown } from "../../../domain/prices";
+import { type ErrorText, renderErrorText } from "../../api/error-catalogue";
+import { logEvent } from "../../orders/logs";
+import { useSession } from "../../session/use-session";
+import type { ServiceMenuData } from "../../venue/load-venue";
+import { dropCheckoutDraft, keepCheckoutDraft, readCheckoutDraft } from "./checkout-draft";
+import { DeliveryConfirm } from "./DeliveryConfirm";
+import { DeliveryInfoForm } from "./DeliveryInfoForm";
+import { OrderComment } from "./OrderComment";
+import { PaymentChoice } from "./PaymentChoice";
+import { SpotChoice } from "./SpotChoice";
+import { keepDeliveryInfo, useStoredDeliveryInfo } from "./use-delivery-info";
+import { requestLocation } from "./use-location";
+import { useSavedCards } from "./use-saved-cards";
+import { WhenChoice } from "./WhenChoice";
+import "./checkout.css";
+
+const PROBLEM_TEXT: Record<CheckoutProblem | "LOCATION_DENIED" | "LOCATION_UNAVAILABLE", MessageDescriptor> = {
+  MINIMUM_ORDER_NOT_REACHED: msg`The minimum order value has not been reached`,
+  TABLE_SELECTION_REQUIRED: msg`Please choose the table`,
+  ROOM_SELECTION_REQUIRED: msg`Please choose the room to charge`,
+  CARD_REQUIRED: msg`Please choose a card, or enter a new one and tap "Use this card"`,
+  DELIVERY_DETAILS_REQUIRED: msg`Please fill in the address, area and postal code`,
+  SCHEDULED_TIME_REQUIRED: msg`Please choose the delivery time`,
+  LOCATION_DENIED: msg`This store needs your location to take the order: please allow it and try again`,
+  LOCATION_UNAVAILABLE: msg`We could not find your location: please try again`,
+};
+
+export interface CheckoutFormProps {
+  venue: Pick<ServiceMenuData, "table" | "service">;
+  lines: readonly CartLine[];
+  breakdown: PriceBreakdown;
+  options: CheckoutOptions;
+  language: UiLanguage;
+  /** The app clock's epoch ms (server time when known); null until it is known. */
+  nowMs: number | null;
+  /** Whether an order for now can be sent (open, or taking orders while closed). */
+  nowAllowed: boolean;
+  /** The server's refusal of the last Send (the cart is kept). */
+  refusal: ErrorText | null;
+  onSend: (request: PlaceOrderRequest) => Promise<void>;
+  onDeleteCard: (card: SavedCardDto) => void;
+}
+
+export function CheckoutForm(props: CheckoutFormProps) {
+  const { venue, lines, breakdown, options, language, nowMs, nowAllowed, refusal, onSend, onDeleteCard } = props;
+  const { i18n } = useLingui();
+  const storeId = venue.table.store.storeId;
+  const session = useSession();
+  const { cards } = useSavedCards();
+  const storedDelivery = useStoredDeliveryInfo();
+  const cart = { storeId, serviceId: venue.service.serviceId };
+  const [form, setForm] = useState<CheckoutFormValue>(
+    () =>
+      readCheckoutDraft(cart) ?? {
+        ...initialCheckoutForm(),
+        when: nowAllowed || !options.scheduledOrdersEnabled ? { kind: "now" } : { kind: "later", scheduledFor: null },
+      },
+  );
+  const [problems, setProblems] = useState<(keyof typeof PROBLEM_TEXT)[]>([]);
+  const [confirming, setConfirming] = useState<PlaceOrderRequest | null>(null);
+  const [busy, setBusy] = useState(false);
+  const problemsRef = useRef<HTMLDivElement>(null);
+
+  // The last delivery details fill an untouched form once they are read.
+  useEffect(() => {
+    if (!storedDelivery) return;
+    setForm((current) =>
+      current.deliveryInfo === EMPTY_DELIVERY_INFO ? { ...current, deliveryInfo: storedDelivery } : current,
+    );
+  }, [storedDelivery]);
+
+  // A deleted card that was selected falls back to cash.
+  useEffect(() => {
+    const payment = form.payment;
+    if (payment.type !== "CARD" || payment.newCard || payment.cardToken === null) return;
+    if (!cards.some((card) => card.cardToken === payment.cardToken))
+      setForm((f) => ({ ...f, payment: { type: "CASH" } }));
+  }, [cards, form.payment]);
+
+  const update = (changes: Partial<CheckoutFormValue>) =>
+    setForm((current) => {
+      const next = { ...current, ...changes };
+      keepCheckoutDraft(cart, next);
+      return next;
+    });
+
+  async function hand(request: PlaceOrderRequest) {
+    dropCheckoutDraft(cart);
+    await onSend(request);
+  }
+
+  async function send() {
+    logEvent("send-order-clicked", { storeId });
+    const found: (keyof typeof PROBLEM_TEXT)[] = checkoutProblems(form, options, breakdown.minimumOrderReached);
+    if (found.includes("ROOM_SELECTION_REQUIRED")) logEvent("send-order-clicked-without-room", { storeId });
+    setProblems(found);
+    if (found.length > 0) {
+      problemsRef.current?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      let location: PlaceOrderRequest["location"] = null;
+      if (options.locationRequired) {
+        const answer = await requestLocation();
+        if (answer.kind !== "ok") {
+          setProblems([answer.kind === "denied" ? "LOCATION_DENIED" : "LOCATION_UNAVAILABLE"]);
+          problemsRef.current?.focus();
+          return;
+        }
+        location = answer.location;
+      }
+      const request = orderRequestOf(lines, form, {
+        serviceId: venue.service.serviceId,
+        tableId: venue.table.spot.id,
+        expectedTotalCents: breakdown.totalCents,
+        options,
+        language,
+        location,
+      });
+      if (request.deliveryInfo) {
+        await keepDeliveryInfo(request.deliveryInfo).catch(() => undefined);
+        setConfirming(request);
+        return;
+      }
+      await hand(request);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function confirmDelivery() {
+    const request = confirming;
+    setConfirming(null);
+    if (request) await hand(request);
+  }
+
+  return (
+    <div className="checkout">
+      {options.tableSelectionRequired && (
+        <section className="checkout-section">
+          <SpotChoice
+            label={<Trans>Table</Trans>}
+            choices={options.availableTables}
+            value={form.selectedTableId}
+            onChange={(selectedTableId) => update({ selectedTableId })}
+          />
+        </section>
+      )}
+      {options.scheduledOrdersEnabled && nowMs !== null && (
+        <WhenChoice
+          service={venue.service}
+          nowMs={nowMs}
+          nowAllowed={nowAllowed}
+          when={form.when}
+          onChange={(when) => update({ when })}
+        />
+      )}
+      {options.deliveryDetailsRequired && (
+        <DeliveryInfoForm
+          value={form.deliveryInfo}
+          showMissing={problems.includes("DELIVERY_DETAILS_REQUIRED")}
+          onChange={(deliveryInfo) => {
+            update({ deliveryInfo });
+            void keepDeliveryInfo(deliveryInfo).catch(() => undefined);
+          }}
+        />
+      )}
+      <PaymentChoice
+        payment={form.payment}
+        onChange={(payment) => update({ payment })}
+        paymentTypes={options.paymentTypes}
+        savedCards={cards}
+        chargingRooms={options.availableChargingRooms}
+        canSaveCard={session?.user.role === "GUEST"}
+        onDeleteCard={onDeleteCard}
+      />
+      <OrderComment value={form.comment} onChange={(comment) => update({ comment })} />
+      <div ref={problemsRef} tabIndex={-1} role="alert" className="checkout__problems" id="checkout-problems">
+        {refusal && (
+          <p className="account-message account-message--error">{renderErrorText(refusal, (d) => i18n._(d))}</p>
+        )}
+        {problems.length > 0 && (
+          <ul>
+            {problems.map((problem) => (
+              <li key={problem} className="account-message account-message--error">
+                {i18n._(PROBLEM_TEXT[problem])}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <button
+        type="button"
+        className="button cart__send"
+        data-testid="send-order"
+        disabled={busy}
+        aria-describedby="checkout-problems"
+        onClick={() => void send()}
+      >
+        <Trans>Send order</Trans>
+      </button>
+      {confirming?.deliveryInfo && (
+        <DeliveryConfirm
+          info={confirming.deliveryInfo}
+          onConfirm={() => void confirmDelivery()}
+          onCancel={() => setConfirming(null)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+/**
+ * The /cart/delete-card step (spec §2 cart-with-delete-card, §4 "deleting removes by cardToken"):
+ * asks first, then deletes the saved card by its token and goes back to the cart. A failure says
+ * so (spec §8 "something went wrong while deleting the ... card") and keeps the card.
+ */
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useState } from "react";
+import { deleteSavedCard } from "../../api/accounts";
+import { errorTextOf } from "../../api/error-catalogue";
+import { AccountMessage, type AccountMessageValue } from "../entrance/AccountMessage";
+import { Dialog } from "../shell/Dialog";
+import { useSavedCards } from "./use-saved-cards";
+
+interface DeleteCardDialogProps {
+  cardToken: string | undefined;
+  onClose: () => void;
+}
+
+export function DeleteCardDialog({ cardToken, onClose }: DeleteCardDialogProps) {
+  const { t } = useLingui();
+  const { cards } = useSavedCards();
+  const card = cards.find((each) => each.cardToken === cardToken);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<AccountMessageValue | null>(null);
+
+  async function remove() {
+    if (!cardToken) return;
+    setBusy(true);
+    setMessage(null);
+    try {
+      await deleteSavedCard(cardToken);
+      onClose();
+    } catch (error) {
+      setMessage({ tone: "error", text: errorTextOf(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog title={t`Delete card`} closeLabel={t`Close`} onClose={onClose}>
+      {card ? (
+        <p>
+          <Trans>Delete the card ending in {card.lastFourDigits}? You can save it again when you pay with it.</Trans>
+        </p>
+      ) : (
+        <p>
+          <Trans>Delete this saved card? You can save it again when you pay with it.</Trans>
+        </p>
+      )}
+      <AccountMessage message={message} />
+      <div className="account-actions">
+        <button type="button" className="button" disabled={busy || !cardToken} onClick={() => void remove()}>
+          <Trans>Delete card</Trans>
+        </button>
+        <button type="button" className="button button--quiet" data-autofocus onClick={onClose}>
+          <Trans>Keep it</Trans>
+        </button>
+      </div>
+    </Dialog>
+  );
+}

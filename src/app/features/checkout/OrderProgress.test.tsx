@@ -1,0 +1,105 @@
+import { fireEvent, screen } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { renderWithI18n } from "../../test-support/render";
+import { OrderProgress } from "./OrderProgress";
+import type { OrderStage } from "./order-stage";
+
+function show(stage: OrderStage) {
+  const handlers = { onDone: vi.fn(), onSignIn: vi.fn(), onCancelHeld: vi.fn() };
+  const view = renderWithI18n(<OrderProgress stage={stage} {...handlers} />);
+  return { ...handlers, view };
+}
+
+const image = () => screen.getByTestId("order-progress").querySelector("img")?.getAttribute("src") ?? null;
+
+describe("progress and outcome screens (spec §4 progress messages, §3 custom order images, §8 texts)", () => {
+  const cases: [string, OrderStage, string, string | null][] = [
+    ["sending (spec 'sent')", { kind: "sending" }, "Sending your order…", null],
+    ["§8 check connection (offline)", { kind: "offline" }, "Check your connection", null],
+    ["server trouble, still trying", { kind: "retrying" }, "Something went wrong, try again later", "server-error"],
+    ["sent", { kind: "sent", dailyNumber: 12 }, "Your order has been sent", null],
+    ["waiting for acceptance", { kind: "waiting", dailyNumber: 12 }, "Waiting for acceptance", null],
+    [
+      "under review (delayed-response services)",
+      { kind: "under-review", dailyNumber: 12 },
+      "Your order is under review",
+      null,
+    ],
+    ["accepted", { kind: "accepted", dailyNumber: 12 }, "Your order was accepted", "accepted"],
+    ["rejected", { kind: "rejected", dailyNumber: 12, reason: null }, "Your order was rejected", "rejected"],
+    [
+      "§8 timed out",
+      { kind: "timed-out", dailyNumber: 12 },
+      "Your order ran out of time before being accepted",
+      "timed-out",
+    ],
+    ["payment failed", { kind: "payment-failed", dailyNumber: 12, reason: null }, "Payment failed", "payment-failed"],
+    ["gave up after 24 h", { kind: "expired" }, "Your order could not be sent", "server-error"],
+  ];
+
+  it.each(cases)("%s", (_name, stage, heading, picture) => {
+    show(stage);
+    expect(screen.getByRole("heading", { name: heading })).toBeTruthy();
+    expect(image()).toBe(picture ? `/images/orders/${picture}.svg` : null);
+  });
+
+  it("shows the daily order number", () => {
+    show({ kind: "waiting", dailyNumber: 42 });
+    expect(screen.getByText("Order number 42")).toBeTruthy();
+  });
+
+  it("§8 offline: 'your order will be sent when you are back online'", () => {
+    show({ kind: "offline" });
+    expect(screen.getByText(/Your order will be sent when you are back online/)).toBeTruthy();
+  });
+
+  it("rejected shows the store's reason when given; payment failed the provider's", () => {
+    show({ kind: "rejected", dailyNumber: 1, reason: "Out of fish today" });
+    expect(screen.getByText("The store said: Out of fish today")).toBeTruthy();
+  });
+
+  it("announces changes in a polite live region", () => {
+    show({ kind: "sending" });
+    const region = screen.getByRole("status");
+    expect(region.getAttribute("aria-live")).toBe("polite");
+    expect(region.textContent).toContain("Sending your order…");
+  });
+
+  it("moves focus to an outcome, not to a progress step", () => {
+    const { view } = show({ kind: "waiting", dailyNumber: 3 });
+    expect(document.activeElement).toBe(document.body);
+    view.rerender(
+      <OrderProgress
+        stage={{ kind: "timed-out", dailyNumber: 3 }}
+        onDone={vi.fn()}
+        onSignIn={vi.fn()}
+        onCancelHeld={vi.fn()}
+      />,
+    );
+    expect(document.activeElement).toBe(screen.getByRole("heading", { name: /ran out of time/ }));
+  });
+
+  it("on hold: 'Complete order' with Continue (sign in) and Cancel order", () => {
+    const { onSignIn, onCancelHeld } = show({ kind: "held" });
+    expect(screen.getByRole("heading", { name: "Complete order" })).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Continue" }));
+    fireEvent.click(screen.getByRole("button", { name: "Cancel order" }));
+    expect(onSignIn).toHaveBeenCalledOnce();
+    expect(onCancelHeld).toHaveBeenCalledOnce();
+  });
+
+  it("an outcome ends with one button: Done after acceptance, Back to my cart otherwise", () => {
+    const accepted = show({ kind: "accepted", dailyNumber: 3 });
+    fireEvent.click(screen.getByRole("button", { name: "Done" }));
+    expect(accepted.onDone).toHaveBeenCalledOnce();
+    accepted.view.unmount();
+    show({ kind: "payment-failed", dailyNumber: 3, reason: "card declined" });
+    expect(screen.getByText("Nothing was ordered. The card was declined: card declined")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Back to my cart" })).toBeTruthy();
+  });
+
+  it("no buttons while the order is on its way", () => {
+    show({ kind: "waiting", dailyNumber: 3 });
+    expect(screen.queryByRole("button")).toBeNull();
+  });
+});

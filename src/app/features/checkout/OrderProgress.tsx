@@ -1,0 +1,164 @@
+/**
+ * The order's progress and outcome on the cart screen (spec §4 progress messages, §3 custom order
+ * images, §8 "order rejected", "order timed out ('ran out of time before being accepted')",
+ * "payment failed", "check connection"). Every change is announced (a polite live region); an
+ * outcome also takes the focus, so keyboard and screen-reader users land on it.
+ */
+import { Trans } from "@lingui/react/macro";
+import { type ReactNode, useEffect, useRef } from "react";
+import { FINAL_STAGES, type OrderStage } from "./order-stage";
+
+interface OrderProgressProps {
+  stage: OrderStage;
+  /** Ends an outcome: back to the cart (kept) or, after an accepted order, the menu. */
+  onDone: () => void;
+  /** Held order: open the entrance dialog ("Continue" / "Complete order"). */
+  onSignIn: () => void;
+  /** Held order: drop it (it never reached the server). */
+  onCancelHeld: () => void;
+}
+
+type ImageName = "accepted" | "rejected" | "timed-out" | "server-error" | "payment-failed";
+
+const IMAGE_OF: Partial<Record<OrderStage["kind"], ImageName>> = {
+  accepted: "accepted",
+  rejected: "rejected",
+  "timed-out": "timed-out",
+  "payment-failed": "payment-failed",
+  expired: "server-error",
+  retrying: "server-error",
+};
+
+export function OrderProgress({ stage, onDone, onSignIn, onCancelHeld }: OrderProgressProps) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const final = (FINAL_STAGES as readonly string[]).includes(stage.kind);
+
+  useEffect(() => {
+    // Move focus to an outcome (and to the sign-in request), not to every progress step.
+    if (final || stage.kind === "held") headingRef.current?.focus();
+  }, [final, stage.kind]);
+
+  const image = IMAGE_OF[stage.kind];
+  const { heading, body } = texts(stage);
+  const pending = !final && stage.kind !== "held";
+
+  return (
+    <section
+      className={`order-progress card order-progress--${stage.kind}`}
+      data-testid="order-progress"
+      data-stage={stage.kind}
+    >
+      {image ? (
+        // Decorative: the heading says the same.
+        <img className="order-progress__image" src={`/images/orders/${image}.svg`} alt="" width={160} height={120} />
+      ) : (
+        pending && <span className="order-progress__spinner" aria-hidden="true" />
+      )}
+      <div role="status" aria-live="polite" aria-atomic="true">
+        <h2 ref={headingRef} tabIndex={-1} className="order-progress__heading">
+          {heading}
+        </h2>
+        {"dailyNumber" in stage && stage.dailyNumber !== null && (
+          <p className="order-progress__number">
+            <Trans>Order number {stage.dailyNumber}</Trans>
+          </p>
+        )}
+        {body && <p className="order-progress__body">{body}</p>}
+      </div>
+      <Actions stage={stage} onDone={onDone} onSignIn={onSignIn} onCancelHeld={onCancelHeld} />
+    </section>
+  );
+}
+
+function Actions({ stage, onDone, onSignIn, onCancelHeld }: OrderProgressProps) {
+  if (stage.kind === "held") {
+    return (
+      <div className="order-progress__actions">
+        <button type="button" className="button" onClick={onSignIn}>
+          <Trans>Continue</Trans>
+        </button>
+        <button type="button" className="button button--quiet" onClick={onCancelHeld}>
+          <Trans>Cancel order</Trans>
+        </button>
+      </div>
+    );
+  }
+  if (!(FINAL_STAGES as readonly string[]).includes(stage.kind)) return null;
+  return (
+    <div className="order-progress__actions">
+      <button type="button" className="button" onClick={onDone} data-testid="order-progress-done">
+        {stage.kind === "accepted" ? <Trans>Done</Trans> : <Trans>Back to my cart</Trans>}
+      </button>
+    </div>
+  );
+}
+
+function texts(stage: OrderStage): { heading: ReactNode; body: ReactNode } {
+  switch (stage.kind) {
+    case "sending":
+      return { heading: <Trans>Sending your order…</Trans>, body: null };
+    case "offline":
+      return {
+        heading: <Trans>Check your connection</Trans>,
+        body: <Trans>Your order will be sent when you are back online. You can close the app: it is kept.</Trans>,
+      };
+    case "retrying":
+      return {
+        heading: <Trans>Something went wrong, try again later</Trans>,
+        body: <Trans>We could not reach the store yet. Your order is kept and we keep trying.</Trans>,
+      };
+    case "held":
+      return {
+        heading: <Trans>Complete order</Trans>,
+        body: <Trans>Sign in with your phone number to send your order.</Trans>,
+      };
+    case "expired":
+      return {
+        heading: <Trans>Your order could not be sent</Trans>,
+        body: (
+          <Trans>We tried for 24 hours without reaching the store, so nothing was ordered. Your cart is kept.</Trans>
+        ),
+      };
+    case "sent":
+      return { heading: <Trans>Your order has been sent</Trans>, body: null };
+    case "waiting":
+      return {
+        heading: <Trans>Waiting for acceptance</Trans>,
+        body: <Trans>The store has received your order and will accept it shortly.</Trans>,
+      };
+    case "under-review":
+      return {
+        heading: <Trans>Your order is under review</Trans>,
+        body: <Trans>The store will answer later; you will get the answer by SMS or e-mail.</Trans>,
+      };
+    case "accepted":
+      return { heading: <Trans>Your order was accepted</Trans>, body: <Trans>Thank you! It is on its way.</Trans> };
+    case "rejected": {
+      const reason = stage.reason;
+      return {
+        heading: <Trans>Your order was rejected</Trans>,
+        body: reason ? (
+          <Trans>The store said: {reason}</Trans>
+        ) : (
+          <Trans>Your cart is kept, so you can change it and send it again.</Trans>
+        ),
+      };
+    }
+    case "timed-out":
+      return {
+        heading: <Trans>Your order ran out of time before being accepted</Trans>,
+        body: <Trans>Nothing was ordered. Your cart is kept, so you can send it again.</Trans>,
+      };
+    case "payment-failed": {
+      const reason = stage.reason;
+      return {
+        heading: <Trans>Payment failed</Trans>,
+        body: reason ? (
+          <Trans>Nothing was ordered. The card was declined: {reason}</Trans>
+        ) : (
+          <Trans>Nothing was ordered. Please try another card or pay in cash.</Trans>
+        ),
+      };
+    }
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * Where the guest's order is, as the progress and outcome screens show it (spec §4 "Progress
+ * messages: sent, waiting for acceptance, accepted, rejected, timed out, under review, payment
+ * failed", §8 "check connection"), from the outbox row, the placement answer and the live status.
+ */
+import type { OrderDto, OrderStatus, OrderStatusEvent } from "../../../domain/orders-api";
+import type { PendingOrderRow } from "../../db/app-db";
+import type { OutboxNotice } from "../../orders/outbox/use-pending-order";
+
+export type OrderStage =
+  /** In the outbox, first attempt on its way. */
+  | { kind: "sending" }
+  /** Offline, or the last attempt got no answer: it goes out when the connection is back. */
+  | { kind: "offline" }
+  /** The server answered "not now" (5xx, busy): the outbox keeps trying. */
+  | { kind: "retrying" }
+  /** Waiting for the guest to sign in (the entrance dialog's "Complete order"). */
+  | { kind: "held" }
+  /** Gave up after 24 hours without an answer. */
+  | { kind: "expired" }
+  | { kind: "sent"; dailyNumber: number | null }
+  | { kind: "waiting"; dailyNumber: number }
+  | { kind: "under-review"; dailyNumber: number }
+  | { kind: "accepted"; dailyNumber: number }
+  | { kind: "rejected"; dailyNumber: number; reason: string | null }
+  | { kind: "timed-out"; dailyNumber: number }
+  | { kind: "payment-failed"; dailyNumber: number; reason: string | null };
+
+/** The stages that end the order: the guest reads them and moves on. */
+export const FINAL_STAGES = ["accepted", "rejected", "timed-out", "payment-failed", "expired"] as const;
+
+const STAGE_OF_STATUS: Record<OrderStatus, OrderStage["kind"]> = {
+  WAITING_FOR_ACCEPTANCE: "waiting",
+  UNDER_REVIEW: "under-review",
+  ACCEPTED: "accepted",
+  REJECTED: "rejected",
+  TIMED_OUT: "timed-out",
+  PAYMENT_FAILED: "payment-failed",
+};
+
+export interface StageInput {
+  row: PendingOrderRow | null;
+  placed: Pick<OrderDto, "id" | "status" | "dailyNumber" | "errorMessage"> | null;
+  /** The latest live status of the order (useOrderStatus), null before the first one. */
+  event: Pick<OrderStatusEvent, "orderId" | "status" | "dailyNumber" | "errorMessage"> | null;
+  notice: OutboxNotice | null;
+  online: boolean;
+}
+
+/** null: no order to show (the checkout form is shown). */
+export function orderStageOf({ row, placed, event, notice, online }: StageInput): OrderStage | null {
+  if (!row) return notice?.kind === "expired" ? { kind: "expired" } : null;
+  if (row.orderId === null) {
+    if (row.onHold) return { kind: "held" };
+    if (row.attempts === 0) return { kind: "sending" };
+    // No answer at all reads as a connection problem even when the phone says it is online
+    // (beach Wi-Fi without internet behind it).
+    if (!online || row.lastError === "NETWORK_ERROR") return { kind: "offline" };
+    return { kind: "retrying" };
+  }
+  const latest = event?.orderId === row.orderId ? event : placed?.id === row.orderId ? placed : null;
+  if (!latest) return { kind: "sent", dailyNumber: null };
+  const dailyNumber = latest.dailyNumber;
+  const kind = STAGE_OF_STATUS[latest.status];
+  switch (kind) {
+    case "rejected":
+    case "payment-failed":
+      return { kind, dailyNumber, reason: latest.errorMessage };
+    case "waiting":
+    case "under-review":
+    case "accepted":
+    case "timed-out":
+      return { kind, dailyNumber };
+    default:
+      return { kind: "sent", dailyNumber };
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * What the checkout of this spot offers (GET /api/checkout). Until it answers, or when it cannot
+ * (offline on the beach), the checkout works with what the venue data already says: cash, the
+ * delivery form on delivery links, scheduling when the service has it. An order sent that way is
+ * queued in the outbox and the server still checks everything when it goes out.
+ */
+import { useEffect, useState } from "react";
+import type { CheckoutOptions } from "../../../domain/orders-api";
+import { spotKind } from "../../../domain/spots";
+import { fetchCheckoutOptions } from "../../api/orders";
+import type { ServiceMenuData } from "../../venue/load-venue";
+
+export function fallbackCheckoutOptions({
+  table,
+  service,
+}: Pick<ServiceMenuData, "table" | "service">): CheckoutOptions {
+  return {
+    availableTables: [],
+    tableSelectionRequired: false,
+    availableChargingRooms: [],
+    paymentTypes: ["CASH"],
+    deliveryDetailsRequired: spotKind(table.spot.type) === "delivery",
+    locationRequired: false,
+    scheduledOrdersEnabled: service.scheduledOrdersEnabled,
+    acceptanceMinutes: 0,
+  };
+}
+
+export interface CheckoutOptionsState {
+  options: CheckoutOptions;
+  /** false while the fallback is in use. */
+  loaded: boolean;
+}
+
+export function useCheckoutOptions(venue: Pick<ServiceMenuData, "table" | "service">): CheckoutOptionsState {
+  const serviceId = venue.service.serviceId;
+  const tableId = venue.table.spot.id;
+  const [state, setState] = useState<CheckoutOptionsState>(() => ({
+    options: fallbackCheckoutOptions(venue),
+    loaded: false,
+  }));
+
+  useEffect(() => {
+    const controller = new AbortController();
+    let loaded = false;
+    const load = () => {
+      if (loaded) return;
+      fetchCheckoutOptions(serviceId, tableId, controller.signal)
+        .then((options) => {
+          loaded = true;
+          setState({ options, loaded: true });
+        })
+        // Keep the fallback; the next `online` tries again.
+        .catch(() => undefined);
+    };
+    load();
+    window.addEventListener("online", load);
+    return () => {
+      controller.abort();
+      window.removeEventListener("online", load);
+    };
+  }, [serviceId, tableId]);
+
+  return state;
+}
