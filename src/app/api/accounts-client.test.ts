@@ -28,11 +28,31 @@ describe("accounts calls (spec §6: authenticated calls send authToken and jwt)"
     expect(request.headers.get("jwt")).toBe("header.payload.signature");
   });
 
-  it("clears the session when the server answers INVALID_AUTH_TOKEN", async () => {
+  it("§4 clears the session when the server refuses the tokens and then their refresh", async () => {
     await storeSession(testSession());
-    vi.stubGlobal("fetch", answer(401, { code: "INVALID_AUTH_TOKEN", message: "INVALID_AUTH_TOKEN" }));
+    const fetchMock = answer(401, { code: "INVALID_AUTH_TOKEN", message: "INVALID_AUTH_TOKEN" });
+    vi.stubGlobal("fetch", fetchMock);
     await expect(fetchSavedCards()).rejects.toMatchObject({ code: "INVALID_AUTH_TOKEN", status: 401 });
+    const paths = fetchMock.mock.calls.map(([request]) => new URL(request.url).pathname);
+    expect(paths).toEqual(["/api/creditCard/user", "/api/authenticate/v2/tokens/validate/refresh"]);
     expect(await currentSession()).toBeNull();
+  });
+
+  it("an expired jwt (a phone that slept) is refreshed and the call retried, not signed out", async () => {
+    await storeSession(testSession());
+    const refreshed = { user: testSession().user, authToken: "refreshed", jwt: "refreshed.jwt.sig" };
+    const fetchMock = vi.fn(async (request: Request) => {
+      const path = new URL(request.url).pathname;
+      if (path.endsWith("/tokens/validate/refresh")) return new Response(JSON.stringify(refreshed), { status: 200 });
+      if (request.headers.get("authToken") === "refreshed") return new Response(JSON.stringify({ cards: [] }));
+      return new Response(JSON.stringify({ code: "INVALID_AUTH_TOKEN", message: "INVALID_AUTH_TOKEN" }), {
+        status: 401,
+      });
+    });
+    vi.stubGlobal("fetch", fetchMock);
+    expect(await fetchSavedCards()).toEqual({ cards: [] });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(await currentSession()).toMatchObject({ authToken: "refreshed", jwt: "refreshed.jwt.sig" });
   });
 
   it("keeps the session on other errors", async () => {

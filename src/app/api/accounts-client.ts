@@ -1,10 +1,11 @@
 /**
  * The HTTP client of the accounts calls: ky with the API prefix, no retries (sign-in and profile
  * calls are writes, or reads a person repeats by tapping again), every failure an ApiError.
- * authed() adds the session's `authToken` and `jwt` headers (spec §6) and, when the server
- * answers INVALID_AUTH_TOKEN, clears the session (spec §4: the session is dead on every device).
+ * authedCall() adds the session's `authToken` and `jwt` headers (spec §6) and, when the server
+ * answers INVALID_AUTH_TOKEN and a refresh is refused too, clears the session (spec §4).
  */
 import ky, { type Options } from "ky";
+import type { RefreshResponse } from "../../domain/auth-api";
 import { clearSessionIf, currentSession, type Session } from "../session/session";
 import { ApiError, toApiError } from "./api-error";
 
@@ -32,9 +33,12 @@ export async function publicCall<T>(path: string, options: Options): Promise<T> 
 }
 
 /**
- * A call with the stored session's tokens; no session is INVALID_AUTH_TOKEN without asking. A
- * refusal of tokens that a refresh rotated while the call was on its way is retried once with the
- * new pair; only a refusal of the current tokens signs out.
+ * A call with the stored session's tokens; no session is INVALID_AUTH_TOKEN without asking. When
+ * the server refuses the tokens, the call is retried once with a fresh pair: the pair a refresh
+ * rotated while the call was on its way, or else one asked for now (the refresh accepts an
+ * expired jwt: a phone that slept past its 30 minutes must not sign its guest out). Only when
+ * the refresh is refused too is the guest signed out (refreshSessionOnce clears the session).
+ * A call given an explicit session (the refresh itself) is never refreshed: refused, it signs out.
  */
 export async function authedCall<T>(path: string, options: Options, session?: Session | null): Promise<T> {
   const tokens = session ?? (await currentSession());
@@ -43,16 +47,40 @@ export async function authedCall<T>(path: string, options: Options, session?: Se
     return await send<T>(path, options, tokens);
   } catch (error) {
     if (!isInvalidAuthToken(error)) throw error;
-    if (await clearSessionIf(tokens.authToken)) throw error;
-    const rotated = session ? null : await currentSession();
-    if (!rotated) throw error;
+    if (session) {
+      await clearSessionIf(tokens.authToken);
+      throw error;
+    }
+    const fresh = await freshTokensAfterRefusal(tokens);
+    if (!fresh) throw error;
     try {
-      return await send<T>(path, options, rotated);
+      return await send<T>(path, options, fresh);
     } catch (retryError) {
-      if (isInvalidAuthToken(retryError)) await clearSessionIf(rotated.authToken);
+      if (isInvalidAuthToken(retryError)) await clearSessionIf(fresh.authToken);
       throw retryError;
     }
   }
+}
+
+export const REFRESH_PATH = "authenticate/v2/tokens/validate/refresh";
+let refreshing: Promise<unknown> | null = null;
+
+/** The tokens to retry with after `refused` was refused, or null (then the caller gives up). */
+async function freshTokensAfterRefusal(refused: Session): Promise<Session | null> {
+  const current = await currentSession();
+  if (current === null) return null;
+  if (current.authToken !== refused.authToken) return current;
+  // One refresh at a time, shared by every call refused meanwhile.
+  refreshing ??= import("../session/token-refresh")
+    .then(({ refreshSessionOnce }) =>
+      refreshSessionOnce((stale) => send<RefreshResponse>(REFRESH_PATH, { method: "get" }, stale)),
+    )
+    .finally(() => {
+      refreshing = null;
+    });
+  await refreshing;
+  const after = await currentSession();
+  return after !== null && after.authToken !== refused.authToken ? after : null;
 }
 
 async function send<T>(path: string, options: Options, tokens: Session): Promise<T> {

@@ -11,7 +11,7 @@ import type {
   VerificationSent,
 } from "../../domain/auth-api";
 import type { Session } from "../session/session";
-import { authedCall, publicCall } from "./accounts-client";
+import { authedCall, publicCall, REFRESH_PATH } from "./accounts-client";
 
 /** The national digits and dial code of a phone, as the sign-in calls take them. */
 export interface PhoneDigits {
@@ -41,7 +41,7 @@ export function loginWithPin(pin: string, storeId: number): Promise<SessionRespo
 
 /** Rotates the tokens; passes the session explicitly so a concurrent change cannot mix tokens. */
 export function refreshTokens(session: Session): Promise<RefreshResponse> {
-  return authedCall("authenticate/v2/tokens/validate/refresh", { method: "get" }, session);
+  return authedCall(REFRESH_PATH, { method: "get" }, session);
 }
 
 export function logout(): Promise<OkResponse> {

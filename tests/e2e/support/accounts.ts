@@ -66,3 +66,22 @@ export async function storeSessionInBrowser(page: Page, session: E2eSession): Pr
     session,
   );
 }
+
+/** The session the app holds now (it rotates the tokens at start, so the ones it was given are spent). */
+export async function sessionInBrowser(page: Page): Promise<E2eSession> {
+  return page.evaluate(
+    () =>
+      new Promise<E2eSession>((resolve, reject) => {
+        const open = indexedDB.open("kyma-session");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const read = open.result.transaction("sessions").objectStore("sessions").get("current");
+          read.onsuccess = () => {
+            open.result.close();
+            resolve(read.result as E2eSession);
+          };
+          read.onerror = () => reject(read.error);
+        };
+      }),
+  );
+}
