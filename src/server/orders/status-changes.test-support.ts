@@ -15,6 +15,7 @@ import { MenuCache } from "../menu/menu-cache";
 import { createMessenger } from "../notify/create-messenger";
 import { InProcessOrderEvents, type OrderEventBus } from "../realtime/order-events";
 import type { TestClock } from "../test-support/clock";
+import { insertOrderRow } from "../test-support/order-rows";
 import type { AuthorizationResult, OrdersContext, PaymentProvider } from "./context";
 
 /** The sample venue's store 1 (src/server/test-fixtures/venue.ts): beach bar, Table 1. */
@@ -66,8 +67,6 @@ export interface TestOrder {
   deliveryInfo?: string | null;
 }
 
-let nextDailyNumber = 1;
-
 export async function insertOrder(db: Kysely<Database>, order: TestOrder): Promise<number> {
   const createdAt = order.createdAt ?? "2026-07-01T09:00:00.000Z";
   const status = order.status ?? "WAITING_FOR_ACCEPTANCE";
@@ -77,37 +76,20 @@ export async function insertOrder(db: Kysely<Database>, order: TestOrder): Promi
       : status === "WAITING_FOR_ACCEPTANCE"
         ? new Date(new Date(createdAt).getTime() + 10 * 60_000).toISOString()
         : null;
-  const row = await db
-    .insertInto("orders")
-    .values({
-      store_id: order.storeId ?? SAMPLE.storeId,
-      service_id: order.serviceId ?? SAMPLE.serviceId,
-      spot_id: order.spotId ?? SAMPLE.spotId,
-      selected_table_id: null,
-      charging_room_id: null,
-      user_id: order.userId,
-      status,
-      athens_day: createdAt.slice(0, 10),
-      daily_number: nextDailyNumber++,
-      scheduled_for: null,
-      comment: "No ice",
-      language: order.language ?? "GRE",
-      payment_type: order.paymentType ?? "CASH",
-      delivery_info: order.deliveryInfo ?? null,
-      subtotal_cents: 700,
-      happy_hour_savings_cents: 0,
-      room_charge_cents: 0,
-      delivery_discount_cents: 0,
-      total_cents: 700,
-      error_message: null,
-      acceptance_deadline: deadline,
-      decided_at: null,
-      created_at: createdAt,
-      updated_at: createdAt,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertOrderRow(db, {
+    user_id: order.userId,
+    store_id: order.storeId ?? SAMPLE.storeId,
+    service_id: order.serviceId ?? SAMPLE.serviceId,
+    spot_id: order.spotId ?? SAMPLE.spotId,
+    status,
+    comment: "No ice",
+    language: order.language ?? "GRE",
+    payment_type: order.paymentType ?? "CASH",
+    delivery_info: order.deliveryInfo ?? null,
+    subtotal_cents: 700,
+    acceptance_deadline: deadline,
+    created_at: createdAt,
+  });
 }
 
 export async function insertAuthorizedPayment(db: Kysely<Database>, orderId: number, reference: string): Promise<void> {

@@ -9,8 +9,7 @@ import type { SessionResponse } from "../../domain/auth-api";
 import type { OrderStatus, OrderStatusEvent } from "../../domain/orders-api";
 import type { App } from "../app";
 import type { Database } from "../db/schema";
-
-let dailyNumber = 0;
+import { insertOrderRow, nextTestDailyNumber } from "../test-support/order-rows";
 
 export async function insertTestOrder(
   db: Kysely<Database>,
@@ -22,39 +21,15 @@ export async function insertTestOrder(
     .where("store_id", "=", storeId)
     .executeTakeFirstOrThrow();
   const spot = await db.selectFrom("spots").select("id").where("store_id", "=", storeId).executeTakeFirstOrThrow();
-  const now = new Date().toISOString();
-  dailyNumber += 1;
-  const row = await db
-    .insertInto("orders")
-    .values({
-      store_id: storeId,
-      service_id: service.id,
-      spot_id: spot.id,
-      selected_table_id: null,
-      charging_room_id: null,
-      user_id: userId,
-      status: "WAITING_FOR_ACCEPTANCE",
-      athens_day: now.slice(0, 10),
-      daily_number: dailyNumber,
-      scheduled_for: null,
-      comment: "",
-      language: "ENG",
-      payment_type: "CASH",
-      delivery_info: null,
-      subtotal_cents: 350,
-      happy_hour_savings_cents: 0,
-      room_charge_cents: 0,
-      delivery_discount_cents: 0,
-      total_cents: 350,
-      error_message: null,
-      acceptance_deadline: null,
-      decided_at: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return { orderId: row.id, storeId, dailyNumber };
+  const dailyNumber = nextTestDailyNumber();
+  const orderId = await insertOrderRow(db, {
+    user_id: userId,
+    store_id: storeId,
+    service_id: service.id,
+    spot_id: spot.id,
+    daily_number: dailyNumber,
+  });
+  return { orderId, storeId, dailyNumber };
 }
 
 export function statusEvent(

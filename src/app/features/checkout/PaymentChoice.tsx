@@ -38,7 +38,7 @@ export function PaymentChoice(props: PaymentChoiceProps) {
   const room = paymentTypes.includes("CHARGE_TO_ROOM");
 
   const radio = (value: string, label: ReactNode, select: () => void, extra?: ReactNode) => (
-    <li className="payment-choice__option">
+    <li key={value} className="payment-choice__option">
       <label className="payment-choice__label">
         <input type="radio" name={name} value={value} checked={chosen === value} onChange={select} />
         <span>{label}</span>
