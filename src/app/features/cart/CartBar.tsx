@@ -10,10 +10,10 @@ import { spotKind } from "../../../domain/spots";
 import { useLanguage } from "../../i18n/language-store";
 import { formatPrice } from "../../i18n/money";
 import type { ServiceMenuData } from "../../venue/load-venue";
-import { menuPricing } from "../menu/menu-pricing";
 import { useServiceStatus } from "../menu/use-service-status";
 import { cartKeyOf } from "./cart-key";
 import { useCart } from "./use-cart";
+import { useGuestPriceRules } from "./use-guest-price-rules";
 import "./cart.css";
 
 export default function CartBar({ venue }: { venue: ServiceMenuData }) {
@@ -21,10 +21,11 @@ export default function CartBar({ venue }: { venue: ServiceMenuData }) {
   const { ui } = useLanguage();
   const cart = useCart(cartKeyOf(venue));
   const status = useServiceStatus(service, table.store, table.spot);
+  const rules = useGuestPriceRules(service, table.store, status);
   if (cart === undefined || cart.lines.length === 0) return null;
   const count = cartQuantity(cart.lines);
   const { totalCents } = priceCart(cart.lines, {
-    rules: menuPricing(service, table.store, status).rules,
+    rules,
     spotKind: spotKind(table.spot.type),
     service,
   });

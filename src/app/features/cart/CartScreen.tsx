@@ -19,10 +19,8 @@ import { SpotBadge } from "../../venue/SpotBadge";
 import { CheckoutForm } from "../checkout/CheckoutForm";
 import { OrderProgress } from "../checkout/OrderProgress";
 import { useCheckoutOptions } from "../checkout/use-checkout-options";
-import { useMembership } from "../checkout/use-membership";
 import { useOrderFlow } from "../checkout/use-order-flow";
 import { useItemModal } from "../item/item-modal-context";
-import { menuPricing } from "../menu/menu-pricing";
 import { OpenState, OrderingNoteText } from "../menu/ServiceStatusText";
 import type { OrderingNote } from "../menu/service-status";
 import { useMenuView } from "../menu/use-menu-view";
@@ -35,6 +33,7 @@ import { CartTotals } from "./CartTotals";
 import { cartKeyOf } from "./cart-key";
 import { StorageUnavailable } from "./StorageUnavailable";
 import { useCart } from "./use-cart";
+import { useGuestPriceRules } from "./use-guest-price-rules";
 import "./cart.css";
 
 interface CartScreenProps {
@@ -111,7 +110,7 @@ function CartContents({ venue, view, backToMenu, onDeleteCard }: CartContentsPro
   const flow = useOrderFlow(key);
   const checkout = useCheckoutOptions(venue);
   const { table, service } = venue;
-  const isMember = useMembership(table.store.storeId, service.membershipEnabled);
+  const rules = useGuestPriceRules(service, table.store, view.status);
   const now = useAthensNow();
   if (cart === undefined || flow.stage === undefined) return <CartSkeleton />;
   if (flow.stage !== null) {
@@ -134,9 +133,6 @@ function CartContents({ venue, view, backToMenu, onDeleteCard }: CartContentsPro
   }
 
   const kind = spotKind(table.spot.type);
-  const listed = menuPricing(service, table.store, view.status).rules;
-  // Spec §9: member prices for members of this store (the menu's rules assume a visitor).
-  const rules = { ...listed, memberPrices: service.membershipEnabled && isMember };
   const breakdown = priceCart(cart.lines, { rules, spotKind: kind, service });
   const totals = new Map(breakdown.lines.map((line) => [line.id, line.totalCents]));
 
