@@ -5,7 +5,14 @@
  * A waiter's PDA is played by API calls with a PIN session (tests/e2e/support/orders.ts).
  */
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { type E2eSession, sessionInBrowser, signInByApi, storeSessionInBrowser } from "./support/accounts";
+import {
+  type E2eSession,
+  freshGreekMobile,
+  readCode,
+  sessionInBrowser,
+  signInByApi,
+  storeSessionInBrowser,
+} from "./support/accounts";
 import { atAthensTime } from "./support/athens-time";
 import {
   acceptOrder,
@@ -135,6 +142,26 @@ test.describe("at the café at noon", () => {
     await expect(progress(page)).toHaveAttribute("data-stage", "waiting", { timeout: 20_000 });
     expect(keys.length).toBeGreaterThanOrEqual(2);
     expect(new Set(keys).size).toBe(1);
+    expect(await historyOf(page, request)).toHaveLength(1);
+  });
+
+  test("issue 5 on hold / spec §2: a guest not signed in sends, the dialog reads 'Complete order', and after sign-in the order goes out", async ({
+    page,
+    request,
+  }) => {
+    const phone = freshGreekMobile();
+    await page.goto(CAFE.menu);
+    await freddoInCart(page, CAFE.menu);
+    await page.getByTestId("send-order").click();
+    await expect(progress(page)).toHaveAttribute("data-stage", "held");
+    const dialog = page.getByRole("dialog", { name: "Ολοκλήρωση παραγγελίας" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel("Κινητό τηλέφωνο").fill(phone.national);
+    await dialog.getByRole("button", { name: "Συνέχεια", exact: true }).click();
+    await dialog.getByLabel("Κωδικός επαλήθευσης").fill(await readCode(request, phone.e164));
+    await dialog.getByRole("button", { name: "Επαλήθευση" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(progress(page)).toHaveAttribute("data-stage", "waiting", { timeout: 15_000 });
     expect(await historyOf(page, request)).toHaveLength(1);
   });
 
