@@ -37,6 +37,8 @@ import { keepDeliveryInfo, useStoredDeliveryInfo } from "./use-delivery-info";
 import { requestLocation } from "./use-location";
 import { useSavedCards } from "./use-saved-cards";
 import { WhenChoice } from "./WhenChoice";
+// The form fields share the account screens' field styles.
+import "../entrance/accounts.css";
 import "./checkout.css";
 
 const PROBLEM_TEXT: Record<CheckoutProblem | "LOCATION_DENIED" | "LOCATION_UNAVAILABLE", MessageDescriptor> = {

@@ -1,6 +1,8 @@
 /**
  * The header's enter/login prompt (spec §2): "Sign in" while signed out on screens without a
- * prompt of their own; once a guest is signed in, a link to their profile instead.
+ * prompt of their own; once a guest is signed in, a link to their profile instead. On a narrow
+ * phone the profile link is its icon only (its text stays for screen readers), so the store's
+ * name beside it is not cut short.
  */
 import { Trans } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
@@ -18,7 +20,10 @@ export function AccountButton() {
     if (session.user.role !== "GUEST" || screen === "profile") return null;
     return (
       <Link to="/profile/$userId" params={{ userId: session.user.id }} className="account-button">
-        <Trans>My profile</Trans>
+        <PersonIcon />
+        <span className="account-button__text">
+          <Trans>My profile</Trans>
+        </span>
       </Link>
     );
   }
@@ -27,5 +32,14 @@ export function AccountButton() {
     <button type="button" className="account-button" onClick={() => openEntrance()}>
       <Trans>Sign in</Trans>
     </button>
+  );
+}
+
+function PersonIcon() {
+  return (
+    <svg className="account-button__icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+      <circle cx="12" cy="8" r="4" fill="currentColor" />
+      <path d="M4 20c0-4 3.6-6.5 8-6.5s8 2.5 8 6.5z" fill="currentColor" />
+    </svg>
   );
 }
