@@ -102,7 +102,8 @@ export async function preparePlacement(
   }
   const chargingRoomId = await checkedPayment(db, store, request.payment);
 
-  const menu = menuDocument(store.id, service.serviceId, await loadMenuRows(db, service.serviceId));
+  const orderedItemIds = [...new Set(request.lines.map((line) => line.itemId))];
+  const menu = menuDocument(store.id, service.serviceId, await loadMenuRows(db, service.serviceId, orderedItemIds));
   const lines = resolveLines(menu, request.lines, service.maxItemsPerOrder);
   const isMember = account.phone !== null && (await hasMembership(db, store.id, account.phone, now.toISOString()));
   const rules = priceRulesAt(service, { isMember }, time);

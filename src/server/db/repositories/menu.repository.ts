@@ -12,8 +12,16 @@ export interface MenuRows {
   options: SubselectionOptionRow[];
 }
 
-/** Everything one service's menu shows, in four queries whatever its size. */
-export async function loadMenuRows(db: Kysely<Database>, serviceId: number): Promise<MenuRows> {
+/**
+ * Everything one service's menu shows, in four queries whatever its size; with `itemIds`, only
+ * those items with their groups and options (placement prices the ordered items, not the menu).
+ */
+export async function loadMenuRows(
+  db: Kysely<Database>,
+  serviceId: number,
+  itemIds?: readonly number[],
+): Promise<MenuRows> {
+  const onlyItems = itemIds === undefined ? null : itemIds.length > 0 ? [...itemIds] : [-1];
   const categories = await db
     .selectFrom("categories")
     .selectAll()
@@ -25,6 +33,7 @@ export async function loadMenuRows(db: Kysely<Database>, serviceId: number): Pro
     .innerJoin("categories", "categories.id", "items.category_id")
     .selectAll("items")
     .where("items.service_id", "=", serviceId)
+    .$if(onlyItems !== null, (query) => query.where("items.id", "in", onlyItems ?? []))
     .orderBy("categories.position")
     .orderBy("items.position")
     .execute();
@@ -33,6 +42,7 @@ export async function loadMenuRows(db: Kysely<Database>, serviceId: number): Pro
     .innerJoin("items", "items.id", "subselection_groups.item_id")
     .selectAll("subselection_groups")
     .where("items.service_id", "=", serviceId)
+    .$if(onlyItems !== null, (query) => query.where("items.id", "in", onlyItems ?? []))
     .orderBy("subselection_groups.item_id")
     .orderBy("subselection_groups.position")
     .execute();
@@ -42,6 +52,7 @@ export async function loadMenuRows(db: Kysely<Database>, serviceId: number): Pro
     .innerJoin("items", "items.id", "subselection_groups.item_id")
     .selectAll("subselection_options")
     .where("items.service_id", "=", serviceId)
+    .$if(onlyItems !== null, (query) => query.where("items.id", "in", onlyItems ?? []))
     .orderBy("subselection_options.group_id")
     .orderBy("subselection_options.position")
     .execute();
