@@ -5,11 +5,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ORDER_HISTORY_PAGE_SIZE } from "../../../domain/order-history";
 import type { OrderDto, OrderStatus } from "../../../domain/orders-api";
 import { names } from "../../../domain/test-support";
+import { formatAthensDateTime } from "../../i18n/athens-date-time";
 import { formatPrice } from "../../i18n/money";
 import { clearSession, storeSession } from "../../session/session";
 import { testSession } from "../../session/test-session";
 import { renderWithI18n } from "../../test-support/render";
-import { formatAthensDateTime } from "./athens-time";
 import { HistoryScreen } from "./HistoryScreen";
 import { orderDto, stubApi } from "./test-orders";
 

@@ -8,9 +8,9 @@ import { Link } from "@tanstack/react-router";
 import { pickTranslation } from "../../../domain/languages";
 import type { OrderDto } from "../../../domain/orders-api";
 import { canLeaveReview } from "../../../domain/reviews";
+import { formatAthensDateTime } from "../../i18n/athens-date-time";
 import type { LanguageState } from "../../i18n/language-choice";
 import { formatPrice } from "../../i18n/money";
-import { formatAthensDateTime } from "./athens-time";
 import { OrderDetails } from "./OrderDetails";
 import { ORDER_STATUS_TEXT, statusTone } from "./order-status-text";
 

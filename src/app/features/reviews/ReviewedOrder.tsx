@@ -2,9 +2,9 @@
 import { Trans } from "@lingui/react/macro";
 import { pickTranslation } from "../../../domain/languages";
 import type { OrderDto } from "../../../domain/orders-api";
+import { formatAthensDateTime } from "../../i18n/athens-date-time";
 import { useLanguage } from "../../i18n/language-store";
 import { formatPrice } from "../../i18n/money";
-import { formatAthensDateTime } from "../history/athens-time";
 
 export function ReviewedOrder({ order }: { order: OrderDto }) {
   const language = useLanguage();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatAthensDate, formatAthensDateTime } from "./athens-time";
+import { formatAthensDate, formatAthensDateTime } from "./athens-date-time";
 
 describe("order times in Athens time (spec §4 Greek time), whatever the device's zone", () => {
   it("summer (UTC+3): 09:15Z is 12:15 in Athens", () => {

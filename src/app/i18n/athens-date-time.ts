@@ -2,7 +2,7 @@
  * Instants shown to guests in Athens time (the venues' time; spec §4 "current Greek time"),
  * whatever the phone's own time zone, in the UI language's conventions.
  */
-import type { UiLanguage } from "../../../domain/languages";
+import type { UiLanguage } from "../../domain/languages";
 
 const LOCALE: Record<UiLanguage, string> = { GRE: "el-GR", ENG: "en-GB" };
 const dateTimeFormats = new Map<UiLanguage, Intl.DateTimeFormat>();
