@@ -1,7 +1,6 @@
 import "fake-indexeddb/auto";
 import "temporal-polyfill/global";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import type { ReactNode } from "react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { CartLineDraft } from "../../../domain/cart";
 import { draft, group, option } from "../../../domain/test-support";
@@ -15,13 +14,7 @@ import { ItemModalContext } from "../item/item-modal-context";
 import CartBar from "./CartBar";
 import { CartScreen } from "./CartScreen";
 
-vi.mock("@tanstack/react-router", () => ({
-  Link: ({ children, className }: { children: ReactNode; className?: string }) => (
-    <a href="/" className={className}>
-      {children}
-    </a>
-  ),
-}));
+vi.mock("@tanstack/react-router", () => import("../../test-support/router-stub"));
 
 const key = { storeId: 1, serviceId: 1 };
 const NOON = "2026-07-15T09:00:00Z";

@@ -1,7 +1,6 @@
 import "fake-indexeddb/auto";
 import "temporal-polyfill/global";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { draft, group, option } from "../../../domain/test-support";
 import { appDb } from "../../db/app-db";
@@ -14,13 +13,7 @@ import { useEntranceRequest } from "../entrance/entrance-store";
 import { dropAllCheckoutDrafts } from "./checkout-draft";
 import { checkoutOptions, placedOrder, renderCheckout, statusEvent, stubApi } from "./checkout-test-support";
 
-vi.mock("@tanstack/react-router", () => ({
-  Link: ({ children, className }: { children: ReactNode; className?: string }) => (
-    <a href="/" className={className}>
-      {children}
-    </a>
-  ),
-}));
+vi.mock("@tanstack/react-router", () => import("../../test-support/router-stub"));
 
 const key = { storeId: 1, serviceId: 1 };
 

@@ -1,6 +1,5 @@
 import "fake-indexeddb/auto";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ORDER_HISTORY_PAGE_SIZE } from "../../../domain/order-history";
 import type { OrderDto, OrderStatus } from "../../../domain/orders-api";
@@ -13,26 +12,7 @@ import { renderWithI18n } from "../../test-support/render";
 import { HistoryScreen } from "./HistoryScreen";
 import { orderDto, stubApi } from "./test-orders";
 
-// Links need a router; an anchor with the resolved path is what these tests look at.
-const navigate = vi.hoisted(() => vi.fn());
-vi.mock("@tanstack/react-router", () => ({
-  useNavigate: () => navigate,
-  Link: ({
-    children,
-    className,
-    to,
-    params,
-  }: {
-    children: ReactNode;
-    className?: string;
-    to: string;
-    params?: Record<string, unknown>;
-  }) => (
-    <a className={className} href={to.replace(/\$(\w+)/g, (_, key: string) => String(params?.[key]))}>
-      {children}
-    </a>
-  ),
-}));
+vi.mock("@tanstack/react-router", () => import("../../test-support/router-stub"));
 
 function serve(...pages: Array<{ status: number; body: unknown }>) {
   let call = 0;

@@ -1,6 +1,5 @@
 import "temporal-polyfill/global";
 import { fireEvent, screen, within } from "@testing-library/react";
-import type { ReactNode } from "react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { ALL_CATEGORIES_ACTIVE } from "../../../domain/categories";
 import { item, names } from "../../../domain/test-support";
@@ -13,13 +12,7 @@ import { MenuScreen } from "./MenuScreen";
 import { loadLiveRules } from "./use-live-rules";
 
 // Links need a router; plain anchors are enough for what these tests look at.
-vi.mock("@tanstack/react-router", () => ({
-  Link: ({ children, className }: { children: ReactNode; className?: string }) => (
-    <a href="/" className={className}>
-      {children}
-    </a>
-  ),
-}));
+vi.mock("@tanstack/react-router", () => import("../../test-support/router-stub"));
 
 const freddo = item(1, {
   names: names("Freddo espresso"),

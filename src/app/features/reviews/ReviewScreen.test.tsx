@@ -1,34 +1,16 @@
 import "fake-indexeddb/auto";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ReviewDto } from "../../../domain/orders-api";
 import { clearSession, storeSession } from "../../session/session";
 import { testSession } from "../../session/test-session";
 import { renderWithI18n } from "../../test-support/render";
+import { navigate } from "../../test-support/router-stub";
 import { orderDto, stubApi } from "../history/test-orders";
 import { ReviewScreen } from "./ReviewScreen";
 
-const navigate = vi.hoisted(() => vi.fn());
-vi.mock("@tanstack/react-router", () => ({
-  useNavigate: () => navigate,
-  Link: ({
-    children,
-    className,
-    to,
-    params,
-  }: {
-    children: ReactNode;
-    className?: string;
-    to: string;
-    params?: Record<string, unknown>;
-  }) => (
-    <a className={className} href={to.replace(/\$(\w+)/g, (_, key: string) => String(params?.[key]))}>
-      {children}
-    </a>
-  ),
-}));
+vi.mock("@tanstack/react-router", () => import("../../test-support/router-stub"));
 
 const created: ReviewDto = {
   id: 1,
