@@ -4,18 +4,18 @@
  * failed page keeps what is shown and offers to try again.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { type ReactNode, useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { mayHaveOlderOrders } from "../../../domain/order-history";
 import type { OrderDto } from "../../../domain/orders-api";
 import { type ErrorText, errorTextOf } from "../../api/error-catalogue";
 import { fetchOrderHistory } from "../../api/history-and-reviews";
 import { useLanguage } from "../../i18n/language-store";
 import { EmptyStatePage } from "../shell/EmptyStatePage";
-import { usePageTitle } from "../shell/use-page-title";
 import { ErrorWithRetry } from "./ErrorWithRetry";
 import { OrderCard } from "./OrderCard";
 import { useLeaveWhenSignedOut } from "./use-leave-when-signed-out";
 import "./history.css";
+import { TitledPage } from "../shell/TitledPage";
 
 type Page =
   | { state: "loading" }
@@ -85,7 +85,7 @@ export function HistoryScreen() {
   }
 
   return (
-    <HistoryPage title={title} busy={page.state === "loading"}>
+    <TitledPage title={title} className="history" busy={page.state === "loading"}>
       {page.state === "loading" && <HistorySkeleton />}
       {page.state === "failed" && (
         <ErrorWithRetry error={page.error} onRetry={() => void loadFirst(() => true)}>
@@ -118,19 +118,7 @@ export function HistoryScreen() {
           )}
         </>
       )}
-    </HistoryPage>
-  );
-}
-
-function HistoryPage({ title, busy, children }: { title: string; busy: boolean; children: ReactNode }) {
-  usePageTitle(title);
-  return (
-    <section className="page history" aria-labelledby="page-title" aria-busy={busy}>
-      <h1 id="page-title" className="page__title">
-        {title}
-      </h1>
-      {children}
-    </section>
+    </TitledPage>
   );
 }
 

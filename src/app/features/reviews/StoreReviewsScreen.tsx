@@ -4,7 +4,7 @@
  * guest" when the account is gone or has no name).
  */
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { type ReactNode, useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { pickTranslation } from "../../../domain/languages";
 import type { ReviewDto, StoreReviews } from "../../../domain/orders-api";
 import { type ErrorText, errorTextOf } from "../../api/error-catalogue";
@@ -14,11 +14,11 @@ import type { LanguageState } from "../../i18n/language-choice";
 import { useLanguage } from "../../i18n/language-store";
 import { ErrorWithRetry } from "../history/ErrorWithRetry";
 import { EmptyStatePage } from "../shell/EmptyStatePage";
-import { usePageTitle } from "../shell/use-page-title";
 import { formatRating } from "./rating";
 import { Stars } from "./Stars";
 import "../history/history.css";
 import "./reviews.css";
+import { TitledPage } from "../shell/TitledPage";
 
 type Load = { state: "loading" } | { state: "failed"; error: ErrorText } | { state: "ready"; data: StoreReviews };
 
@@ -60,7 +60,7 @@ export function StoreReviewsScreen({ storeId }: { storeId: number }) {
   }
 
   return (
-    <ReviewsPage title={title} busy={load.state === "loading"}>
+    <TitledPage title={title} className="store-reviews" busy={load.state === "loading"}>
       {load.state === "loading" && (
         <div role="status" aria-label={t`Loading reviews`}>
           <div className="card history-skeleton" aria-hidden="true">
@@ -75,19 +75,7 @@ export function StoreReviewsScreen({ storeId }: { storeId: number }) {
         </ErrorWithRetry>
       )}
       {load.state === "ready" && <ReviewsOfStore data={load.data} language={language} />}
-    </ReviewsPage>
-  );
-}
-
-function ReviewsPage({ title, busy, children }: { title: string; busy: boolean; children: ReactNode }) {
-  usePageTitle(title);
-  return (
-    <section className="page store-reviews" aria-labelledby="page-title" aria-busy={busy}>
-      <h1 id="page-title" className="page__title">
-        {title}
-      </h1>
-      {children}
-    </section>
+    </TitledPage>
   );
 }
 

@@ -3,7 +3,7 @@
  * issues (profile, history, reviews, staff, cart, ...), so every route already looks finished.
  */
 import type { ReactNode } from "react";
-import { usePageTitle } from "./use-page-title";
+import { TitledPage } from "./TitledPage";
 
 export type EmptyStateArt = "receipt" | "person" | "star" | "bag" | "staff" | "search" | "sun";
 
@@ -21,12 +21,8 @@ interface EmptyStatePageProps {
 }
 
 export function EmptyStatePage({ title, heading, body, art, actions, children, results }: EmptyStatePageProps) {
-  usePageTitle(title);
   return (
-    <section className="page" aria-labelledby="page-title">
-      <h1 id="page-title" className="page__title">
-        {title}
-      </h1>
+    <TitledPage title={title}>
       {children}
       {results || (
         <div className="empty-state card">
@@ -36,7 +32,7 @@ export function EmptyStatePage({ title, heading, body, art, actions, children, r
           {actions && <div className="empty-state__actions">{actions}</div>}
         </div>
       )}
-    </section>
+    </TitledPage>
   );
 }
 
