@@ -100,17 +100,23 @@ export async function runOnce(
   }
 }
 
+/** This request's claim of its key, made now: the claim and the row that records it. */
+function newClaim(ctx: IdempotencyContext, request: KeyedRequest) {
+  const now = ctx.now();
+  const claim: Claim = { userId: request.userId, key: request.key, claimedAt: now.toISOString() };
+  const expiresAt = new Date(now.getTime() + KEY_TTL_MS).toISOString();
+  return { now, claim, claimRow: { ...claim, requestHash: request.hash, expiresAt } };
+}
+
 async function runWithClaimInTransaction(
   ctx: IdempotencyContext,
   request: KeyedRequest,
   work: (key: TransactionKey) => Promise<WorkResult | StoredAnswer>,
 ): Promise<StoredAnswer | "busy"> {
-  const now = ctx.now();
-  const claim: Claim = { userId: request.userId, key: request.key, claimedAt: now.toISOString() };
-  const expiresAt = new Date(now.getTime() + KEY_TTL_MS).toISOString();
+  const { claim, claimRow } = newClaim(ctx, request);
   const key: TransactionKey = {
     async claim(trx) {
-      if (await insertClaim(trx, { ...claim, requestHash: request.hash, expiresAt })) return null;
+      if (await insertClaim(trx, claimRow)) return null;
       const row = await findRequest(trx, request);
       const answer = row === undefined ? null : storedAnswerOf(row, request);
       if (answer === null) throw new KeyBusy();
@@ -129,7 +135,7 @@ async function runWithClaimInTransaction(
     // The transaction and its claim rolled back; the refusal becomes the key's answer now, unless
     // a duplicate that ran meanwhile already stored one.
     const answer = refusalAnswer(error);
-    if (await insertClaim(ctx.db, { ...claim, requestHash: request.hash, expiresAt })) {
+    if (await insertClaim(ctx.db, claimRow)) {
       await finishClaim(ctx.db, claim, { ...answer, orderId: null });
       return { ...answer, replayed: false };
     }
@@ -156,16 +162,15 @@ async function runWithSeparateClaim(
   request: KeyedRequest,
   work: (key: TransactionKey) => Promise<WorkResult | StoredAnswer>,
 ): Promise<StoredAnswer | "busy"> {
-  const now = ctx.now();
-  const claim: Claim = { userId: request.userId, key: request.key, claimedAt: now.toISOString() };
-  const expiresAt = new Date(now.getTime() + KEY_TTL_MS).toISOString();
-  if (!(await insertClaim(ctx.db, { ...claim, requestHash: request.hash, expiresAt }))) {
+  const { now, claim, claimRow } = newClaim(ctx, request);
+  if (!(await insertClaim(ctx.db, claimRow))) {
     const row = await findRequest(ctx.db, request);
     if (row === undefined) return "busy"; // given back just now: claim again
     const answer = storedAnswerOf(row, request);
     if (answer !== null) return answer;
     const stale = Date.parse(row.created_at) <= now.getTime() - STALE_CLAIM_MS;
-    if (!stale || !(await takeOverClaim(ctx.db, { ...claim, expiresAt }, row.created_at))) return "busy";
+    if (!stale || !(await takeOverClaim(ctx.db, { ...claim, expiresAt: claimRow.expiresAt }, row.created_at)))
+      return "busy";
   }
   const key: TransactionKey = {
     claim: async () => null,
