@@ -63,22 +63,14 @@ export async function authedCall<T>(path: string, options: Options, session?: Se
 }
 
 export const REFRESH_PATH = "authenticate/v2/tokens/validate/refresh";
-let refreshing: Promise<unknown> | null = null;
-
 /** The tokens to retry with after `refused` was refused, or null (then the caller gives up). */
 async function freshTokensAfterRefusal(refused: Session): Promise<Session | null> {
   const current = await currentSession();
   if (current === null) return null;
   if (current.authToken !== refused.authToken) return current;
-  // One refresh at a time, shared by every call refused meanwhile.
-  refreshing ??= import("../session/token-refresh")
-    .then(({ refreshSessionOnce }) =>
-      refreshSessionOnce((stale) => send<RefreshResponse>(REFRESH_PATH, { method: "get" }, stale)),
-    )
-    .finally(() => {
-      refreshing = null;
-    });
-  await refreshing;
+  // Shared with every other refresh on its way (refreshSessionOnce).
+  const { refreshSessionOnce } = await import("../session/token-refresh");
+  await refreshSessionOnce((stale) => send<RefreshResponse>(REFRESH_PATH, { method: "get" }, stale));
   const after = await currentSession();
   return after !== null && after.authToken !== refused.authToken ? after : null;
 }

@@ -2,10 +2,9 @@
  * The checkout calls (src/domain/orders-api.ts): the checkout options of a spot, placing an order
  * with its idempotency key, and the sandbox provider's card tokenizing.
  *
- * Why not authedCall (accounts-client.ts): that one signs the guest out when the server refuses the
- * current tokens, which is right for a profile call but wrong for an order: a phone that slept for
- * half an hour has an expired jwt, which a refresh fixes (server auth README "Refresh accepts an
- * expired jwt"). The outbox refreshes and retries; only a refused refresh signs out.
+ * placeOrder does not go through authedCall (accounts-client.ts): the order outbox decides what a
+ * refused session means for the order (refresh, then the same key again; on a refused refresh the
+ * order waits on hold for sign-in), so it needs the refusal itself.
  * Never retried by ky: a retry of POST /api/orders is the outbox's decision, with the same key.
  */
 import ky, { type Options } from "ky";

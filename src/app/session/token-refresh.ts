@@ -11,9 +11,21 @@ import { clearSessionIf, currentSession, replaceSession, type Session } from "./
 
 export type RefreshOutcome = "refreshed" | "signed-out" | "kept" | "no-session";
 
-export async function refreshSessionOnce(
-  refresh: (session: Session) => Promise<RefreshResponse>,
-): Promise<RefreshOutcome> {
+let inFlight: Promise<RefreshOutcome> | null = null;
+
+/**
+ * One rotation of the stored session's tokens. Callers that ask while one is on its way (the
+ * timer, a refused call, the order outbox) share it: a second rotation would present a token
+ * the first had already superseded.
+ */
+export function refreshSessionOnce(refresh: (session: Session) => Promise<RefreshResponse>): Promise<RefreshOutcome> {
+  inFlight ??= rotate(refresh).finally(() => {
+    inFlight = null;
+  });
+  return inFlight;
+}
+
+async function rotate(refresh: (session: Session) => Promise<RefreshResponse>): Promise<RefreshOutcome> {
   const session = await currentSession();
   if (!session) return "no-session";
   try {
@@ -48,15 +60,7 @@ export function startTokenRefresh(
   timer: RefreshTimer = realTimer,
   intervalMs: number = TOKEN_REFRESH_MS,
 ): () => void {
-  let running = false;
-  const tick = () => {
-    // Never two rotations at once: the second would present an already superseded token.
-    if (running) return;
-    running = true;
-    void refreshSessionOnce(refresh).finally(() => {
-      running = false;
-    });
-  };
+  const tick = () => void refreshSessionOnce(refresh);
   tick();
   const handle = timer.setInterval(tick, intervalMs);
   return () => timer.clearInterval(handle);
