@@ -1,7 +1,7 @@
 /**
  * Who may listen to which order topic (issue 5 "guests subscribe to their own order only, staff to
- * their store"): an order's topic is for the account that placed it (orders.user_id) and the staff
- * of its store; a store's topic for its staff only. Decided once, at SUBSCRIBE: an order's guest
+ * their store"): an order's topic is for whoever may read the order (orders/order-access.ts:
+ * the account that placed it and the staff of its store); a store's topic for its staff only. Decided once, at SUBSCRIBE: an order's guest
  * and store never change, and a staff member who leaves the store loses the session (stomp-session
  * re-checks it), which ends the connection.
  */
@@ -9,18 +9,15 @@ import type { Kysely } from "kysely";
 import type { OrderTopic } from "../../domain/order-topics";
 import type { AccountRecord } from "../db/repositories/users.repository";
 import type { Database } from "../db/schema";
+import { mayReadOrder, type OrderViewer, viewerOf } from "../orders/order-access";
 
 /** The account of a STOMP connection, as its CONNECT frame's tokens named it. */
-export interface Listener {
-  userId: number;
+export interface Listener extends OrderViewer {
   sessionId: number;
-  /** Set for staff (the store of their session); null for guests and visitors. */
-  staffStoreId: number | null;
 }
 
 export function listenerOf(account: AccountRecord, sessionId: number): Listener {
-  const isStaff = account.user.kind === "staff" && account.staff !== null;
-  return { userId: account.user.id, sessionId, staffStoreId: isStaff ? account.user.store_id : null };
+  return { ...viewerOf(account), sessionId };
 }
 
 /**
@@ -34,8 +31,5 @@ export async function mayListen(db: Kysely<Database>, listener: Listener, topic:
     .select(["user_id", "store_id"])
     .where("id", "=", topic.orderId)
     .executeTakeFirst();
-  if (order === undefined) return false;
-  return (
-    order.user_id === listener.userId || (listener.staffStoreId !== null && order.store_id === listener.staffStoreId)
-  );
+  return order !== undefined && mayReadOrder(listener, order);
 }
