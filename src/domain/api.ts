@@ -43,7 +43,12 @@ export const DeliveryDiscountSchema = Type.Object({
   minimumPriceForDeliveryDiscountCents: Type.Integer({ minimum: 0 }),
 });
 
-export const ErrorBodySchema = Type.Object({ code: Type.String(), message: Type.String() });
+export const ErrorBodySchema = Type.Object({
+  code: Type.String(),
+  message: Type.String(),
+  /** Facts the client words its own message with (e.g. who closed a table and when: byName, at). */
+  details: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
+});
 
 export const StoreSchema = Type.Object({
   storeId: Type.Integer(),

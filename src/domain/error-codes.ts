@@ -74,6 +74,30 @@ export const PRODUCT_ERROR_CODES = [
   "INVALID_CARD",
   "REVIEW_NOT_ALLOWED",
   "REVIEW_ALREADY_EXISTS",
+  // Table openings (issue "Table openings"; src/domain/table-openings-api.ts says when each is sent).
+  "OPENING_NOT_FOUND",
+  "RECEIPT_NOT_FOUND",
+  /** 409: the opening was closed (or merged into another) by someone else; details: byName, at. */
+  "OPENING_CLOSED",
+  /** 409: the opening changed since the waiter looked (a payment, a new order); details: version. */
+  "OPENING_CHANGED",
+  /** 409: a picked line is no longer open (paid, treated or canceled by someone else); details: lineId, state, byName, at. */
+  "LINE_ALREADY_SETTLED",
+  /** 409: closing with an amount still owed and no payment for it. */
+  "OPENING_HAS_REMAINING",
+  /** 409: reopening, or moving a whole opening, onto a spot that has an open opening of its own where that is not allowed. */
+  "SPOT_HAS_OPEN_OPENING",
+  /** 409: charge to a room that has no open opening. */
+  "ROOM_NOT_OPEN",
+  /** 403: treating or canceling needs an admin, or a waiter where the venue allows it. */
+  "SETTLE_NOT_ALLOWED",
+  /** 403: reopening needs an admin, on the day the opening was closed. */
+  "REOPEN_NOT_ALLOWED",
+  /** 400: a quantity of a line that is not between 1 and its pieces, or part of a per-kg line. */
+  "INVALID_QUANTITY",
+  /** 400: a transfer to the same spot, to a delivery spot or to a spot of another store. */
+  "TRANSFER_TARGET_INVALID",
+  "CARD_TERMINAL_NOT_FOUND",
 ] as const;
 
 export type SpecErrorCode = (typeof SPEC_ERROR_CODES)[number];
@@ -86,4 +110,6 @@ export const CUSTOM_MESSAGE_PREFIX = "CUSTOM_MESSAGE: ";
 export interface ErrorBody {
   code: string;
   message: string;
+  /** Facts the client words its own message with (e.g. who closed a table and when: byName, at). */
+  details?: Record<string, string | number>;
 }
