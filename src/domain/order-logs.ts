@@ -32,17 +32,44 @@ export const ORDER_STATUS_LOG_EVENTS = [
 /** Events of the send button: they carry storeId. */
 export const STORE_LOG_EVENTS = ["send-order-clicked", "send-order-clicked-without-room"] as const;
 
-export const LOG_EVENTS = [...ORDER_LOG_EVENTS, ...ORDER_STATUS_LOG_EVENTS, ...STORE_LOG_EVENTS] as const;
+/**
+ * The close-table screen's events (spec §7 "with tableOpeningId and the auth token"): they carry
+ * tableOpeningId; close-table-button-pressed also paymentType, close-table-not-correctly-inputs-filled
+ * also reason. Staff-only: the server requires a valid staff session in the auth headers (never a
+ * token in the URL, whatever the spec's old client did).
+ */
+export const TABLE_OPENING_LOG_EVENTS = [
+  "close-table-screen-initialized",
+  "close-table-button-pressed",
+  "close-table-confirmed",
+  "close-table-cancelled",
+  "table-closed-successfully",
+  "close-table-not-correctly-inputs-filled",
+  "error-at-close-table",
+] as const;
+
+export const LOG_EVENTS = [
+  ...ORDER_LOG_EVENTS,
+  ...ORDER_STATUS_LOG_EVENTS,
+  ...STORE_LOG_EVENTS,
+  ...TABLE_OPENING_LOG_EVENTS,
+] as const;
 export type LogEvent = (typeof LOG_EVENTS)[number];
 export type OrderLogEvent = (typeof ORDER_LOG_EVENTS)[number];
 export type OrderStatusLogEvent = (typeof ORDER_STATUS_LOG_EVENTS)[number];
 export type StoreLogEvent = (typeof STORE_LOG_EVENTS)[number];
+export type TableOpeningLogEvent = (typeof TABLE_OPENING_LOG_EVENTS)[number];
 
 export const LogRequestSchema = Type.Object(
   {
     orderId: Type.Optional(Type.Integer({ minimum: 1 })),
     status: Type.Optional(Type.String({ maxLength: 40, pattern: "^[A-Z_]+$" })),
     storeId: Type.Optional(Type.Integer({ minimum: 1 })),
+    tableOpeningId: Type.Optional(Type.Integer({ minimum: 1 })),
+    /** close-table-button-pressed: the payment type chosen (SETTLEMENT_TYPES). */
+    paymentType: Type.Optional(Type.String({ maxLength: 40, pattern: "^[A-Z_]+$" })),
+    /** close-table-not-correctly-inputs-filled: what was missing, e.g. CARD_TERMINAL_REQUIRED. */
+    reason: Type.Optional(Type.String({ maxLength: 80, pattern: "^[A-Z_]+$" })),
     /** When the app recorded the event (it may be sent much later from the offline queue). */
     at: Type.String({ format: "date-time" }),
   },
@@ -51,7 +78,12 @@ export const LogRequestSchema = Type.Object(
 export type LogRequest = Static<typeof LogRequestSchema>;
 
 /** The fields an event must carry. */
-export function requiredLogFields(event: LogEvent): ReadonlyArray<"orderId" | "status" | "storeId"> {
+export function requiredLogFields(
+  event: LogEvent,
+): ReadonlyArray<"orderId" | "status" | "storeId" | "tableOpeningId" | "paymentType" | "reason"> {
+  if (event === "close-table-button-pressed") return ["tableOpeningId", "paymentType"];
+  if (event === "close-table-not-correctly-inputs-filled") return ["tableOpeningId", "reason"];
+  if ((TABLE_OPENING_LOG_EVENTS as readonly string[]).includes(event)) return ["tableOpeningId"];
   if ((ORDER_STATUS_LOG_EVENTS as readonly string[]).includes(event)) return ["orderId", "status"];
   if ((ORDER_LOG_EVENTS as readonly string[]).includes(event)) return ["orderId"];
   return ["storeId"];
