@@ -169,3 +169,51 @@ export function mayReopen(role: StaffRole, closedOnAthensDay: string, todayInAth
 export function mayChangeLine(from: OpeningLineState, to: OpeningLineState): boolean {
   return from === "OPEN" && to !== "OPEN";
 }
+
+/* ---------- the floor plan of a store (venue file: sections, card terminals, outlets) ---------- */
+
+export interface FloorSection {
+  name: string;
+  /** Groups sections a waiter picks from together (spec §3 tableFamilySections), e.g. "Παραλία". */
+  tableFamily: string | null;
+  minimumConsumption: MinimumConsumption | null;
+}
+
+export interface CardTerminal {
+  id: number;
+  name: string;
+}
+
+/** A hotel's outlet (restaurant, pool bar...) and the sections it serves (spec §3 restaurantsWithTheirTables). */
+export interface Outlet {
+  id: number;
+  names: { GRE: { name: string }; ENG: { name: string } };
+  sections: string[];
+}
+
+export interface FloorPlan {
+  sections: FloorSection[];
+  cardTerminals: CardTerminal[];
+  outlets: Outlet[];
+  /** Waiters may treat and cancel lines (admins always may). */
+  waitersMayTreatAndCancel: boolean;
+}
+
+export const EMPTY_FLOOR_PLAN: FloorPlan = {
+  sections: [],
+  cardTerminals: [],
+  outlets: [],
+  waitersMayTreatAndCancel: false,
+};
+
+/** Sections grouped by table family, in floor order; sections without a family stand alone. */
+export function tableFamilySections(plan: FloorPlan): Array<{ family: string; sections: string[] }> {
+  const families: Array<{ family: string; sections: string[] }> = [];
+  for (const section of plan.sections) {
+    const family = section.tableFamily ?? section.name;
+    const existing = families.find((f) => f.family === family);
+    if (existing) existing.sections.push(section.name);
+    else families.push({ family, sections: [section.name] });
+  }
+  return families;
+}

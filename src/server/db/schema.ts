@@ -25,6 +25,13 @@ import type { ServerSecretsTable } from "./tables/server-secrets.table";
 import type { SessionsTable, SessionTokensTable } from "./tables/sessions.table";
 import type { StaffTable } from "./tables/staff.table";
 import type { StaffLoginTokensTable } from "./tables/staff-login-tokens.table";
+import type {
+  ReceiptDailyCountersTable,
+  ReceiptsTable,
+  TableOpeningLinesTable,
+  TableOpeningPaymentsTable,
+  TableOpeningsTable,
+} from "./tables/table-openings.tables";
 import type { UsersTable } from "./tables/users.table";
 import type { VerificationCodesTable } from "./tables/verification-codes.table";
 
@@ -55,6 +62,11 @@ export interface Database {
   sandbox_cards: SandboxCardsTable;
   payments: PaymentsTable;
   reviews: ReviewsTable;
+  table_openings: TableOpeningsTable;
+  table_opening_lines: TableOpeningLinesTable;
+  table_opening_payments: TableOpeningPaymentsTable;
+  receipt_daily_counters: ReceiptDailyCountersTable;
+  receipts: ReceiptsTable;
 }
 
 export type DialectName = "sqlite" | "postgres";

@@ -31,7 +31,50 @@ export function semanticIssues(
     ...serviceTimes(index),
     ...spotsReachAService(index),
     ...chargeToRoomInHotels(file),
+    ...floorPlan(file),
   ];
+}
+
+/**
+ * Table openings' floor plan: section names unique; when sections are listed, every spot's section
+ * and every outlet's section is one of them; card terminal and outlet ids unique.
+ */
+function floorPlan(file: VenueFile): Issue[] {
+  const issues: Issue[] = [];
+  const sections = file.sections ?? [];
+  const names = new Set<string>();
+  sections.forEach((section, i) => {
+    if (names.has(section.name))
+      issues.push({ path: `sections[${i}].name`, message: `section "${section.name}" is listed twice` });
+    names.add(section.name);
+  });
+  if (sections.length > 0) {
+    file.spots.forEach((spot, i) => {
+      if (!names.has(spot.section ?? ""))
+        issues.push({
+          path: `spots[${i}].section`,
+          message: `must name one of the sections listed in "sections" (got "${spot.section ?? ""}")`,
+        });
+    });
+  }
+  const known = sections.length > 0 ? names : new Set(file.spots.map((spot) => spot.section ?? ""));
+  (file.outlets ?? []).forEach((outlet, i) => {
+    outlet.sections.forEach((name, j) => {
+      if (!known.has(name))
+        issues.push({ path: `outlets[${i}].sections[${j}]`, message: `no spot or section is named "${name}"` });
+    });
+  });
+  for (const [list, label] of [
+    [file.cardTerminals ?? [], "cardTerminals"],
+    [file.outlets ?? [], "outlets"],
+  ] as const) {
+    const seen = new Set<number>();
+    list.forEach((entry, i) => {
+      if (seen.has(entry.id)) issues.push({ path: `${label}[${i}].id`, message: `id ${entry.id} is used twice` });
+      seen.add(entry.id);
+    });
+  }
+  return issues;
 }
 
 /** Charging an order to a room needs rooms: only hotel stores may offer it. */

@@ -114,6 +114,50 @@ export const ServiceFileSchema = Type.Object(
   strict,
 );
 
+const MinimumConsumptionFileSchema = Type.Object(
+  {
+    cents: Type.Integer({ minimum: 1, maximum: 100_000_000 }),
+    chargeMissing: Type.Optional(
+      Type.Boolean({ description: "charge what is missing as its own line when the table closes; default false" }),
+    ),
+  },
+  { ...strict, description: "the least a table opening of this spot is to consume" },
+);
+
+export const SectionFileSchema = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 80 }),
+    tableFamily: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 80, description: "groups sections a waiter picks from together" }),
+    ),
+    minimumConsumption: Type.Optional(MinimumConsumptionFileSchema),
+  },
+  strict,
+);
+
+export const CardTerminalFileSchema = Type.Object(
+  { id: Id, name: Type.String({ minLength: 1, maxLength: 80 }) },
+  strict,
+);
+
+export const OutletFileSchema = Type.Object(
+  {
+    id: Id,
+    names: Type.Object(
+      {
+        GRE: Type.Object({ name: Type.String({ minLength: 1 }) }, strict),
+        ENG: Type.Object({ name: Type.String({ minLength: 1 }) }, strict),
+      },
+      strict,
+    ),
+    sections: Type.Array(Type.String({ minLength: 1, maxLength: 80 }), {
+      minItems: 1,
+      description: "names of the sections (tables) this outlet serves",
+    }),
+  },
+  strict,
+);
+
 export const SpotFileSchema = Type.Object(
   {
     id: Id,
@@ -122,6 +166,7 @@ export const SpotFileSchema = Type.Object(
     capacity: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })),
     section: Type.Optional(Type.String({ maxLength: 80 })),
     isPda: Type.Optional(Type.Boolean({ description: "the waiter's device at this spot" })),
+    minimumConsumption: Type.Optional(MinimumConsumptionFileSchema),
   },
   strict,
 );
@@ -170,6 +215,11 @@ export const VenueFileSchema = Type.Object(
               "orders one spot may send per Athens day (scheduled ones: per delivery date); default no limit",
           }),
         ),
+        waitersMayTreatAndCancel: Type.Optional(
+          Type.Boolean({
+            description: "waiters may treat and cancel a table's lines (admins always may); default false",
+          }),
+        ),
         cardPayments: Type.Optional(Type.Boolean({ description: "guests may pay by card; default true" })),
         chargeToRoom: Type.Optional(
           Type.Boolean({ description: "hotel stores only: guests may charge an order to a room; default false" }),
@@ -187,6 +237,15 @@ export const VenueFileSchema = Type.Object(
       },
       strict,
     ),
+    sections: Type.Optional(
+      Type.Array(SectionFileSchema, {
+        description: "the store's sections in floor order; when given, every spot's section must be one of them",
+      }),
+    ),
+    cardTerminals: Type.Optional(Type.Array(CardTerminalFileSchema)),
+    outlets: Type.Optional(
+      Type.Array(OutletFileSchema, { description: "hotels with several outlets: each outlet's sections" }),
+    ),
     services: Type.Array(ServiceFileSchema, { minItems: 1 }),
     spots: Type.Array(SpotFileSchema, { minItems: 1 }),
     staff: Type.Optional(Type.Array(StaffFileSchema)),
@@ -202,3 +261,4 @@ export type GroupFile = Static<typeof GroupFileSchema>;
 export type OptionFile = Static<typeof OptionFileSchema>;
 export type SpotFile = Static<typeof SpotFileSchema>;
 export type StaffFile = Static<typeof StaffFileSchema>;
+export type SectionFile = Static<typeof SectionFileSchema>;

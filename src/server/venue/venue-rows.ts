@@ -2,12 +2,50 @@
  * The rows a venue file becomes, with the defaults of the file format applied in one place
  * (an absent optional boolean is false, except measurable and priceable, which default to true).
  */
+import type { FloorPlan, MinimumConsumption } from "../../domain/table-openings";
 import { toDbBoolean, toJsonText } from "../db/columns";
 import type { CatalogueRows } from "../db/repositories/catalogue-import.repository";
 import type { VenueFile } from "./venue-file";
 import type { VenueIndex } from "./venue-index";
 
 const bool = (value: boolean | undefined, fallback = false) => toDbBoolean(value ?? fallback);
+
+function minimumOf(minimum: { cents: number; chargeMissing?: boolean } | undefined): string | null {
+  return minimum === undefined
+    ? null
+    : toJsonText<MinimumConsumption>({ cents: minimum.cents, chargeMissing: minimum.chargeMissing ?? false });
+}
+
+/** The store's floor plan: sections in floor order (those only named by spots follow), terminals, outlets. */
+function floorPlanOf(file: VenueFile): FloorPlan {
+  const listed = file.sections ?? [];
+  const named = new Set(listed.map((section) => section.name));
+  const onlyOnSpots = [...new Set(file.spots.map((spot) => spot.section ?? ""))].filter(
+    (name) => name !== "" && !named.has(name),
+  );
+  return {
+    sections: [
+      ...listed.map((section) => ({
+        name: section.name,
+        tableFamily: section.tableFamily ?? null,
+        minimumConsumption: section.minimumConsumption
+          ? {
+              cents: section.minimumConsumption.cents,
+              chargeMissing: section.minimumConsumption.chargeMissing ?? false,
+            }
+          : null,
+      })),
+      ...onlyOnSpots.map((name) => ({ name, tableFamily: null, minimumConsumption: null })),
+    ],
+    cardTerminals: (file.cardTerminals ?? []).map(({ id, name }) => ({ id, name })),
+    outlets: (file.outlets ?? []).map((outlet) => ({
+      id: outlet.id,
+      names: { GRE: { name: outlet.names.GRE.name }, ENG: { name: outlet.names.ENG.name } },
+      sections: outlet.sections,
+    })),
+    waitersMayTreatAndCancel: file.store.waitersMayTreatAndCancel ?? false,
+  };
+}
 
 /** `pinHashes` maps staff ids to their hashed PINs (hashing is slow, so it happens before). */
 export function catalogueRows(
@@ -17,6 +55,7 @@ export function catalogueRows(
 ): CatalogueRows {
   const { store } = file;
   const storeId = store.id;
+  const sectionsByName = new Map((file.sections ?? []).map((section) => [section.name, section]));
   return {
     store: {
       id: storeId,
@@ -34,6 +73,7 @@ export function catalogueRows(
       location_latitude: store.location?.latitude ?? null,
       location_longitude: store.location?.longitude ?? null,
       location_radius_meters: store.location?.radiusMeters ?? null,
+      floor_plan: toJsonText(floorPlanOf(file)),
     },
     services: index.services.map(({ value: s, position }) => ({
       id: s.id,
@@ -121,6 +161,7 @@ export function catalogueRows(
       section: s.section ?? "",
       is_pda: bool(s.isPda),
       position,
+      minimum_consumption: minimumOf(s.minimumConsumption ?? sectionsByName.get(s.section ?? "")?.minimumConsumption),
     })),
     staff: index.staff.map(({ value: m }) => {
       const pinHash = pinHashes.get(m.id);

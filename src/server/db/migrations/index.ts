@@ -7,11 +7,13 @@ import type { DialectName } from "../schema";
 import { initialSchema } from "./001-initial-schema";
 import { accountsSchema } from "./002-accounts";
 import { ordersSchema } from "./003-orders";
+import { tableOpeningsSchema } from "./004-table-openings";
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
     "001-initial-schema": initialSchema(dialect),
     "002-accounts": accountsSchema(dialect),
     "003-orders": ordersSchema(dialect),
+    "004-table-openings": tableOpeningsSchema(dialect),
   };
 }

@@ -17,6 +17,8 @@ const TABLES = [
   "payments",
   "rate_limit_events",
   "rate_limit_keys",
+  "receipt_daily_counters",
+  "receipts",
   "reviews",
   "sandbox_cards",
   "saved_cards",
@@ -30,6 +32,9 @@ const TABLES = [
   "stores",
   "subselection_groups",
   "subselection_options",
+  "table_opening_lines",
+  "table_opening_payments",
+  "table_openings",
   "users",
   "verification_codes",
 ];
@@ -49,6 +54,7 @@ describe(`migrations on ${testDialect()} (brief §1: one set of migrations for b
       ["001-initial-schema", "Success"],
       ["002-accounts", "Success"],
       ["003-orders", "Success"],
+      ["004-table-openings", "Success"],
     ]);
     const tables = (await test.db.introspection.getTables()).map((t) => t.name).sort();
     expect(tables).toEqual(TABLES);

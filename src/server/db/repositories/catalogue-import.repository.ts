@@ -101,6 +101,7 @@ export async function replaceStoreCatalogue(
         location_latitude: eb.ref("excluded.location_latitude"),
         location_longitude: eb.ref("excluded.location_longitude"),
         location_radius_meters: eb.ref("excluded.location_radius_meters"),
+        floor_plan: eb.ref("excluded.floor_plan"),
         catalogue_version: sql<number>`stores.catalogue_version + 1`,
         updated_at: eb.ref("excluded.updated_at"),
       })),

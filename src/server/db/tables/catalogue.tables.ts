@@ -7,6 +7,7 @@
 import type { ColumnType, Insertable, Selectable } from "kysely";
 import type { Translations } from "../../../domain/languages";
 import type { SpotType } from "../../../domain/spots";
+import type { FloorPlan, MinimumConsumption } from "../../../domain/table-openings";
 import type { BooleanColumn, IsoInstant, JsonText, OptionalBooleanColumn } from "../columns";
 
 export interface StoresTable {
@@ -33,6 +34,8 @@ export interface StoresTable {
   location_latitude: number | null;
   location_longitude: number | null;
   location_radius_meters: number | null;
+  /** Table openings (migration 004): sections, card terminals, outlets (domain FloorPlan). */
+  floor_plan: ColumnType<JsonText<FloorPlan>, JsonText<FloorPlan> | undefined, JsonText<FloorPlan>>;
 }
 
 export interface ServicesTable {
@@ -73,6 +76,12 @@ export interface SpotsTable {
   section: string;
   is_pda: BooleanColumn;
   position: number;
+  /** The spot's minimum consumption, its own or its section's (migration 004). */
+  minimum_consumption: ColumnType<
+    JsonText<MinimumConsumption> | null,
+    JsonText<MinimumConsumption> | null | undefined,
+    JsonText<MinimumConsumption> | null
+  >;
 }
 
 export interface CategoriesTable {

@@ -116,6 +116,11 @@ describe("sandbox card form (POST /api/payments/sandbox/cards)", () => {
       sandbox_cards: 0,
       payments: 0,
       reviews: 0,
+      table_openings: 0,
+      table_opening_lines: 0,
+      table_opening_payments: 0,
+      receipt_daily_counters: 0,
+      receipts: 0,
     } satisfies Record<keyof Database, 0>) as (keyof Database)[];
     for (const table of tables) {
       const rows = await ctx.db.selectFrom(table).selectAll().execute();
