@@ -48,6 +48,7 @@ import { reviewRoutes } from "./routes/reviews";
 import { serviceRoutes } from "./routes/services";
 import { sessionRoutes } from "./routes/session";
 import { signInRoutes } from "./routes/sign-in";
+import { staffOpeningRoutes } from "./routes/staff-openings";
 import { staffOrderRoutes } from "./routes/staff-orders";
 import { staffSignInRoutes } from "./routes/staff-sign-in";
 import { tableRoutes } from "./routes/tables";
@@ -151,6 +152,7 @@ export function buildApp(options: AppOptions): App {
       await api.register(orderHistoryRoutes, { ctx: orders });
       await api.register(paymentRoutes, { ctx: orders });
       await api.register(staffOrderRoutes, { ctx: orders });
+      await api.register(staffOpeningRoutes, { ctx: orders });
       await api.register(reviewRoutes, { ctx: orders });
       await api.register(logRoutes, { ctx: orders });
       await api.register(stompEndpoint, { ctx: orders });

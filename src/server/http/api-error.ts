@@ -13,6 +13,8 @@ export class ApiError extends Error {
     message: string,
     /** Sent as Retry-After on a 429. */
     readonly retryAfterSeconds?: number,
+    /** Facts the client words its message with (ErrorBody.details), e.g. who closed a table and when. */
+    readonly details?: Record<string, string | number>,
   ) {
     super(message);
   }
@@ -23,6 +25,7 @@ export const badRequest = (message: string) => new ApiError(400, "VALIDATION_FAI
 export const invalidInput = (code: ErrorCode, message: string) => new ApiError(400, code, message);
 export const unauthorized = (code: ErrorCode, message: string) => new ApiError(401, code, message);
 export const forbidden = (message: string) => new ApiError(403, "FORBIDDEN", message);
-export const conflict = (code: ErrorCode, message: string) => new ApiError(409, code, message);
+export const conflict = (code: ErrorCode, message: string, details?: Record<string, string | number>) =>
+  new ApiError(409, code, message, undefined, details);
 export const tooManyRequests = (code: ErrorCode, message: string, retryAfterMs: number) =>
   new ApiError(429, code, message, Math.max(1, Math.ceil(retryAfterMs / 1000)));

@@ -197,7 +197,7 @@ async function runWithSeparateClaim(
 /** The stored answer of a row (422 when the key was used for another body); null while in flight. */
 function storedAnswerOf(row: OrderRequestRow, request: KeyedRequest): StoredAnswer | null {
   if (row.request_hash !== request.hash) {
-    throw new ApiError(422, "IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was used for another order");
+    throw new ApiError(422, "IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was used for another request");
   }
   if (row.state !== "DONE" || row.response_status === null || row.response_body === null) return null;
   return { status: row.response_status, body: row.response_body, replayed: true };
@@ -214,6 +214,7 @@ function isRefusal(error: unknown): error is ApiError {
 
 function refusalAnswer(error: ApiError): WorkResult {
   const body: ErrorBodyDto = { code: error.code, message: error.message };
+  if (error.details !== undefined) body.details = error.details;
   return { status: error.statusCode, body: JSON.stringify(body) };
 }
 

@@ -34,6 +34,7 @@ import { type OrderStatusEvent, PENDING_ORDER_STATUSES } from "../../domain/orde
 import type { Database } from "../db/schema";
 import type { OrderRow } from "../db/tables/orders.tables";
 import { ApiError, notFound } from "../http/api-error";
+import { attachAcceptedOrder } from "../openings/attach-order";
 import { capturePayment, voidPayment } from "../payments/settle";
 import type { OrdersContext } from "./context";
 import { orderStatusEventOf } from "./order-presenter";
@@ -43,6 +44,8 @@ import { sendOutcomeInBackground } from "./outcome-messages";
 export interface StaffOfStore {
   userId: number;
   storeId: number;
+  /** The venue file's staff id: the waiter of a table opening this accept starts. */
+  staffId?: number;
 }
 
 export async function accept(ctx: OrdersContext, staff: StaffOfStore, orderId: number): Promise<OrderStatusEvent> {
@@ -115,7 +118,10 @@ async function decide(
       .where("status", "in", PENDING_ORDER_STATUSES)
       .returningAll()
       .executeTakeFirst();
-    if (changed !== undefined) return { kind: "changed", row: changed, timedOut: null };
+    if (changed !== undefined) {
+      if (changed.status === "ACCEPTED") await attachAcceptedOrder(trx, changed, staff.staffId ?? null, now);
+      return { kind: "changed", row: changed, timedOut: null };
+    }
 
     // Lost a race (a concurrent accept, reject or timeout committed first): name the error its status calls for.
     const latest = await findOrderOfStore(trx, orderId, staff.storeId);

@@ -35,6 +35,7 @@ const errorHandlingPlugin: FastifyPluginCallback = (app, _options, done) => {
     if (error instanceof ApiError) {
       status = error.statusCode;
       body = { code: error.code, message: error.message };
+      if (error.details !== undefined) body.details = error.details;
       if (error.retryAfterSeconds !== undefined) reply.header("retry-after", String(error.retryAfterSeconds));
     } else if (error.validation) {
       status = 400;

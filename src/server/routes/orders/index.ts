@@ -10,13 +10,13 @@ import { Type } from "typebox";
 import { AuthHeadersSchema } from "../../../domain/auth-api";
 import {
   CheckoutOptionsSchema,
-  IDEMPOTENCY_KEY_HEADER,
   OrderSchema,
   OrderStatusEventSchema,
   PlaceOrderRequestSchema,
 } from "../../../domain/orders-api";
 import { authenticate } from "../../auth/sessions";
-import { ApiError, forbidden, invalidInput } from "../../http/api-error";
+import { ApiError, forbidden } from "../../http/api-error";
+import { IdempotentHeadersSchema, idempotencyKeyOf, sendStoredAnswer } from "../../http/idempotent-request";
 import { errorResponses, IdSchema } from "../../http/schemas";
 import { checkoutOptions } from "../../orders/checkout-options";
 import type { OrdersContext } from "../../orders/context";
@@ -28,13 +28,6 @@ import type { PlacingAccount } from "../../orders/prepare-placement";
 export interface OrderRoutesOptions {
   ctx: OrdersContext;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const PlaceOrderHeadersSchema = Type.Object({
-  ...AuthHeadersSchema.properties,
-  [IDEMPOTENCY_KEY_HEADER]: Type.Optional(Type.String({ maxLength: 100 })),
-});
 
 export const orderRoutes: FastifyPluginAsyncTypebox<OrderRoutesOptions> = async (app, { ctx }) => {
   app.get(
@@ -64,26 +57,15 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRoutesOptions> = async 
           "The server prices the order itself; a total other than expectedTotalCents is refused with 409 PRICE_CHANGED. " +
           "The same key with the same body returns the stored answer (same status and bytes, header Idempotent-Replayed: true); " +
           "with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 REQUEST_IN_PROGRESS after a short wait.",
-        headers: PlaceOrderHeadersSchema,
+        headers: IdempotentHeadersSchema,
         body: PlaceOrderRequestSchema,
         response: { 201: OrderSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
       },
     },
     async (request, reply) => {
-      const key = request.headers[IDEMPOTENCY_KEY_HEADER];
-      if (key === undefined || key === "") {
-        throw invalidInput("IDEMPOTENCY_KEY_REQUIRED", "Send an Idempotency-Key header (a UUID) with the order");
-      }
-      if (!UUID.test(key)) throw invalidInput("IDEMPOTENCY_KEY_REQUIRED", "The Idempotency-Key must be a UUID");
+      const key = idempotencyKeyOf(request.headers);
       const account = await placingAccount(ctx, request.headers);
-      const answer = await placeOrder(ctx, account, key.toLowerCase(), request.body);
-      reply.header("cache-control", "no-store");
-      if (answer.replayed) reply.header("idempotent-replayed", "true");
-      // The stored text itself, not a re-serialization: a replay is byte-identical.
-      // (Typed loosely on purpose: the status and body are the stored ones, already validated when made.)
-      const raw = reply as unknown as { code(status: number): { type(t: string): { send(body: string): void } } };
-      raw.code(answer.status).type("application/json; charset=utf-8").send(answer.body);
-      return reply;
+      return sendStoredAnswer(reply, await placeOrder(ctx, account, key, request.body));
     },
   );
 

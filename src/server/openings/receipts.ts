@@ -1,0 +1,102 @@
+/**
+ * Receipts of a table opening (issue "Table openings" §6): a TEMPORARY one (what is owed now) any
+ * time, a FINAL one once the opening is closed. Numbered per store per Athens day from 1, one
+ * sequence for both kinds, taken under the counter row's lock like the orders' daily numbers. The
+ * receipt keeps a snapshot of what it printed, so a reprint is the same paper whatever happened
+ * to the table since.
+ */
+import type { Kysely } from "kysely";
+import type { Translations } from "../../domain/languages";
+import type { ReceiptKind } from "../../domain/table-openings";
+import type { ReceiptDto } from "../../domain/table-openings-api";
+import { fromJsonText, toJsonText } from "../db/columns";
+import type { Database } from "../db/schema";
+import { conflict, notFound } from "../http/api-error";
+import { loadOpeningDetail } from "./opening-presenter";
+import type { ChangeContext } from "./settle";
+
+async function nextReceiptNumber(trx: Kysely<Database>, storeId: number, athensDay: string): Promise<number> {
+  const row = await trx
+    .insertInto("receipt_daily_counters")
+    .values({ store_id: storeId, athens_day: athensDay, last_number: 1 })
+    .onConflict((oc) =>
+      oc
+        .columns(["store_id", "athens_day"])
+        .doUpdateSet((eb) => ({ last_number: eb("receipt_daily_counters.last_number", "+", 1) })),
+    )
+    .returning("last_number")
+    .executeTakeFirstOrThrow();
+  return row.last_number;
+}
+
+export async function issueReceipt(
+  c: ChangeContext,
+  openingId: number,
+  kind: ReceiptKind,
+  language: "GRE" | "ENG",
+): Promise<ReceiptDto> {
+  const opening = await loadOpeningDetail(c.trx, c.staff.storeId, openingId);
+  if (opening === undefined)
+    throw notFound("OPENING_NOT_FOUND", `There is no table opening ${openingId} in this store`);
+  if (kind === "FINAL" && opening.status !== "CLOSED") {
+    throw conflict("OPENING_HAS_REMAINING", "A final receipt is printed once the table is closed", {
+      remainingCents: opening.amounts.remainingCents,
+    });
+  }
+  const store = await c.trx
+    .selectFrom("stores")
+    .select("names")
+    .where("id", "=", c.staff.storeId)
+    .executeTakeFirstOrThrow();
+  const number = await nextReceiptNumber(c.trx, c.staff.storeId, c.athensDay);
+  const snapshot: Omit<ReceiptDto, "id"> = {
+    storeId: c.staff.storeId,
+    storeNames: fromJsonText<Translations>(store.names),
+    openingId,
+    kind,
+    number,
+    athensDay: c.athensDay,
+    language,
+    spotName: opening.spot.name,
+    section: opening.spot.section,
+    waiterName: opening.waiterName,
+    lines: opening.lines,
+    payments: opening.payments,
+    amounts: opening.amounts,
+    minimumConsumption: opening.minimumConsumption,
+    openedAt: opening.openedAt,
+    closedAt: opening.closedAt,
+    createdAt: c.now,
+    byName: c.staff.name,
+  };
+  const row = await c.trx
+    .insertInto("receipts")
+    .values({
+      store_id: c.staff.storeId,
+      opening_id: openingId,
+      kind,
+      athens_day: c.athensDay,
+      number,
+      language,
+      snapshot: toJsonText(snapshot),
+      staff_id: c.staff.staffId,
+      created_at: c.now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { id: row.id, ...snapshot };
+}
+
+export async function loadReceipt(
+  db: Kysely<Database>,
+  storeId: number,
+  receiptId: number,
+): Promise<ReceiptDto | undefined> {
+  const row = await db
+    .selectFrom("receipts")
+    .select(["id", "snapshot"])
+    .where("id", "=", receiptId)
+    .where("store_id", "=", storeId)
+    .executeTakeFirst();
+  return row === undefined ? undefined : { ...fromJsonText<Omit<ReceiptDto, "id">>(row.snapshot), id: row.id };
+}

@@ -1,0 +1,447 @@
+/**
+ * The money moves of a table opening (issue "Table openings" §4, §5, §8): pay, treat, cancel,
+ * close, transfer, reopen. Each runs inside one transaction (staff-writes.ts wraps it with the
+ * request's Idempotency-Key) and starts by taking the opening:
+ *
+ *   update table_openings set version = version + 1 where id = ? and store_id = ? and status = ? and version = ?
+ *
+ * That one conditional UPDATE is the whole concurrency story: on PostgreSQL the row lock makes a
+ * second writer wait and then find the version (or the status) changed; on SQLite writers run one
+ * at a time anyway. The loser changes nothing and answers why: OPENING_CLOSED with who closed it
+ * and when, or OPENING_CHANGED with the current version, so a waiter never collects an amount
+ * other than the one on the screen, and nothing is paid twice. Lines only ever leave OPEN
+ * (settleLines' `where state = 'OPEN'`), which guards the same promise once more.
+ */
+import type { Kysely } from "kysely";
+import {
+  type MinimumConsumption,
+  mayReopen,
+  mayTreatOrCancel,
+  minimumLineAtClose,
+  splitLine,
+  spotOpensTables,
+} from "../../domain/table-openings";
+import type { LinePick, Settlement } from "../../domain/table-openings-api";
+import { fromJsonText } from "../db/columns";
+import type { Database } from "../db/schema";
+import type { TableOpeningLineRow, TableOpeningRow } from "../db/tables/table-openings.tables";
+import { ApiError, conflict, invalidInput, notFound } from "../http/api-error";
+import { athensDayText } from "../orders/athens-clock";
+import type { StaffMember } from "../routes/staff-orders/staff-session";
+import { floorPlanOf } from "./floor-plan";
+import {
+  copyOf,
+  insertLines,
+  insertPayment,
+  linesOfOpening,
+  type NewLine,
+  openOpeningOf,
+  settleLines,
+} from "./opening-writes";
+
+/** What every change knows: who, when, and the Athens day it counts on. */
+export interface ChangeContext {
+  trx: Kysely<Database>;
+  staff: StaffMember;
+  now: string;
+  athensDay: string;
+}
+
+export function changeContext(trx: Kysely<Database>, staff: StaffMember, now: Date): ChangeContext {
+  return { trx, staff, now: now.toISOString(), athensDay: athensDayText(now) };
+}
+
+/** Takes an OPEN opening at the version the waiter saw, or refuses with the reason it cannot. */
+export async function takeOpening(c: ChangeContext, openingId: number, version: number): Promise<TableOpeningRow> {
+  const taken = await c.trx
+    .updateTable("table_openings")
+    .set((eb) => ({ version: eb("version", "+", 1), last_activity_at: c.now }))
+    .where("id", "=", openingId)
+    .where("store_id", "=", c.staff.storeId)
+    .where("status", "=", "OPEN")
+    .where("version", "=", version)
+    .returningAll()
+    .executeTakeFirst();
+  if (taken !== undefined) return taken;
+  throw await whyNotTaken(c, openingId);
+}
+
+/**
+ * Why an opening could not be taken: missing (404), closed or merged by someone (OPENING_CLOSED,
+ * with who and when), or changed since the waiter looked (OPENING_CHANGED, with the version now).
+ * For a reopen a CLOSED opening is the expected one, so only a merge counts as closed there.
+ */
+async function whyNotTaken(c: ChangeContext, openingId: number, reopening = false): Promise<ApiError> {
+  const current = await c.trx
+    .selectFrom("table_openings")
+    .leftJoin("staff", "staff.id", "table_openings.closed_by_staff_id")
+    .select(["table_openings.status", "table_openings.version", "table_openings.closed_at", "staff.name"])
+    .where("table_openings.id", "=", openingId)
+    .where("table_openings.store_id", "=", c.staff.storeId)
+    .executeTakeFirst();
+  if (current === undefined)
+    return notFound("OPENING_NOT_FOUND", `There is no table opening ${openingId} in this store`);
+  const closed = reopening ? current.status === "MERGED" : current.status !== "OPEN";
+  if (closed) {
+    return conflict("OPENING_CLOSED", `This table was closed by ${current.name ?? "someone"} at ${current.closed_at}`, {
+      byName: current.name ?? "",
+      at: current.closed_at ?? "",
+    });
+  }
+  return conflict("OPENING_CHANGED", "This table changed since you looked at it; check it again", {
+    version: current.version,
+  });
+}
+
+/**
+ * The lines a request names, ready to settle: the whole line, or `quantity` of its pieces split off
+ * into a line of its own first. null picks every open line. A line of another opening is refused
+ * as missing; a line no longer open with who settled it and when.
+ */
+export async function pickLines(
+  c: ChangeContext,
+  opening: TableOpeningRow,
+  picks: readonly LinePick[] | null,
+): Promise<TableOpeningLineRow[]> {
+  const lines = await linesOfOpening(c.trx, opening.id);
+  if (picks === null) return lines.filter((line) => line.state === "OPEN");
+  const byId = new Map(lines.map((line) => [line.id, line]));
+  const seen = new Set<number>();
+  const picked: TableOpeningLineRow[] = [];
+  for (const pick of picks) {
+    const line = byId.get(pick.lineId);
+    if (line === undefined || seen.has(pick.lineId)) {
+      throw invalidInput("VALIDATION_FAILED", `Line ${pick.lineId} is not a line of this table (or is named twice)`);
+    }
+    seen.add(pick.lineId);
+    if (line.state !== "OPEN") throw await alreadySettled(c, line);
+    picked.push(pick.quantity === undefined ? line : await splitOff(c, line, pick.quantity));
+  }
+  return picked;
+}
+
+async function alreadySettled(c: ChangeContext, line: TableOpeningLineRow): Promise<ApiError> {
+  const by =
+    line.by_staff_id === null
+      ? undefined
+      : await c.trx.selectFrom("staff").select("name").where("id", "=", line.by_staff_id).executeTakeFirst();
+  return conflict("LINE_ALREADY_SETTLED", `Line ${line.id} is already ${line.state.toLowerCase()}`, {
+    lineId: line.id,
+    state: line.state,
+    byName: by?.name ?? "",
+    at: line.settled_at ?? "",
+  });
+}
+
+/** k of a line's q pieces become a line of their own (the rest stays); the amounts add up. */
+async function splitOff(c: ChangeContext, line: TableOpeningLineRow, quantity: number): Promise<TableOpeningLineRow> {
+  if (quantity === line.quantity) return line;
+  const split = splitLine(
+    { quantity: line.quantity, amountCents: line.amount_cents, perKg: line.grams !== null },
+    quantity,
+  );
+  if ("error" in split) {
+    throw invalidInput(
+      "INVALID_QUANTITY",
+      `Line ${line.id} has ${line.quantity} pieces; ${quantity} cannot be settled apart`,
+    );
+  }
+  await c.trx
+    .updateTable("table_opening_lines")
+    .set({ quantity: line.quantity - quantity, amount_cents: split.leftCents })
+    .where("id", "=", line.id)
+    .execute();
+  const [part] = await insertLines(
+    c.trx,
+    line.opening_id,
+    [
+      {
+        ...copyOf(line, line.moved_from_spot_id ?? 0),
+        movedFromSpotId: line.moved_from_spot_id,
+        quantity,
+        amountCents: split.settledCents,
+      },
+    ],
+    c.now,
+  );
+  if (part === undefined) throw new Error(`splitting line ${line.id} inserted nothing`);
+  return part;
+}
+
+/** Pays the lines with one settlement; a charge to room moves them, owed, onto the room's opening. */
+export async function payLines(
+  c: ChangeContext,
+  opening: TableOpeningRow,
+  lines: readonly TableOpeningLineRow[],
+  payment: Settlement,
+): Promise<void> {
+  if (lines.length === 0) return;
+  const target = await settlementTarget(c, opening, payment);
+  const amountCents = lines.reduce((sum, line) => sum + line.amount_cents, 0);
+  const paymentId = await insertPayment(c.trx, {
+    openingId: opening.id,
+    storeId: opening.store_id,
+    type: payment.type,
+    amountCents,
+    cardTerminalId: payment.type === "CARD" ? payment.cardTerminalId : null,
+    creditAccount: payment.type === "ON_CREDIT" ? payment.account.trim() : null,
+    roomSpotId: payment.type === "CHARGE_TO_ROOM" ? payment.roomSpotId : null,
+    online: false,
+    staffId: c.staff.staffId,
+    athensDay: c.athensDay,
+    now: c.now,
+  });
+  await settleEvery(c, lines, { state: "PAID", reason: null, paymentId });
+  if (target !== null) {
+    await insertLines(
+      c.trx,
+      target.id,
+      lines.map((line) => copyOf(line, opening.spot_id)),
+      c.now,
+    );
+  }
+}
+
+/** Checks the settlement against the store; for a charge to room, takes the room's open opening. */
+async function settlementTarget(
+  c: ChangeContext,
+  opening: TableOpeningRow,
+  payment: Settlement,
+): Promise<TableOpeningRow | null> {
+  if (payment.type === "CARD") {
+    const store = await c.trx
+      .selectFrom("stores")
+      .select("floor_plan")
+      .where("id", "=", opening.store_id)
+      .executeTakeFirst();
+    if (!floorPlanOf(store?.floor_plan).cardTerminals.some((t) => t.id === payment.cardTerminalId)) {
+      throw notFound("CARD_TERMINAL_NOT_FOUND", `There is no card terminal ${payment.cardTerminalId} in this store`);
+    }
+  }
+  if (payment.type === "ON_CREDIT" && payment.account.trim() === "") {
+    throw invalidInput("VALIDATION_FAILED", "Name the account the amount is owed by");
+  }
+  if (payment.type !== "CHARGE_TO_ROOM") return null;
+  const room = await c.trx
+    .selectFrom("spots")
+    .select(["id", "type"])
+    .where("id", "=", payment.roomSpotId)
+    .where("store_id", "=", opening.store_id)
+    .executeTakeFirst();
+  if (room === undefined || room.type !== "HOTEL_ROOM" || room.id === opening.spot_id) {
+    throw notFound("ROOM_NOT_OPEN", `Spot ${payment.roomSpotId} is not a room of this store`);
+  }
+  const roomOpening = await c.trx
+    .updateTable("table_openings")
+    .set((eb) => ({ version: eb("version", "+", 1), last_activity_at: c.now }))
+    .where("spot_id", "=", room.id)
+    .where("status", "=", "OPEN")
+    .returningAll()
+    .executeTakeFirst();
+  if (roomOpening === undefined) throw conflict("ROOM_NOT_OPEN", "This room has no open tab to charge to");
+  return roomOpening;
+}
+
+async function settleEvery(
+  c: ChangeContext,
+  lines: readonly TableOpeningLineRow[],
+  settlement: { state: "PAID" | "TREATED" | "CANCELED"; reason: string | null; paymentId: number | null },
+): Promise<void> {
+  const changed = await settleLines(
+    c.trx,
+    lines.map((line) => line.id),
+    { ...settlement, staffId: c.staff.staffId, athensDay: c.athensDay, now: c.now },
+  );
+  // The opening is taken (version lock), so every picked line is still open; anything else is a bug.
+  if (changed !== lines.length) throw new Error(`settled ${changed} of ${lines.length} lines`);
+}
+
+export async function treatOrCancel(
+  c: ChangeContext,
+  lines: readonly TableOpeningLineRow[],
+  state: "TREATED" | "CANCELED",
+  reason: string,
+): Promise<void> {
+  const store = await c.trx
+    .selectFrom("stores")
+    .select("floor_plan")
+    .where("id", "=", c.staff.storeId)
+    .executeTakeFirst();
+  if (!mayTreatOrCancel(c.staff.role, floorPlanOf(store?.floor_plan).waitersMayTreatAndCancel)) {
+    throw new ApiError(403, "SETTLE_NOT_ALLOWED", "Only an admin can treat or cancel in this store");
+  }
+  const trimmed = reason.trim();
+  if (trimmed === "") throw invalidInput("VALIDATION_FAILED", "Say why (the reason is required)");
+  await settleEvery(c, lines, { state, reason: trimmed, paymentId: null });
+}
+
+/**
+ * Closes an opening: the minimum-consumption line first when the venue charges it, then the rest
+ * paid by the settlement given (a remainder without one: OPENING_HAS_REMAINING).
+ */
+export async function closeOpening(
+  c: ChangeContext,
+  opening: TableOpeningRow,
+  payment: Settlement | null,
+): Promise<void> {
+  const lines = await linesOfOpening(c.trx, opening.id);
+  const spot = await c.trx
+    .selectFrom("spots")
+    .select("minimum_consumption")
+    .where("id", "=", opening.spot_id)
+    .executeTakeFirst();
+  const minimum = spot?.minimum_consumption == null ? null : fromJsonText<MinimumConsumption>(spot.minimum_consumption);
+  const amounts = lines.map((l) => ({ state: l.state, kind: l.kind, amountCents: l.amount_cents }));
+  const missing = minimumLineAtClose(minimum, amounts);
+  const open = lines.filter((line) => line.state === "OPEN");
+  if (missing !== null) open.push(...(await insertLines(c.trx, opening.id, [minimumLine(missing)], c.now)));
+  if (open.length > 0) {
+    if (payment === null) {
+      const owed = open.reduce((sum, line) => sum + line.amount_cents, 0);
+      throw conflict("OPENING_HAS_REMAINING", `This table still owes ${owed} cents: choose how it is paid`, {
+        remainingCents: owed,
+      });
+    }
+    await payLines(c, opening, open, payment);
+  }
+  await c.trx
+    .updateTable("table_openings")
+    .set({ status: "CLOSED", closed_at: c.now, closed_by_staff_id: c.staff.staffId, closed_athens_day: c.athensDay })
+    .where("id", "=", opening.id)
+    .execute();
+}
+
+function minimumLine(cents: number): NewLine {
+  return {
+    kind: "MINIMUM_CONSUMPTION",
+    orderId: null,
+    names: { GRE: { name: "Ελάχιστη κατανάλωση" }, ENG: { name: "Minimum consumption" } },
+    options: [],
+    comment: "",
+    quantity: 1,
+    grams: null,
+    amountCents: cents,
+    movedFromSpotId: null,
+  };
+}
+
+/**
+ * Moves a whole opening, or some of its open lines, to another spot of the store. A whole opening
+ * onto a free spot just changes spot; onto a spot with an open opening it merges into it (lines and
+ * payments move, this one becomes MERGED). Returns the opening the lines are now on.
+ */
+export async function transfer(
+  c: ChangeContext,
+  opening: TableOpeningRow,
+  targetSpotId: number,
+  picks: readonly LinePick[] | null,
+): Promise<number> {
+  const target = await c.trx
+    .selectFrom("spots")
+    .select(["id", "type"])
+    .where("id", "=", targetSpotId)
+    .where("store_id", "=", opening.store_id)
+    .executeTakeFirst();
+  if (target === undefined || target.id === opening.spot_id || !spotOpensTables(target.type)) {
+    throw invalidInput("TRANSFER_TARGET_INVALID", `Spot ${targetSpotId} cannot take this table's lines`);
+  }
+  const targetOpen = await c.trx
+    .selectFrom("table_openings")
+    .select("id")
+    .where("spot_id", "=", target.id)
+    .where("status", "=", "OPEN")
+    .executeTakeFirst();
+
+  if (picks === null && targetOpen === undefined) {
+    await c.trx.updateTable("table_openings").set({ spot_id: target.id }).where("id", "=", opening.id).execute();
+    return opening.id;
+  }
+  const into = await openOpeningOf(c.trx, {
+    storeId: opening.store_id,
+    spotId: target.id,
+    departmentServiceId: opening.department_service_id,
+    waiterStaffId: opening.waiter_staff_id ?? c.staff.staffId,
+    now: c.now,
+  });
+  if (picks === null) {
+    await c.trx
+      .updateTable("table_opening_lines")
+      .set((eb) => ({
+        opening_id: into.id,
+        moved_from_spot_id: eb.fn.coalesce("moved_from_spot_id", eb.val(opening.spot_id)),
+      }))
+      .where("opening_id", "=", opening.id)
+      .execute();
+    await c.trx
+      .updateTable("table_opening_payments")
+      .set({ opening_id: into.id })
+      .where("opening_id", "=", opening.id)
+      .execute();
+    await c.trx
+      .updateTable("table_openings")
+      .set({
+        status: "MERGED",
+        merged_into_opening_id: into.id,
+        closed_at: c.now,
+        closed_by_staff_id: c.staff.staffId,
+        closed_athens_day: c.athensDay,
+      })
+      .where("id", "=", opening.id)
+      .execute();
+    return into.id;
+  }
+  const lines = await pickLines(c, opening, picks);
+  await c.trx
+    .updateTable("table_opening_lines")
+    .set({ opening_id: into.id, moved_from_spot_id: opening.spot_id })
+    .where(
+      "id",
+      "in",
+      lines.map((line) => line.id),
+    )
+    .where("state", "=", "OPEN")
+    .execute();
+  return into.id;
+}
+
+/** Reopens a closed opening: admins, on the day it was closed, while its spot has no newer one. */
+export async function reopen(c: ChangeContext, openingId: number, version: number): Promise<void> {
+  const opening = await c.trx
+    .selectFrom("table_openings")
+    .selectAll()
+    .where("id", "=", openingId)
+    .where("store_id", "=", c.staff.storeId)
+    .executeTakeFirst();
+  if (opening === undefined)
+    throw notFound("OPENING_NOT_FOUND", `There is no table opening ${openingId} in this store`);
+  if (opening.status !== "CLOSED") throw await whyNotTaken(c, openingId, true);
+  if (!mayReopen(c.staff.role, opening.closed_athens_day ?? "", c.athensDay)) {
+    throw new ApiError(403, "REOPEN_NOT_ALLOWED", "Only an admin can reopen a table, on the day it was closed");
+  }
+  const newer = await c.trx
+    .selectFrom("table_openings")
+    .select("id")
+    .where("spot_id", "=", opening.spot_id)
+    .where("status", "=", "OPEN")
+    .executeTakeFirst();
+  if (newer !== undefined) {
+    throw conflict("SPOT_HAS_OPEN_OPENING", "This spot has a new open table; settle or transfer it first", {
+      openingId: newer.id,
+    });
+  }
+  const reopened = await c.trx
+    .updateTable("table_openings")
+    .set((eb) => ({
+      status: "OPEN",
+      version: eb("version", "+", 1),
+      closed_at: null,
+      closed_by_staff_id: null,
+      closed_athens_day: null,
+      last_activity_at: c.now,
+    }))
+    .where("id", "=", openingId)
+    .where("status", "=", "CLOSED")
+    .where("version", "=", version)
+    .executeTakeFirst();
+  if (Number(reopened.numUpdatedRows) !== 1) throw await whyNotTaken(c, openingId, true);
+}

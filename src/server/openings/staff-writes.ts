@@ -1,0 +1,31 @@
+/**
+ * Every money write a waiter makes runs exactly once per Idempotency-Key (issue "Table openings"
+ * §8), through the same machinery as the guest's order placement (orders/idempotency.ts): the key
+ * is claimed inside the write's own transaction and the answer stored in the same commit, so a
+ * waiter whose Wi-Fi dropped after the commit gets that answer on the retry, and nothing is paid
+ * twice. The key is bound to the call and its body: reused on another call or opening, 422.
+ */
+import type { OrdersContext } from "../orders/context";
+import { runOnce, type StoredAnswer } from "../orders/idempotency";
+import { requestHash } from "../orders/request-hash";
+import type { StaffMember } from "../routes/staff-orders/staff-session";
+import { type ChangeContext, changeContext } from "./settle";
+
+export async function runStaffWrite(
+  ctx: OrdersContext,
+  staff: StaffMember,
+  key: string,
+  call: { route: string; body: unknown },
+  work: (c: ChangeContext) => Promise<{ status: number; body: unknown }>,
+): Promise<StoredAnswer> {
+  return runOnce(ctx, { userId: staff.userId, key, hash: requestHash(call) }, { claimFirst: false }, (claim) =>
+    ctx.db.transaction().execute(async (trx) => {
+      const earlier = await claim.claim(trx);
+      if (earlier !== null) return earlier;
+      const result = await work(changeContext(trx, staff, ctx.now()));
+      const body = JSON.stringify(result.body);
+      await claim.finish(trx, { status: result.status, body, orderId: null });
+      return { status: result.status, body };
+    }),
+  );
+}
