@@ -143,6 +143,29 @@ export const CheckoutOptionsSchema = Type.Object({
   scheduledOrdersEnabled: Type.Boolean(),
   /** Minutes the store has to accept an order before it times out. */
   acceptanceMinutes: Type.Integer(),
+  /**
+   * The terminal's floor (spec §3 Checkout "held data"): present on a PDA spot for a staff session
+   * of its store only, absent for anyone else.
+   */
+  tablesWithOpenings: Type.Optional(
+    Type.Array(Type.Object({ spotId: Type.Integer(), openingId: Type.Integer(), remainingCents: Type.Integer() })),
+  ),
+  waiters: Type.Optional(
+    Type.Array(
+      Type.Object({
+        id: Type.Integer(),
+        name: Type.String(),
+        role: Type.Union([Type.Literal("WAITER"), Type.Literal("ADMIN")]),
+      }),
+    ),
+  ),
+  cardTerminals: Type.Optional(Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() }))),
+  restaurantsWithTheirTables: Type.Optional(
+    Type.Array(Type.Object({ id: Type.Integer(), names: TranslationsSchema, tables: Type.Array(SpotChoiceSchema) })),
+  ),
+  tableFamilySections: Type.Optional(
+    Type.Array(Type.Object({ family: Type.String(), sections: Type.Array(Type.String()) })),
+  ),
 });
 
 export const OrderLineOptionSchema = Type.Object({

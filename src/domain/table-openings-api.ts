@@ -23,6 +23,9 @@
  *   GET  /api/staff/receipts/:receiptId                Receipt (to print again)
  *   GET  /api/staff/day-summary?day=YYYY-MM-DD         DaySummary (admins; day in Athens, default today)
  *
+ * Live: the screens follow the store's order topic (/topic/stores/{storeId}/orders: an accepted
+ * order changes an opening) and re-read the list every few seconds for other waiters' settling.
+ *
  * Conflicts (409): OPENING_CLOSED (details: byName, at), OPENING_CHANGED (details: version),
  * LINE_ALREADY_SETTLED (details: lineId, state, byName, at), OPENING_HAS_REMAINING,
  * SPOT_HAS_OPEN_OPENING, ROOM_NOT_OPEN. Refusals (400/403): SETTLE_NOT_ALLOWED (role),
@@ -312,21 +315,6 @@ export const DaySummarySchema = Type.Object({
   receiptsIssued: Type.Integer(),
 });
 
-/* ---------- live ---------- */
-
-/**
- * Published on the store's topic `/topic/stores/{storeId}/openings` after every committed change
- * of an opening (a new order joined, a payment, a close, a transfer...). Staff screens re-read the
- * opening (or the list) when its version is newer than the one they show.
- */
-export const OpeningChangedEventSchema = Type.Object({
-  storeId: Type.Integer(),
-  openingId: Type.Integer(),
-  spotId: Type.Integer(),
-  status: OpeningStatusSchema,
-  version: Type.Integer(),
-});
-
 export type OpeningSpot = Static<typeof OpeningSpotSchema>;
 export type OpeningAmountsDto = Static<typeof OpeningAmountsSchema>;
 export type MinimumConsumptionDto = Static<typeof MinimumConsumptionSchema>;
@@ -349,4 +337,3 @@ export type ReceiptDto = Static<typeof ReceiptSchema>;
 export type DaySummaryQuery = Static<typeof DaySummaryQuerySchema>;
 export type OpeningsQuery = Static<typeof OpeningsQuerySchema>;
 export type DaySummary = Static<typeof DaySummarySchema>;
-export type OpeningChangedEvent = Static<typeof OpeningChangedEventSchema>;

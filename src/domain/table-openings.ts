@@ -40,7 +40,14 @@ export const OPENING_LINE_KINDS = [
 export type OpeningLineKind = (typeof OPENING_LINE_KINDS)[number];
 
 /** Spec §9 "Payment and receipt types shown: cash, card, bank account, on credit, charge to room, self publish". */
-export const SETTLEMENT_TYPES = ["CASH", "CARD", "BANK_ACCOUNT", "ON_CREDIT", "CHARGE_TO_ROOM", "SELF_PUBLISH"] as const;
+export const SETTLEMENT_TYPES = [
+  "CASH",
+  "CARD",
+  "BANK_ACCOUNT",
+  "ON_CREDIT",
+  "CHARGE_TO_ROOM",
+  "SELF_PUBLISH",
+] as const;
 export type SettlementType = (typeof SETTLEMENT_TYPES)[number];
 
 export const RECEIPT_KINDS = ["TEMPORARY", "FINAL"] as const;

@@ -6,17 +6,22 @@
 import type { Kysely } from "kysely";
 import type { CheckoutOptions, PaymentType } from "../../domain/orders-api";
 import { spotKind } from "../../domain/spots";
+import { tableFamilySections } from "../../domain/table-openings";
 import { serviceAvailableAt } from "../catalogue/presenters";
 import { fromDbBoolean as bool } from "../db/columns";
 import { findSpotById } from "../db/repositories/spot.repository";
 import { findStoreById } from "../db/repositories/store.repository";
 import type { Database } from "../db/schema";
+import { floorPlanOf } from "../openings/floor-plan";
+import { listOpenOpenings } from "../openings/opening-presenter";
 import { missing } from "./placement-errors";
 
 export async function checkoutOptions(
   db: Kysely<Database>,
   serviceId: number,
   tableId: number,
+  /** The store of the caller's staff session, if any: a PDA spot of that store adds its floor. */
+  staffStoreId: number | null = null,
 ): Promise<CheckoutOptions> {
   const spot = await findSpotById(db, tableId);
   if (spot === undefined) throw missing("TABLE_NOT_FOUND", `There is no table ${tableId}`);
@@ -36,7 +41,7 @@ export async function checkoutOptions(
   const paymentTypes: PaymentType[] = ["CASH"];
   if (bool(store.card_payments_enabled)) paymentTypes.push("CARD");
   if (chargeToRoom) paymentTypes.push("CHARGE_TO_ROOM");
-  return {
+  const options: CheckoutOptions = {
     availableTables: spots
       .filter((s) => spotKind(s.type) === "table" && !bool(s.is_pda))
       .map((s) => ({ id: s.id, name: s.name })),
@@ -49,5 +54,42 @@ export async function checkoutOptions(
     locationRequired: store.location_latitude !== null && store.location_radius_meters !== null,
     scheduledOrdersEnabled: bool(service.scheduled_orders_enabled),
     acceptanceMinutes: store.order_acceptance_minutes,
+  };
+  if (!bool(spot.is_pda) || staffStoreId !== store.id) return options;
+  return { ...options, ...(await terminalFloor(db, store.id, store.floor_plan)) };
+}
+
+/** What a waiter's terminal holds to take orders for any table (spec §3 Checkout). */
+async function terminalFloor(
+  db: Kysely<Database>,
+  storeId: number,
+  floorPlanText: string,
+): Promise<Partial<CheckoutOptions>> {
+  const plan = floorPlanOf(floorPlanText);
+  const [openings, staff, sectioned] = await Promise.all([
+    listOpenOpenings(db, storeId, "tables"),
+    db.selectFrom("staff").select(["id", "name", "role"]).where("store_id", "=", storeId).orderBy("id").execute(),
+    db
+      .selectFrom("spots")
+      .select(["id", "name", "section", "type", "is_pda"])
+      .where("store_id", "=", storeId)
+      .orderBy("position")
+      .execute(),
+  ]);
+  const tables = sectioned.filter((s) => spotKind(s.type) === "table" && !bool(s.is_pda));
+  return {
+    tablesWithOpenings: openings.openings.map((o) => ({
+      spotId: o.spot.id,
+      openingId: o.id,
+      remainingCents: o.amounts.remainingCents,
+    })),
+    waiters: staff,
+    cardTerminals: plan.cardTerminals,
+    restaurantsWithTheirTables: plan.outlets.map((outlet) => ({
+      id: outlet.id,
+      names: outlet.names,
+      tables: tables.filter((t) => outlet.sections.includes(t.section)).map((t) => ({ id: t.id, name: t.name })),
+    })),
+    tableFamilySections: tableFamilySections(plan),
   };
 }

@@ -212,3 +212,43 @@ describe("venue file validation: semantic rules (brief §2)", () => {
     expect(problems(venue)).toEqual(["services[0].categories[0].items[0].names.ENG: is required"]);
   });
 });
+
+describe("the floor plan of table openings (issue Table openings §2): path-precise errors", () => {
+  it("a spot whose section is not listed, an outlet naming no section, twice-used ids and names", () => {
+    const venue = venueWith((v) => {
+      v.sections = [{ name: "Terrace" }, { name: "Front row" }, { name: "Terrace" }];
+      v.cardTerminals = [
+        { id: 1, name: "POS" },
+        { id: 1, name: "POS 2" },
+      ];
+      v.outlets = [{ id: 7, names: { GRE: { name: "Μπαρ" }, ENG: { name: "Bar" } }, sections: ["Terrace", "Roof"] }];
+    });
+    expect(problems(venue)).toEqual(
+      expect.arrayContaining([
+        'sections[2].name: section "Terrace" is listed twice',
+        'spots[2].section: must name one of the sections listed in "sections" (got "")',
+        'outlets[0].sections[1]: no spot or section is named "Roof"',
+        "cardTerminals[1].id: id 1 is used twice",
+      ]),
+    );
+  });
+
+  it("a minimum consumption must be at least a cent, and nothing else may be in it", () => {
+    const venue = venueWith((v) => {
+      const spot = v.spots[0];
+      if (spot) spot.minimumConsumption = { cents: 0, chargeMissing: true };
+    });
+    expect(problems(venue)).toEqual(["spots[0].minimumConsumption.cents: must be >= 1"]);
+  });
+
+  it("the demo-like floor plan is accepted", () => {
+    const venue = venueWith((v) => {
+      v.store.waitersMayTreatAndCancel = true;
+      v.cardTerminals = [{ id: 1, name: "POS" }];
+      v.outlets = [{ id: 7, names: { GRE: { name: "Μπαρ" }, ENG: { name: "Bar" } }, sections: ["Terrace"] }];
+      const spot = v.spots[0];
+      if (spot) spot.minimumConsumption = { cents: 1500 };
+    });
+    expect(problems(venue)).toEqual([]);
+  });
+});

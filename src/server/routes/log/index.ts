@@ -15,9 +15,15 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { AuthHeadersSchema } from "../../../domain/auth-api";
-import { LOG_EVENTS, type LogEvent, LogRequestSchema, requiredLogFields } from "../../../domain/order-logs";
+import {
+  LOG_EVENTS,
+  type LogEvent,
+  LogRequestSchema,
+  requiredLogFields,
+  TABLE_OPENING_LOG_EVENTS,
+} from "../../../domain/order-logs";
 import { authenticate } from "../../auth/sessions";
-import { badRequest, tooManyRequests } from "../../http/api-error";
+import { badRequest, forbidden, tooManyRequests } from "../../http/api-error";
 import { errorResponses } from "../../http/schemas";
 import type { OrdersContext } from "../../orders/context";
 import { AddressRateLimit } from "./address-rate-limit";
@@ -51,7 +57,7 @@ export const logRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContext }> = asyn
         params: LogParamsSchema,
         headers: AuthHeadersSchema,
         body: LogRequestSchema,
-        response: { 204: Type.Null(), ...errorResponses(400, 429) },
+        response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {
@@ -60,14 +66,18 @@ export const logRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContext }> = asyn
       const missing = requiredLogFields(event).filter((field) => body[field] === undefined);
       if (missing.length > 0)
         throw badRequest(missing.map((field) => `body.${field}: required for ${event}`).join("; "));
+      const userId = isTableOpeningEvent(event)
+        ? await staffUserIdOf(ctx, request.headers)
+        : await userIdOf(ctx, request.headers);
+      const fields = (["orderId", "status", "storeId", "tableOpeningId", "paymentType", "reason"] as const).filter(
+        (field) => body[field] !== undefined,
+      );
       request.log.info(
         {
           clientEvent: event,
-          ...(body.orderId === undefined ? {} : { orderId: body.orderId }),
-          ...(body.status === undefined ? {} : { status: body.status }),
-          ...(body.storeId === undefined ? {} : { storeId: body.storeId }),
+          ...Object.fromEntries(fields.map((field) => [field, body[field]])),
           clientAt: body.at,
-          userId: await userIdOf(ctx, request.headers),
+          userId,
         },
         "client event",
       );
@@ -75,6 +85,21 @@ export const logRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContext }> = asyn
     },
   );
 };
+
+function isTableOpeningEvent(event: LogEvent): boolean {
+  return (TABLE_OPENING_LOG_EVENTS as readonly string[]).includes(event);
+}
+
+/**
+ * The close-table events are the staff's (spec §7 "with tableOpeningId and the auth token"): a staff
+ * session in the headers, never a token in the URL. A jwt that expired while the call waited in the
+ * offline queue still names its session; a revoked session or a guest's is refused.
+ */
+async function staffUserIdOf(ctx: OrdersContext, headers: { authtoken?: string; jwt?: string }): Promise<number> {
+  const { account } = await authenticate(ctx, headers, { allowExpiredJwt: true });
+  if (account.user.kind !== "staff") throw forbidden("Only the staff of a store can log close-table events");
+  return account.user.id;
+}
 
 /** The account of valid tokens; null without tokens or with tokens that no longer hold. */
 async function userIdOf(ctx: OrdersContext, headers: { authtoken?: string; jwt?: string }): Promise<number | null> {

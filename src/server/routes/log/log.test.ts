@@ -1,8 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LOG_EVENTS, ORDER_LOG_EVENTS, ORDER_STATUS_LOG_EVENTS, STORE_LOG_EVENTS } from "../../../domain/order-logs";
+import type { SessionResponse } from "../../../domain/auth-api";
+import {
+  LOG_EVENTS,
+  ORDER_LOG_EVENTS,
+  ORDER_STATUS_LOG_EVENTS,
+  STORE_LOG_EVENTS,
+  TABLE_OPENING_LOG_EVENTS,
+} from "../../../domain/order-logs";
 import type { App } from "../../app";
 import { authHeaders, greekMobile, type SignedInGuest, signInGuest } from "../../test-support/accounts";
 import { MINUTE, testClock } from "../../test-support/clock";
+import { importFixture } from "../../test-support/seed";
 import { buildTestApp } from "../../test-support/test-app";
 import { setUpTestDatabase } from "../../test-support/test-database";
 import { LOG_CALLS_PER_ADDRESS } from ".";
@@ -38,7 +46,15 @@ beforeAll(async () => {
     request.log = logger as unknown as typeof request.log;
   });
   guest = await signInGuest(app, ctx.db, greekMobile(31));
+  await importFixture(ctx.db);
+  const pin = await app.inject({ method: "POST", url: "/api/authenticate/login/pin?pin=1357&storeId=1" });
+  const session = pin.json<SessionResponse>();
+  waiter = {
+    userId: session.authToken.user.id,
+    headers: authHeaders({ authToken: session.authToken.token, jwt: session.jwt }),
+  };
 });
+let waiter: { userId: number; headers: Record<string, string> };
 afterAll(async () => app?.close());
 
 let address = 0;
@@ -114,6 +130,34 @@ describe("POST /api/log/:event (spec §7 log calls)", () => {
     expect(clientLines()).toEqual([]);
   });
 
+  it.each(TABLE_OPENING_LOG_EVENTS)("§7 %s: a staff session's call with tableOpeningId is logged", async (event) => {
+    lines.length = 0;
+    const body = {
+      tableOpeningId: 77,
+      at: AT,
+      ...(event === "close-table-button-pressed" ? { paymentType: "CARD" } : {}),
+      ...(event === "close-table-not-correctly-inputs-filled" ? { reason: "CARD_TERMINAL_REQUIRED" } : {}),
+    };
+    const response = await send(event, body, { headers: waiter.headers });
+    expect(response.statusCode, response.body).toBe(204);
+    expect(clientLines()).toEqual(
+      [{ clientEvent: event, ...body, at: undefined, clientAt: AT, userId: waiter.userId, msg: "client event" }].map(
+        ({ at: _at, ...line }) => line,
+      ),
+    );
+  });
+
+  it("§7 close-table events: without a staff session 401, a guest's 403, without tableOpeningId 400; nothing logged", async () => {
+    lines.length = 0;
+    const body = { tableOpeningId: 77, at: AT };
+    expect((await send("close-table-confirmed", body)).statusCode).toBe(401);
+    expect((await send("close-table-confirmed", body, { headers: authHeaders(guest) })).statusCode).toBe(403);
+    expect((await send("close-table-confirmed", { at: AT }, { headers: waiter.headers })).statusCode).toBe(400);
+    const noType = await send("close-table-button-pressed", body, { headers: waiter.headers });
+    expect(noType.json().message).toContain("body.paymentType: required");
+    expect(clientLines()).toEqual([]);
+  });
+
   it("records the signed-in guest's id when the tokens hold", async () => {
     lines.length = 0;
     const response = await send("send-order-clicked", { storeId: 1, at: AT }, { headers: authHeaders(guest) });
@@ -140,8 +184,9 @@ describe("POST /api/log/:event (spec §7 log calls)", () => {
     expect(operation).toBeDefined();
     const parameter = operation.parameters.find((p: { name: string }) => p.name === "event");
     expect(JSON.stringify(parameter.schema)).toContain("cart-screen-closed-while-pending");
+    expect(JSON.stringify(parameter.schema)).toContain("table-closed-successfully");
     expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(["204", "400", "429"]));
-    expect(LOG_EVENTS.length).toBe(18);
+    expect(LOG_EVENTS.length).toBe(25);
   });
 });
 

@@ -25,6 +25,17 @@ import { loadOrderDto, orderStatusEventOf } from "../../orders/order-presenter";
 import { placeOrder } from "../../orders/place-order";
 import type { PlacingAccount } from "../../orders/prepare-placement";
 
+/** The store of a valid staff session in the headers; null for anyone else (the call needs no sign-in). */
+async function staffStoreOf(ctx: OrdersContext, headers: { authtoken?: string; jwt?: string }): Promise<number | null> {
+  if (headers.authtoken === undefined || headers.jwt === undefined) return null;
+  try {
+    const { user } = (await authenticate(ctx, headers)).account;
+    return user.kind === "staff" ? user.store_id : null;
+  } catch {
+    return null;
+  }
+}
+
 export interface OrderRoutesOptions {
   ctx: OrdersContext;
 }
@@ -37,12 +48,14 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRoutesOptions> = async 
         tags: ["orders"],
         summary: "What the checkout offers for a spot and service: tables, rooms, payment types, required details",
         querystring: Type.Object({ serviceId: IdSchema, tableId: IdSchema }),
+        headers: AuthHeadersSchema,
         response: { 200: CheckoutOptionsSchema, ...errorResponses(400, 404) },
       },
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return checkoutOptions(ctx.db, request.query.serviceId, request.query.tableId);
+      const staffStoreId = await staffStoreOf(ctx, request.headers);
+      return checkoutOptions(ctx.db, request.query.serviceId, request.query.tableId, staffStoreId);
     },
   );
 

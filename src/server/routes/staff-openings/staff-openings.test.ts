@@ -632,3 +632,31 @@ describe("only the staff of the store (issue §3)", () => {
     expect(guestList.statusCode).toBe(403);
   });
 });
+
+describe("GET /api/checkout on a PDA (issue §2: the Checkout's held data)", () => {
+  it("a staff session of the store gets tablesWithOpenings, waiters, card terminals, outlets and table families; others none", async () => {
+    await closeAllOpen();
+    await acceptedOrder({ lines: [{ total: 450 }] });
+    const url = `/api/checkout?serviceId=${SAMPLE.serviceId}&tableId=205`;
+    const forWaiter = (await server.app.inject({ method: "GET", url, headers: waiter })).json();
+    expect(forWaiter.tablesWithOpenings).toEqual([
+      { spotId: TABLE, openingId: expect.any(Number), remainingCents: 450 },
+    ]);
+    expect(forWaiter.waiters).toEqual([
+      { id: 300, name: "Maria", role: "ADMIN" },
+      { id: 301, name: "Nikos", role: "WAITER" },
+    ]);
+    expect(forWaiter.cardTerminals).toEqual([{ id: TERMINAL, name: "POS 1" }]);
+    expect(forWaiter.tableFamilySections).toEqual([
+      { family: "Terrace", sections: ["Terrace"] },
+      { family: "Front row", sections: ["Front row"] },
+    ]);
+    expect(forWaiter.restaurantsWithTheirTables).toEqual([]);
+    for (const headers of [{}, guest, otherStoreWaiter]) {
+      const other = (await server.app.inject({ method: "GET", url, headers })).json();
+      expect(other.tablesWithOpenings).toBeUndefined();
+      expect(other.waiters).toBeUndefined();
+      expect(other.availableTables.length).toBeGreaterThan(0);
+    }
+  });
+});
