@@ -60,7 +60,8 @@ export function decideAfterAnswer(answer: SendAnswer): OutboxAction {
   }
 }
 
-function decideAfterError(status: number, code: string): OutboxAction {
+/** An HTTP error's reading: retry, refresh the session, or a definite "no" (also for staff actions). */
+export function decideAfterError(status: number, code: string): OutboxAction {
   if (status >= 500 || TRANSIENT_STATUSES.has(status)) return { action: "retry" };
   if (code === REQUEST_IN_PROGRESS_CODE) return { action: "retry" };
   if (code === INVALID_AUTH_TOKEN_CODE) return { action: "refresh-session" };

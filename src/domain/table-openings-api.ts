@@ -105,6 +105,11 @@ export const OpenOpeningsSchema = Type.Object({
   /** The store's sections in the venue file's order, so the screen groups openings as the floor is laid out. */
   sections: Type.Array(Type.String()),
   openings: Type.Array(OpeningSummarySchema),
+  /** Every spot of the store that opens tables (transfer targets; rooms to charge to). */
+  spots: Type.Array(OpeningSpotSchema),
+  cardTerminals: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
+  /** Treating and canceling is open to waiters in this store (admins always may). */
+  waitersMayTreatAndCancel: Type.Boolean(),
 });
 
 export const OpeningLineSchema = Type.Object({

@@ -13,11 +13,15 @@ export class ApiError extends Error implements ErrorBodyDto {
   /** HTTP status of the answer; null when there was no answer at all. */
   readonly status: number | null;
 
-  constructor(code: string, message: string, status: number | null) {
+  /** Facts the server gave to word the message with (ErrorBody.details), e.g. who closed a table. */
+  readonly details: Record<string, string | number> | undefined;
+
+  constructor(code: string, message: string, status: number | null, details?: Record<string, string | number>) {
     super(message);
     this.name = "ApiError";
     this.code = code;
     this.status = status;
+    this.details = details;
   }
 
   get isNetworkError(): boolean {
@@ -56,7 +60,7 @@ export async function toApiError(error: unknown): Promise<ApiError> {
       .clone()
       .json()
       .catch(() => null);
-    if (isErrorBody(body)) return new ApiError(body.code, body.message, status);
+    if (isErrorBody(body)) return new ApiError(body.code, body.message, status, body.details);
     // A proxy or captive portal answered with something that is not our error shape.
     return new ApiError(UNKNOWN_ERROR, `HTTP ${status}`, status);
   }

@@ -78,6 +78,20 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   INVALID_CARD: msg`Please check the card number, expiry date and CVC`,
   REVIEW_NOT_ALLOWED: msg`You can review only your own accepted orders`,
   REVIEW_ALREADY_EXISTS: msg`You have already reviewed this order`,
+  OPENING_NOT_FOUND: msg`We could not find this table`,
+  RECEIPT_NOT_FOUND: msg`We could not find this receipt`,
+  // With details (who, when) the staff screens word it themselves (openings/opening-conflicts.ts).
+  OPENING_CLOSED: msg`This table has already been closed`,
+  OPENING_CHANGED: msg`This table changed meanwhile; check it and try again`,
+  LINE_ALREADY_SETTLED: msg`An item was already settled by someone else; check the table again`,
+  OPENING_HAS_REMAINING: msg`This table still owes an amount: choose how it is paid`,
+  SPOT_HAS_OPEN_OPENING: msg`This spot has another open table; settle or transfer it first`,
+  ROOM_NOT_OPEN: msg`This room has no open tab to charge to`,
+  SETTLE_NOT_ALLOWED: msg`Only an admin can treat or cancel items in this store`,
+  REOPEN_NOT_ALLOWED: msg`Only an admin can reopen a table, on the day it was closed`,
+  INVALID_QUANTITY: msg`That quantity cannot be settled separately`,
+  TRANSFER_TARGET_INVALID: msg`The table cannot be moved there`,
+  CARD_TERMINAL_NOT_FOUND: msg`Choose one of the store's card terminals`,
 };
 
 /** Success texts of spec §8, in the product's own wording (the spec's list keeps the old typos). */

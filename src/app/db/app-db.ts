@@ -45,6 +45,22 @@ export interface DeliveryInfoRow extends DeliveryInfo {
   id: "last";
 }
 
+/**
+ * A waiter's money write (pay, treat, cancel, close, transfer, reopen, receipt) waiting for a
+ * definite answer, with its Idempotency-Key: sent once the connection returns, never twice.
+ */
+export interface PendingStaffActionRow {
+  idempotencyKey: string;
+  openingId: number;
+  /** The API path, e.g. staff/openings/12/close, and its JSON body. */
+  path: string;
+  body: unknown;
+  /** What the waiter asked for, for the pending notice (pay, close...). */
+  action: string;
+  createdAt: string;
+  attempts: number;
+}
+
 /** A §7 log call waiting to be sent (fire and forget: queued while offline, flushed later). */
 export interface PendingLogRow {
   id?: number;
@@ -64,6 +80,7 @@ export class AppDatabase extends Dexie {
   declare pendingOrders: Table<PendingOrderRow, string>;
   declare deliveryInfo: Table<DeliveryInfoRow, "last">;
   declare pendingLogs: Table<PendingLogRow, number>;
+  declare pendingStaffActions: Table<PendingStaffActionRow, string>;
 
   constructor(name: string = APP_DB_NAME) {
     super(name);
@@ -80,6 +97,8 @@ export class AppDatabase extends Dexie {
       deliveryInfo: "id",
       pendingLogs: "++id",
     });
+    // Table openings: a waiter's money writes waiting for the connection.
+    this.version(3).stores({ pendingStaffActions: "idempotencyKey, openingId" });
   }
 }
 

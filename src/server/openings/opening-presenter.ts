@@ -14,6 +14,7 @@ import {
   type OpeningsListKind,
   openingAmounts,
   openingsListKindOf,
+  spotOpensTables,
 } from "../../domain/table-openings";
 import type {
   OpeningDetail,
@@ -37,6 +38,7 @@ interface StoreLookups {
       name: string;
       type: OpeningSummary["spot"]["type"];
       section: string;
+      isPda: boolean;
       minimum: MinimumConsumption | null;
     }
   >;
@@ -49,8 +51,9 @@ async function storeLookups(db: Kysely<Database>, storeId: number): Promise<Stor
     db.selectFrom("staff").select(["id", "name"]).where("store_id", "=", storeId).execute(),
     db
       .selectFrom("spots")
-      .select(["id", "name", "type", "section", "minimum_consumption"])
+      .select(["id", "name", "type", "section", "minimum_consumption", "is_pda"])
       .where("store_id", "=", storeId)
+      .orderBy("position")
       .execute(),
     db.selectFrom("services").select(["id", "names"]).where("store_id", "=", storeId).execute(),
     db.selectFrom("stores").select("floor_plan").where("id", "=", storeId).executeTakeFirst(),
@@ -66,6 +69,7 @@ async function storeLookups(db: Kysely<Database>, storeId: number): Promise<Stor
           name: s.name,
           type: s.type,
           section: s.section,
+          isPda: fromDbBoolean(s.is_pda),
           minimum: s.minimum_consumption === null ? null : fromJsonText<MinimumConsumption>(s.minimum_consumption),
         },
       ]),
@@ -213,9 +217,15 @@ export async function listOpenOpenings(
     list.push(line);
     linesByOpening.set(line.opening_id, list);
   }
+  const plan = floorPlanOf(store?.floor_plan);
   return {
     storeId,
-    sections: floorPlanOf(store?.floor_plan).sections.map((s) => s.name),
+    sections: plan.sections.map((s) => s.name),
+    spots: [...lookups.spots.values()]
+      .filter((spot) => spotOpensTables(spot.type) && !spot.isPda)
+      .map(({ id, name, type, section }) => ({ id, name, type, section })),
+    cardTerminals: plan.cardTerminals,
+    waitersMayTreatAndCancel: plan.waitersMayTreatAndCancel,
     openings: ofKind.map((o) => summaryOf(o, linesByOpening.get(o.id) ?? [], pending.get(o.spot_id) ?? 0, lookups)),
   };
 }

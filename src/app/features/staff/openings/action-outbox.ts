@@ -1,0 +1,107 @@
+/**
+ * The staff-action outbox (issue "Table openings" §8): a waiter's money write is stored in Dexie
+ * with its Idempotency-Key BEFORE the first attempt, and stays until a definite answer; whatever
+ * the Wi-Fi does, it goes out once. The readings of each answer are the order outbox's
+ * (src/domain/order-outbox.ts decideAfterError): no answer, 408/425/429, 5xx and
+ * REQUEST_IN_PROGRESS are retried with the same key (backoff 2 s -> 60 s, and at once on
+ * `online`); any other 4xx is the server's "no" and the row goes. The screen shows a pending row
+ * as pending, never as done, and offers no second money action on that table meanwhile.
+ */
+import { decideAfterError, hasExpired, retryDelayMs } from "../../../../domain/order-outbox";
+import { type ApiError, toApiError } from "../../../api/api-error";
+import { postStaffAction } from "../../../api/staff-openings";
+import { appDb, type PendingStaffActionRow } from "../../../db/app-db";
+import { withLock } from "../../../orders/outbox/outbox-lock";
+
+export type ActionOutcome =
+  | { kind: "done"; answer: unknown }
+  | { kind: "refused"; error: ApiError }
+  /** Kept for later: no answer yet. */
+  | { kind: "pending" };
+
+type Listener = (row: PendingStaffActionRow, outcome: ActionOutcome) => void;
+
+const listeners = new Set<Listener>();
+const timers = new Map<string, ReturnType<typeof setTimeout>>();
+
+/** Hears every outcome, including those of actions retried later (the screen re-reads then). */
+export function onActionOutcome(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export interface NewStaffAction {
+  openingId: number;
+  action: string;
+  path: string;
+  body: unknown;
+}
+
+/** Stores the action, then makes a first attempt. */
+export async function submitStaffAction(action: NewStaffAction): Promise<ActionOutcome> {
+  const row: PendingStaffActionRow = {
+    ...action,
+    idempotencyKey: crypto.randomUUID(),
+    createdAt: new Date().toISOString(),
+    attempts: 0,
+  };
+  await appDb().pendingStaffActions.put(row);
+  startStaffActions();
+  return attempt(row.idempotencyKey);
+}
+
+async function attempt(key: string): Promise<ActionOutcome> {
+  const outcome = await withLock(`staff-action:${key}`, async (): Promise<ActionOutcome> => {
+    const table = appDb().pendingStaffActions;
+    const row = await table.get(key);
+    if (row === undefined) return { kind: "pending" };
+    if (hasExpired(row.createdAt, Date.now())) {
+      await table.delete(key);
+      return report(row, { kind: "refused", error: await toApiError(new Error("expired")) });
+    }
+    try {
+      const answer = await postStaffAction(row.path, row.body, row.idempotencyKey);
+      await table.delete(key);
+      return report(row, { kind: "done", answer });
+    } catch (thrown) {
+      const error = await toApiError(thrown);
+      const decision =
+        error.status === null ? { action: "retry" as const } : decideAfterError(error.status, error.code);
+      if (decision.action === "drop") {
+        await table.delete(key);
+        return report(row, { kind: "refused", error });
+      }
+      // Retry later with the same key (also when the session must be renewed: the waiter signs in again).
+      const attempts = row.attempts + 1;
+      await table.update(key, { attempts });
+      clearTimeout(timers.get(key));
+      timers.set(
+        key,
+        setTimeout(() => void attempt(key), retryDelayMs(attempts, Math.random())),
+      );
+      return { kind: "pending" };
+    }
+  });
+  return outcome === "busy" ? { kind: "pending" } : outcome;
+}
+
+function report(row: PendingStaffActionRow, outcome: ActionOutcome): ActionOutcome {
+  for (const listener of listeners) listener(row, outcome);
+  return outcome;
+}
+
+/** Sends every stored action now (app start, back online). */
+export async function resumeStaffActions(): Promise<void> {
+  const rows = await appDb().pendingStaffActions.toArray();
+  await Promise.all(rows.map((row) => attempt(row.idempotencyKey)));
+}
+
+let started = false;
+
+/** Idempotent: resumes what an earlier visit left, and again whenever the device is back online. */
+export function startStaffActions(): void {
+  if (started) return;
+  started = true;
+  window.addEventListener("online", () => void resumeStaffActions());
+  void resumeStaffActions();
+}
