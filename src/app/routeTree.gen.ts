@@ -17,6 +17,7 @@ import { Route as ServiceTableIdRouteImport } from './routes/$service.$tableId'
 import { Route as InfoIndexRouteImport } from './routes/info.index'
 import { Route as InfoTypeRouteImport } from './routes/info.$type'
 import { Route as MenuTableIdRouteImport } from './routes/menu.$tableId'
+import { Route as ReceiptsReceiptIdRouteImport } from './routes/receipts.$receiptId'
 import { Route as ServiceTableIdIndexRouteImport } from './routes/$service.$tableId.index'
 import { Route as ServiceTableIdCategoriesRouteImport } from './routes/$service.$tableId.categories'
 import { Route as ServiceTableIdHappyHourRouteImport } from './routes/$service.$tableId.happy-hour'
@@ -30,10 +31,13 @@ import { Route as AuthHistoryUserIdIndexRouteImport } from './routes/_auth/histo
 import { Route as AuthHistoryUserIdEntranceRouteImport } from './routes/_auth/history.$userId.entrance'
 import { Route as AuthProfileUserIdIndexRouteImport } from './routes/_auth/profile.$userId.index'
 import { Route as AuthProfileUserIdDeleteRouteImport } from './routes/_auth/profile.$userId.delete'
-import { Route as OpenRoomsForStoreStoreIdTableIdRouteImport } from './routes/open-rooms.for-store.$storeId.$tableId'
-import { Route as OpenTablesForStoreStoreIdTableIdRouteImport } from './routes/open-tables.for-store.$storeId.$tableId'
+import { Route as DaySummaryForStoreStoreIdTableIdRouteImport } from './routes/day-summary.for-store.$storeId.$tableId'
 import { Route as OrderHistoryForStoreStoreIdTableIdRouteImport } from './routes/order-history.for-store.$storeId.$tableId'
 import { Route as ViewOrderDetailsOrderIdRestaurantIdTokenRouteImport } from './routes/view-order-details.$orderId.$restaurantId.$token'
+import { Route as OpenRoomsForStoreStoreIdTableIdIndexRouteImport } from './routes/open-rooms.for-store.$storeId.$tableId.index'
+import { Route as OpenRoomsForStoreStoreIdTableIdOpeningIdRouteImport } from './routes/open-rooms.for-store.$storeId.$tableId.$openingId'
+import { Route as OpenTablesForStoreStoreIdTableIdIndexRouteImport } from './routes/open-tables.for-store.$storeId.$tableId.index'
+import { Route as OpenTablesForStoreStoreIdTableIdOpeningIdRouteImport } from './routes/open-tables.for-store.$storeId.$tableId.$openingId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -72,6 +76,11 @@ const InfoTypeRoute = InfoTypeRouteImport.update({
 const MenuTableIdRoute = MenuTableIdRouteImport.update({
   id: '/menu/$tableId',
   path: '/menu/$tableId',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ReceiptsReceiptIdRoute = ReceiptsReceiptIdRouteImport.update({
+  id: '/receipts/$receiptId',
+  path: '/receipts/$receiptId',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ServiceTableIdIndexRoute = ServiceTableIdIndexRouteImport.update({
@@ -143,16 +152,10 @@ const AuthProfileUserIdDeleteRoute = AuthProfileUserIdDeleteRouteImport.update({
   path: '/profile/$userId/delete',
   getParentRoute: () => AuthRoute,
 } as any)
-const OpenRoomsForStoreStoreIdTableIdRoute =
-  OpenRoomsForStoreStoreIdTableIdRouteImport.update({
-    id: '/open-rooms/for-store/$storeId/$tableId',
-    path: '/open-rooms/for-store/$storeId/$tableId',
-    getParentRoute: () => rootRouteImport,
-  } as any)
-const OpenTablesForStoreStoreIdTableIdRoute =
-  OpenTablesForStoreStoreIdTableIdRouteImport.update({
-    id: '/open-tables/for-store/$storeId/$tableId',
-    path: '/open-tables/for-store/$storeId/$tableId',
+const DaySummaryForStoreStoreIdTableIdRoute =
+  DaySummaryForStoreStoreIdTableIdRouteImport.update({
+    id: '/day-summary/for-store/$storeId/$tableId',
+    path: '/day-summary/for-store/$storeId/$tableId',
     getParentRoute: () => rootRouteImport,
   } as any)
 const OrderHistoryForStoreStoreIdTableIdRoute =
@@ -167,6 +170,30 @@ const ViewOrderDetailsOrderIdRestaurantIdTokenRoute =
     path: '/view-order-details/$orderId/$restaurantId/$token',
     getParentRoute: () => rootRouteImport,
   } as any)
+const OpenRoomsForStoreStoreIdTableIdIndexRoute =
+  OpenRoomsForStoreStoreIdTableIdIndexRouteImport.update({
+    id: '/open-rooms/for-store/$storeId/$tableId/',
+    path: '/open-rooms/for-store/$storeId/$tableId/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const OpenRoomsForStoreStoreIdTableIdOpeningIdRoute =
+  OpenRoomsForStoreStoreIdTableIdOpeningIdRouteImport.update({
+    id: '/open-rooms/for-store/$storeId/$tableId/$openingId',
+    path: '/open-rooms/for-store/$storeId/$tableId/$openingId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const OpenTablesForStoreStoreIdTableIdIndexRoute =
+  OpenTablesForStoreStoreIdTableIdIndexRouteImport.update({
+    id: '/open-tables/for-store/$storeId/$tableId/',
+    path: '/open-tables/for-store/$storeId/$tableId/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const OpenTablesForStoreStoreIdTableIdOpeningIdRoute =
+  OpenTablesForStoreStoreIdTableIdOpeningIdRouteImport.update({
+    id: '/open-tables/for-store/$storeId/$tableId/$openingId',
+    path: '/open-tables/for-store/$storeId/$tableId/$openingId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -175,6 +202,7 @@ export interface FileRoutesByFullPath {
   '/$service/$tableId': typeof ServiceTableIdRouteWithChildren
   '/info/$type': typeof InfoTypeRoute
   '/menu/$tableId': typeof MenuTableIdRoute
+  '/receipts/$receiptId': typeof ReceiptsReceiptIdRoute
   '/info/': typeof InfoIndexRoute
   '/$service/$tableId/categories': typeof ServiceTableIdCategoriesRoute
   '/$service/$tableId/happy-hour': typeof ServiceTableIdHappyHourRoute
@@ -186,13 +214,16 @@ export interface FileRoutesByFullPath {
   '/$service/$tableId/cart/delete-card': typeof ServiceTableIdCartDeleteCardRoute
   '/history/$userId/entrance': typeof AuthHistoryUserIdEntranceRoute
   '/profile/$userId/delete': typeof AuthProfileUserIdDeleteRoute
-  '/open-rooms/for-store/$storeId/$tableId': typeof OpenRoomsForStoreStoreIdTableIdRoute
-  '/open-tables/for-store/$storeId/$tableId': typeof OpenTablesForStoreStoreIdTableIdRoute
+  '/day-summary/for-store/$storeId/$tableId': typeof DaySummaryForStoreStoreIdTableIdRoute
   '/order-history/for-store/$storeId/$tableId': typeof OrderHistoryForStoreStoreIdTableIdRoute
   '/view-order-details/$orderId/$restaurantId/$token': typeof ViewOrderDetailsOrderIdRestaurantIdTokenRoute
   '/$service/$tableId/cart/': typeof ServiceTableIdCartIndexRoute
   '/history/$userId/': typeof AuthHistoryUserIdIndexRoute
   '/profile/$userId/': typeof AuthProfileUserIdIndexRoute
+  '/open-rooms/for-store/$storeId/$tableId/$openingId': typeof OpenRoomsForStoreStoreIdTableIdOpeningIdRoute
+  '/open-tables/for-store/$storeId/$tableId/$openingId': typeof OpenTablesForStoreStoreIdTableIdOpeningIdRoute
+  '/open-rooms/for-store/$storeId/$tableId/': typeof OpenRoomsForStoreStoreIdTableIdIndexRoute
+  '/open-tables/for-store/$storeId/$tableId/': typeof OpenTablesForStoreStoreIdTableIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -200,6 +231,7 @@ export interface FileRoutesByTo {
   '/pin': typeof PinRoute
   '/info/$type': typeof InfoTypeRoute
   '/menu/$tableId': typeof MenuTableIdRoute
+  '/receipts/$receiptId': typeof ReceiptsReceiptIdRoute
   '/info': typeof InfoIndexRoute
   '/$service/$tableId/categories': typeof ServiceTableIdCategoriesRoute
   '/$service/$tableId/happy-hour': typeof ServiceTableIdHappyHourRoute
@@ -211,13 +243,16 @@ export interface FileRoutesByTo {
   '/$service/$tableId/cart/delete-card': typeof ServiceTableIdCartDeleteCardRoute
   '/history/$userId/entrance': typeof AuthHistoryUserIdEntranceRoute
   '/profile/$userId/delete': typeof AuthProfileUserIdDeleteRoute
-  '/open-rooms/for-store/$storeId/$tableId': typeof OpenRoomsForStoreStoreIdTableIdRoute
-  '/open-tables/for-store/$storeId/$tableId': typeof OpenTablesForStoreStoreIdTableIdRoute
+  '/day-summary/for-store/$storeId/$tableId': typeof DaySummaryForStoreStoreIdTableIdRoute
   '/order-history/for-store/$storeId/$tableId': typeof OrderHistoryForStoreStoreIdTableIdRoute
   '/view-order-details/$orderId/$restaurantId/$token': typeof ViewOrderDetailsOrderIdRestaurantIdTokenRoute
   '/$service/$tableId/cart': typeof ServiceTableIdCartIndexRoute
   '/history/$userId': typeof AuthHistoryUserIdIndexRoute
   '/profile/$userId': typeof AuthProfileUserIdIndexRoute
+  '/open-rooms/for-store/$storeId/$tableId/$openingId': typeof OpenRoomsForStoreStoreIdTableIdOpeningIdRoute
+  '/open-tables/for-store/$storeId/$tableId/$openingId': typeof OpenTablesForStoreStoreIdTableIdOpeningIdRoute
+  '/open-rooms/for-store/$storeId/$tableId': typeof OpenRoomsForStoreStoreIdTableIdIndexRoute
+  '/open-tables/for-store/$storeId/$tableId': typeof OpenTablesForStoreStoreIdTableIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -228,6 +263,7 @@ export interface FileRoutesById {
   '/$service/$tableId': typeof ServiceTableIdRouteWithChildren
   '/info/$type': typeof InfoTypeRoute
   '/menu/$tableId': typeof MenuTableIdRoute
+  '/receipts/$receiptId': typeof ReceiptsReceiptIdRoute
   '/info/': typeof InfoIndexRoute
   '/$service/$tableId/categories': typeof ServiceTableIdCategoriesRoute
   '/$service/$tableId/happy-hour': typeof ServiceTableIdHappyHourRoute
@@ -239,13 +275,16 @@ export interface FileRoutesById {
   '/$service/$tableId/cart/delete-card': typeof ServiceTableIdCartDeleteCardRoute
   '/_auth/history/$userId/entrance': typeof AuthHistoryUserIdEntranceRoute
   '/_auth/profile/$userId/delete': typeof AuthProfileUserIdDeleteRoute
-  '/open-rooms/for-store/$storeId/$tableId': typeof OpenRoomsForStoreStoreIdTableIdRoute
-  '/open-tables/for-store/$storeId/$tableId': typeof OpenTablesForStoreStoreIdTableIdRoute
+  '/day-summary/for-store/$storeId/$tableId': typeof DaySummaryForStoreStoreIdTableIdRoute
   '/order-history/for-store/$storeId/$tableId': typeof OrderHistoryForStoreStoreIdTableIdRoute
   '/view-order-details/$orderId/$restaurantId/$token': typeof ViewOrderDetailsOrderIdRestaurantIdTokenRoute
   '/$service/$tableId/cart/': typeof ServiceTableIdCartIndexRoute
   '/_auth/history/$userId/': typeof AuthHistoryUserIdIndexRoute
   '/_auth/profile/$userId/': typeof AuthProfileUserIdIndexRoute
+  '/open-rooms/for-store/$storeId/$tableId/$openingId': typeof OpenRoomsForStoreStoreIdTableIdOpeningIdRoute
+  '/open-tables/for-store/$storeId/$tableId/$openingId': typeof OpenTablesForStoreStoreIdTableIdOpeningIdRoute
+  '/open-rooms/for-store/$storeId/$tableId/': typeof OpenRoomsForStoreStoreIdTableIdIndexRoute
+  '/open-tables/for-store/$storeId/$tableId/': typeof OpenTablesForStoreStoreIdTableIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -256,6 +295,7 @@ export interface FileRouteTypes {
     | '/$service/$tableId'
     | '/info/$type'
     | '/menu/$tableId'
+    | '/receipts/$receiptId'
     | '/info/'
     | '/$service/$tableId/categories'
     | '/$service/$tableId/happy-hour'
@@ -267,13 +307,16 @@ export interface FileRouteTypes {
     | '/$service/$tableId/cart/delete-card'
     | '/history/$userId/entrance'
     | '/profile/$userId/delete'
-    | '/open-rooms/for-store/$storeId/$tableId'
-    | '/open-tables/for-store/$storeId/$tableId'
+    | '/day-summary/for-store/$storeId/$tableId'
     | '/order-history/for-store/$storeId/$tableId'
     | '/view-order-details/$orderId/$restaurantId/$token'
     | '/$service/$tableId/cart/'
     | '/history/$userId/'
     | '/profile/$userId/'
+    | '/open-rooms/for-store/$storeId/$tableId/$openingId'
+    | '/open-tables/for-store/$storeId/$tableId/$openingId'
+    | '/open-rooms/for-store/$storeId/$tableId/'
+    | '/open-tables/for-store/$storeId/$tableId/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -281,6 +324,7 @@ export interface FileRouteTypes {
     | '/pin'
     | '/info/$type'
     | '/menu/$tableId'
+    | '/receipts/$receiptId'
     | '/info'
     | '/$service/$tableId/categories'
     | '/$service/$tableId/happy-hour'
@@ -292,13 +336,16 @@ export interface FileRouteTypes {
     | '/$service/$tableId/cart/delete-card'
     | '/history/$userId/entrance'
     | '/profile/$userId/delete'
-    | '/open-rooms/for-store/$storeId/$tableId'
-    | '/open-tables/for-store/$storeId/$tableId'
+    | '/day-summary/for-store/$storeId/$tableId'
     | '/order-history/for-store/$storeId/$tableId'
     | '/view-order-details/$orderId/$restaurantId/$token'
     | '/$service/$tableId/cart'
     | '/history/$userId'
     | '/profile/$userId'
+    | '/open-rooms/for-store/$storeId/$tableId/$openingId'
+    | '/open-tables/for-store/$storeId/$tableId/$openingId'
+    | '/open-rooms/for-store/$storeId/$tableId'
+    | '/open-tables/for-store/$storeId/$tableId'
   id:
     | '__root__'
     | '/'
@@ -308,6 +355,7 @@ export interface FileRouteTypes {
     | '/$service/$tableId'
     | '/info/$type'
     | '/menu/$tableId'
+    | '/receipts/$receiptId'
     | '/info/'
     | '/$service/$tableId/categories'
     | '/$service/$tableId/happy-hour'
@@ -319,13 +367,16 @@ export interface FileRouteTypes {
     | '/$service/$tableId/cart/delete-card'
     | '/_auth/history/$userId/entrance'
     | '/_auth/profile/$userId/delete'
-    | '/open-rooms/for-store/$storeId/$tableId'
-    | '/open-tables/for-store/$storeId/$tableId'
+    | '/day-summary/for-store/$storeId/$tableId'
     | '/order-history/for-store/$storeId/$tableId'
     | '/view-order-details/$orderId/$restaurantId/$token'
     | '/$service/$tableId/cart/'
     | '/_auth/history/$userId/'
     | '/_auth/profile/$userId/'
+    | '/open-rooms/for-store/$storeId/$tableId/$openingId'
+    | '/open-tables/for-store/$storeId/$tableId/$openingId'
+    | '/open-rooms/for-store/$storeId/$tableId/'
+    | '/open-tables/for-store/$storeId/$tableId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -336,12 +387,16 @@ export interface RootRouteChildren {
   ServiceTableIdRoute: typeof ServiceTableIdRouteWithChildren
   InfoTypeRoute: typeof InfoTypeRoute
   MenuTableIdRoute: typeof MenuTableIdRoute
+  ReceiptsReceiptIdRoute: typeof ReceiptsReceiptIdRoute
   InfoIndexRoute: typeof InfoIndexRoute
   StoresStoreIdReviewsRoute: typeof StoresStoreIdReviewsRoute
-  OpenRoomsForStoreStoreIdTableIdRoute: typeof OpenRoomsForStoreStoreIdTableIdRoute
-  OpenTablesForStoreStoreIdTableIdRoute: typeof OpenTablesForStoreStoreIdTableIdRoute
+  DaySummaryForStoreStoreIdTableIdRoute: typeof DaySummaryForStoreStoreIdTableIdRoute
   OrderHistoryForStoreStoreIdTableIdRoute: typeof OrderHistoryForStoreStoreIdTableIdRoute
   ViewOrderDetailsOrderIdRestaurantIdTokenRoute: typeof ViewOrderDetailsOrderIdRestaurantIdTokenRoute
+  OpenRoomsForStoreStoreIdTableIdOpeningIdRoute: typeof OpenRoomsForStoreStoreIdTableIdOpeningIdRoute
+  OpenTablesForStoreStoreIdTableIdOpeningIdRoute: typeof OpenTablesForStoreStoreIdTableIdOpeningIdRoute
+  OpenRoomsForStoreStoreIdTableIdIndexRoute: typeof OpenRoomsForStoreStoreIdTableIdIndexRoute
+  OpenTablesForStoreStoreIdTableIdIndexRoute: typeof OpenTablesForStoreStoreIdTableIdIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -400,6 +455,13 @@ declare module '@tanstack/react-router' {
       path: '/menu/$tableId'
       fullPath: '/menu/$tableId'
       preLoaderRoute: typeof MenuTableIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/receipts/$receiptId': {
+      id: '/receipts/$receiptId'
+      path: '/receipts/$receiptId'
+      fullPath: '/receipts/$receiptId'
+      preLoaderRoute: typeof ReceiptsReceiptIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/$service/$tableId/': {
@@ -493,18 +555,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthProfileUserIdDeleteRouteImport
       parentRoute: typeof AuthRoute
     }
-    '/open-rooms/for-store/$storeId/$tableId': {
-      id: '/open-rooms/for-store/$storeId/$tableId'
-      path: '/open-rooms/for-store/$storeId/$tableId'
-      fullPath: '/open-rooms/for-store/$storeId/$tableId'
-      preLoaderRoute: typeof OpenRoomsForStoreStoreIdTableIdRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/open-tables/for-store/$storeId/$tableId': {
-      id: '/open-tables/for-store/$storeId/$tableId'
-      path: '/open-tables/for-store/$storeId/$tableId'
-      fullPath: '/open-tables/for-store/$storeId/$tableId'
-      preLoaderRoute: typeof OpenTablesForStoreStoreIdTableIdRouteImport
+    '/day-summary/for-store/$storeId/$tableId': {
+      id: '/day-summary/for-store/$storeId/$tableId'
+      path: '/day-summary/for-store/$storeId/$tableId'
+      fullPath: '/day-summary/for-store/$storeId/$tableId'
+      preLoaderRoute: typeof DaySummaryForStoreStoreIdTableIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/order-history/for-store/$storeId/$tableId': {
@@ -519,6 +574,34 @@ declare module '@tanstack/react-router' {
       path: '/view-order-details/$orderId/$restaurantId/$token'
       fullPath: '/view-order-details/$orderId/$restaurantId/$token'
       preLoaderRoute: typeof ViewOrderDetailsOrderIdRestaurantIdTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/open-rooms/for-store/$storeId/$tableId/': {
+      id: '/open-rooms/for-store/$storeId/$tableId/'
+      path: '/open-rooms/for-store/$storeId/$tableId'
+      fullPath: '/open-rooms/for-store/$storeId/$tableId/'
+      preLoaderRoute: typeof OpenRoomsForStoreStoreIdTableIdIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/open-rooms/for-store/$storeId/$tableId/$openingId': {
+      id: '/open-rooms/for-store/$storeId/$tableId/$openingId'
+      path: '/open-rooms/for-store/$storeId/$tableId/$openingId'
+      fullPath: '/open-rooms/for-store/$storeId/$tableId/$openingId'
+      preLoaderRoute: typeof OpenRoomsForStoreStoreIdTableIdOpeningIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/open-tables/for-store/$storeId/$tableId/': {
+      id: '/open-tables/for-store/$storeId/$tableId/'
+      path: '/open-tables/for-store/$storeId/$tableId'
+      fullPath: '/open-tables/for-store/$storeId/$tableId/'
+      preLoaderRoute: typeof OpenTablesForStoreStoreIdTableIdIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/open-tables/for-store/$storeId/$tableId/$openingId': {
+      id: '/open-tables/for-store/$storeId/$tableId/$openingId'
+      path: '/open-tables/for-store/$storeId/$tableId/$openingId'
+      fullPath: '/open-tables/for-store/$storeId/$tableId/$openingId'
+      preLoaderRoute: typeof OpenTablesForStoreStoreIdTableIdOpeningIdRouteImport
       parentRoute: typeof rootRouteImport
     }
   }
@@ -574,14 +657,22 @@ const rootRouteChildren: RootRouteChildren = {
   ServiceTableIdRoute: ServiceTableIdRouteWithChildren,
   InfoTypeRoute: InfoTypeRoute,
   MenuTableIdRoute: MenuTableIdRoute,
+  ReceiptsReceiptIdRoute: ReceiptsReceiptIdRoute,
   InfoIndexRoute: InfoIndexRoute,
   StoresStoreIdReviewsRoute: StoresStoreIdReviewsRoute,
-  OpenRoomsForStoreStoreIdTableIdRoute: OpenRoomsForStoreStoreIdTableIdRoute,
-  OpenTablesForStoreStoreIdTableIdRoute: OpenTablesForStoreStoreIdTableIdRoute,
+  DaySummaryForStoreStoreIdTableIdRoute: DaySummaryForStoreStoreIdTableIdRoute,
   OrderHistoryForStoreStoreIdTableIdRoute:
     OrderHistoryForStoreStoreIdTableIdRoute,
   ViewOrderDetailsOrderIdRestaurantIdTokenRoute:
     ViewOrderDetailsOrderIdRestaurantIdTokenRoute,
+  OpenRoomsForStoreStoreIdTableIdOpeningIdRoute:
+    OpenRoomsForStoreStoreIdTableIdOpeningIdRoute,
+  OpenTablesForStoreStoreIdTableIdOpeningIdRoute:
+    OpenTablesForStoreStoreIdTableIdOpeningIdRoute,
+  OpenRoomsForStoreStoreIdTableIdIndexRoute:
+    OpenRoomsForStoreStoreIdTableIdIndexRoute,
+  OpenTablesForStoreStoreIdTableIdIndexRoute:
+    OpenTablesForStoreStoreIdTableIdIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -303,6 +303,7 @@ export const DaySummarySchema = Type.Object({
   /** Treated and canceled lines, with who and why. */
   adjustments: Type.Array(
     Type.Object({
+      lineId: Type.Integer(),
       state: Type.Union([Type.Literal("TREATED"), Type.Literal("CANCELED")]),
       spotName: Type.String(),
       names: TranslationsSchema,
@@ -315,7 +316,13 @@ export const DaySummarySchema = Type.Object({
   ),
   /** On-credit payments of the day: receivables by account. */
   receivables: Type.Array(
-    Type.Object({ account: Type.String(), amountCents: Type.Integer(), openingId: Type.Integer(), at: Instant }),
+    Type.Object({
+      paymentId: Type.Integer(),
+      account: Type.String(),
+      amountCents: Type.Integer(),
+      openingId: Type.Integer(),
+      at: Instant,
+    }),
   ),
   receiptsIssued: Type.Integer(),
 });

@@ -32,3 +32,10 @@ export function formatAthensDateTime(iso: string, language: UiLanguage): string 
 export function formatAthensDate(iso: string, language: UiLanguage): string {
   return cached(dateFormats, language, { dateStyle: "medium" }).format(new Date(iso));
 }
+
+const timeFormats = new Map<UiLanguage, Intl.DateTimeFormat>();
+
+/** "14:02": a time of today, as a waiter reads it. */
+export function formatAthensTime(iso: string, language: UiLanguage): string {
+  return cached(timeFormats, language, { timeStyle: "short", hourCycle: "h23" }).format(new Date(iso));
+}

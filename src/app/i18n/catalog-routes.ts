@@ -16,6 +16,8 @@ const NOT_A_SERVICE = new Set([
   "open-tables",
   "open-rooms",
   "order-history",
+  "receipts",
+  "day-summary",
 ]);
 
 const MENU_VIEWS = new Set(["categories", "happy-hour", "search"]);

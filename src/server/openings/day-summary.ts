@@ -29,7 +29,7 @@ export async function daySummary(db: Kysely<Database>, storeId: number, athensDa
       .executeTakeFirstOrThrow(),
     db
       .selectFrom("table_opening_payments")
-      .select(["type", "amount_cents", "credit_account", "opening_id", "created_at"])
+      .select(["id", "type", "amount_cents", "credit_account", "opening_id", "created_at"])
       .where("store_id", "=", storeId)
       .where("athens_day", "=", athensDay)
       .orderBy("id")
@@ -40,6 +40,7 @@ export async function daySummary(db: Kysely<Database>, storeId: number, athensDa
       .leftJoin("spots", "spots.id", "table_openings.spot_id")
       .leftJoin("staff", "staff.id", "table_opening_lines.by_staff_id")
       .select([
+        "table_opening_lines.id",
         "table_opening_lines.state",
         "table_opening_lines.names",
         "table_opening_lines.quantity",
@@ -77,6 +78,7 @@ export async function daySummary(db: Kysely<Database>, storeId: number, athensDa
     treatedCents: sumOf(adjustmentsOf("TREATED")),
     canceledCents: sumOf(adjustmentsOf("CANCELED")),
     adjustments: adjustments.map((a) => ({
+      lineId: a.id,
       state: a.state as "TREATED" | "CANCELED",
       spotName: a.spot_name ?? "",
       names: fromJsonText<Translations>(a.names),
@@ -89,6 +91,7 @@ export async function daySummary(db: Kysely<Database>, storeId: number, athensDa
     receivables: payments
       .filter((p) => p.type === "ON_CREDIT")
       .map((p) => ({
+        paymentId: p.id,
         account: p.credit_account ?? "",
         amountCents: p.amount_cents,
         openingId: p.opening_id,

@@ -21,6 +21,9 @@ describe("footer (spec §2: shows on all routes except info, landing, cart, menu
     "profile-with-delete",
     "pin",
     "order-change-status",
+    // Not in the spec's list: a receipt and the day summary are paper, printed without a footer.
+    "receipt",
+    "day-summary",
     "view-order-details",
     "history",
     "history-with-entrance",

@@ -27,6 +27,9 @@ export const SCREENS = [
   "cart",
   "cart-with-change-phone",
   "cart-with-delete-card",
+  // Staff pages of table openings that the spec does not list: a receipt to print, the day summary.
+  "receipt",
+  "day-summary",
   "not-found",
 ] as const;
 
@@ -70,6 +73,8 @@ const NO_FOOTER: ReadonlySet<Screen> = new Set<Screen>([
   "order-change-status",
   "view-order-details",
   "history",
+  "receipt",
+  "day-summary",
 ]);
 
 export function showsFooter(screen: Screen): boolean {

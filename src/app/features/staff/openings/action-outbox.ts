@@ -46,8 +46,10 @@ export async function submitStaffAction(action: NewStaffAction): Promise<ActionO
     attempts: 0,
   };
   await appDb().pendingStaffActions.put(row);
+  const outcome = await attempt(row.idempotencyKey);
+  // After the first attempt, so the resume that starting makes does not race it for the lock.
   startStaffActions();
-  return attempt(row.idempotencyKey);
+  return outcome;
 }
 
 async function attempt(key: string): Promise<ActionOutcome> {

@@ -1,0 +1,118 @@
+/**
+ * The store's day for its admins (issue "Table openings" §9): tables closed, what was paid by each
+ * type, treated and canceled items with who and why, on-credit receivables; printable on A4 or a
+ * thermal roll like the receipts.
+ */
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useCallback } from "react";
+import { pickTranslation } from "../../../../domain/languages";
+import { fetchDaySummary } from "../../../api/staff-openings";
+import { formatAthensTime } from "../../../i18n/athens-date-time";
+import { useLanguage } from "../../../i18n/language-store";
+import { formatPrice } from "../../../i18n/money";
+import { usePageTitle } from "../../shell/use-page-title";
+import { NotAllowedScreen } from "./NotAllowedScreen";
+import { openingErrorText } from "./opening-errors";
+import { LineStateName, SettlementName } from "./settlement-names";
+import { usePolled } from "./use-polled";
+import { useStaffOfStore } from "./use-staff-of-store";
+import "./receipt.css";
+
+export function DaySummaryPage({ storeId, day }: { storeId: number; day: string | null }) {
+  const access = useStaffOfStore(storeId);
+  if (access.kind === "loading") return null;
+  if (access.kind === "not-allowed" || !access.isAdmin) return <NotAllowedScreen />;
+  return <DaySummaryPaper day={day} />;
+}
+
+function DaySummaryPaper({ day }: { day: string | null }) {
+  const { t, i18n } = useLingui();
+  const { ui } = useLanguage();
+  usePageTitle(t`Day summary`);
+  const load = useCallback(() => fetchDaySummary(day), [day]);
+  const { data: summary, error } = usePolled(load, 60_000);
+  if (summary === null) {
+    return error !== null ? <p role="alert">{openingErrorText(error, i18n, ui)}</p> : <p aria-busy="true">…</p>;
+  }
+  const money = (cents: number) => formatPrice(cents, ui);
+  return (
+    <div className="receipt-page receipt-page--a4">
+      <div className="receipt-page__tools">
+        <button type="button" className="button" onClick={() => window.print()}>
+          <Trans>Print</Trans>
+        </button>
+      </div>
+      <article className="receipt">
+        <header className="receipt__header">
+          <h1>{pickTranslation(summary.storeNames, ui).name}</h1>
+          <p>
+            <Trans>Day summary {summary.athensDay}</Trans>
+          </p>
+          <p>
+            <Trans>
+              Tables closed: {summary.openingsClosed} · still open: {summary.openingsOpen} · receipts:{" "}
+              {summary.receiptsIssued}
+            </Trans>
+          </p>
+        </header>
+        <table className="receipt__lines">
+          <tbody>
+            {summary.totalsByType.map((total) => (
+              <tr key={total.type}>
+                <td>
+                  <SettlementName type={total.type} />
+                </td>
+                <td className="receipt__amount">{money(total.amountCents)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <dl className="receipt__totals">
+          <dt>
+            <Trans>Paid</Trans>
+          </dt>
+          <dd data-testid="summary-paid">{money(summary.paidCents)}</dd>
+          <dt>
+            <Trans>Treated</Trans>
+          </dt>
+          <dd>{money(summary.treatedCents)}</dd>
+          <dt>
+            <Trans>Canceled</Trans>
+          </dt>
+          <dd>{money(summary.canceledCents)}</dd>
+        </dl>
+        {summary.adjustments.length > 0 && (
+          <section>
+            <h2>
+              <Trans>Treated and canceled</Trans>
+            </h2>
+            <ul className="receipt__payments">
+              {summary.adjustments.map((adjustment) => (
+                <li key={adjustment.lineId}>
+                  {formatAthensTime(adjustment.at, ui)} · {adjustment.spotName} · {adjustment.quantity}×{" "}
+                  {pickTranslation(adjustment.names, ui).name} · <LineStateName state={adjustment.state} /> ·{" "}
+                  {adjustment.reason}
+                  {adjustment.byName !== null && ` · ${adjustment.byName}`}: {money(adjustment.amountCents)}
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        {summary.receivables.length > 0 && (
+          <section>
+            <h2>
+              <Trans>On credit (receivable)</Trans>
+            </h2>
+            <ul className="receipt__payments">
+              {summary.receivables.map((receivable) => (
+                <li key={receivable.paymentId}>
+                  {receivable.account}: {money(receivable.amountCents)}
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </article>
+    </div>
+  );
+}

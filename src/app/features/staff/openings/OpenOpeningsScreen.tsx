@@ -1,0 +1,161 @@
+/**
+ * Open tables / open rooms (spec §2; issue "Table openings" §3): every open opening of the store,
+ * grouped by section in floor order, the oldest on top of each section; each a big card with the
+ * spot, how long it has been open, what it still owes, and marks for pending orders and for a
+ * minimum consumption not reached. Re-read every few seconds, so new tables appear without a
+ * reload; offline, the last list stays with the time it was lost.
+ */
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Link } from "@tanstack/react-router";
+import { useCallback, useEffect, useState } from "react";
+import type { OpeningsListKind } from "../../../../domain/table-openings";
+import type { OpeningSummary } from "../../../../domain/table-openings-api";
+import { fetchOpenOpenings } from "../../../api/staff-openings";
+import { formatAthensTime } from "../../../i18n/athens-date-time";
+import { useLanguage } from "../../../i18n/language-store";
+import { formatPrice } from "../../../i18n/money";
+import { usePageTitle } from "../../shell/use-page-title";
+import { NotAllowedScreen } from "./NotAllowedScreen";
+import { openingErrorText } from "./opening-errors";
+import { usePolled } from "./use-polled";
+import { useStaffOfStore } from "./use-staff-of-store";
+import "./openings.css";
+
+/** How often the list is read again: a new table shows within this, with no reload. */
+export const OPENINGS_REFRESH_MS = 4_000;
+
+interface OpenOpeningsScreenProps {
+  storeId: number;
+  /** The terminal's own spot (the PDA link it was opened from). */
+  tableId: number;
+  kind: OpeningsListKind;
+}
+
+export function OpenOpeningsScreen(props: OpenOpeningsScreenProps) {
+  const access = useStaffOfStore(props.storeId);
+  if (access.kind === "loading") return null;
+  if (access.kind === "not-allowed") return <NotAllowedScreen />;
+  return <OpeningsBoard {...props} isAdmin={access.isAdmin} />;
+}
+
+function OpeningsBoard({ storeId, tableId, kind, isAdmin }: OpenOpeningsScreenProps & { isAdmin: boolean }) {
+  const { t, i18n } = useLingui();
+  const { ui } = useLanguage();
+  const title = kind === "rooms" ? t`Open rooms` : t`Open tables`;
+  usePageTitle(title);
+  const load = useCallback(() => fetchOpenOpenings(kind), [kind]);
+  const { data, error, offlineSince } = usePolled(load, OPENINGS_REFRESH_MS);
+  const now = useMinuteClock();
+  const base =
+    kind === "rooms" ? "/open-rooms/for-store/$storeId/$tableId" : "/open-tables/for-store/$storeId/$tableId";
+
+  const groups = data === null ? [] : groupBySection(data.openings, data.sections);
+  return (
+    <section className="page openings" aria-labelledby="page-title">
+      <h1 id="page-title" className="page__title">
+        {title}
+      </h1>
+      <nav className="openings__nav" aria-label={t`Staff screens`}>
+        <Link
+          className="button button--quiet"
+          to={kind === "rooms" ? "/open-tables/for-store/$storeId/$tableId" : "/open-rooms/for-store/$storeId/$tableId"}
+          params={{ storeId, tableId }}
+        >
+          {kind === "rooms" ? <Trans>Open tables</Trans> : <Trans>Open rooms</Trans>}
+        </Link>
+        {isAdmin && (
+          <Link
+            className="button button--quiet"
+            to="/day-summary/for-store/$storeId/$tableId"
+            params={{ storeId, tableId }}
+          >
+            <Trans>Day summary</Trans>
+          </Link>
+        )}
+      </nav>
+      {offlineSince !== null && (
+        <p className="openings__offline" role="status">
+          <Trans>Offline since {formatAthensTime(offlineSince.toISOString(), ui)}: showing the last known tables</Trans>
+        </p>
+      )}
+      {error !== null && <p role="alert">{openingErrorText(error, i18n, ui)}</p>}
+      {data === null && error === null && offlineSince === null && (
+        <p aria-busy="true">
+          <Trans>Loading tables…</Trans>
+        </p>
+      )}
+      {data !== null && data.openings.length === 0 && (
+        <p className="card openings__empty">
+          {kind === "rooms" ? <Trans>No open rooms right now.</Trans> : <Trans>No open tables right now.</Trans>}
+        </p>
+      )}
+      {groups.map((group) => (
+        <section key={group.section} className="openings__section" aria-label={group.section || t`Other`}>
+          <h2 className="openings__section-title">{group.section || <Trans>Other</Trans>}</h2>
+          <ul className="openings__grid">
+            {group.openings.map((opening) => (
+              <li key={opening.id}>
+                <Link
+                  className="opening-card"
+                  to={`${base}/$openingId`}
+                  params={{ storeId, tableId, openingId: opening.id }}
+                  aria-label={t`${opening.spot.name}: owes ${formatPrice(opening.amounts.remainingCents, ui)}`}
+                >
+                  <span className="opening-card__spot">{opening.spot.name}</span>
+                  <span className="opening-card__owed">{formatPrice(opening.amounts.remainingCents, ui)}</span>
+                  <span className="opening-card__meta">
+                    <Trans>{minutesSince(opening.openedAt, now)} min</Trans>
+                    {opening.pendingOrders > 0 && (
+                      <span className="opening-card__badge">
+                        <Trans>{opening.pendingOrders} pending</Trans>
+                      </span>
+                    )}
+                    {opening.minimumConsumption !== null && opening.minimumConsumption.missingCents > 0 && (
+                      <span className="opening-card__badge opening-card__badge--minimum">
+                        <Trans>Min. −{formatPrice(opening.minimumConsumption.missingCents, ui)}</Trans>
+                      </span>
+                    )}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </section>
+  );
+}
+
+/** Sections in floor order (unknown ones last), the oldest opening first in each. */
+export function groupBySection(
+  openings: readonly OpeningSummary[],
+  sections: readonly string[],
+): Array<{ section: string; openings: OpeningSummary[] }> {
+  const order = (section: string) => {
+    const index = sections.indexOf(section);
+    return index === -1 ? sections.length : index;
+  };
+  const bySection = new Map<string, OpeningSummary[]>();
+  for (const opening of [...openings].sort((a, b) => a.openedAt.localeCompare(b.openedAt) || a.id - b.id)) {
+    const list = bySection.get(opening.spot.section) ?? [];
+    list.push(opening);
+    bySection.set(opening.spot.section, list);
+  }
+  return [...bySection.entries()]
+    .sort(([a], [b]) => order(a) - order(b) || a.localeCompare(b))
+    .map(([section, list]) => ({ section, openings: list }));
+}
+
+function minutesSince(iso: string, now: number): number {
+  return Math.max(0, Math.floor((now - Date.parse(iso)) / 60_000));
+}
+
+/** Now, ticking every 30 s: elapsed minutes stay right without re-reading the list. */
+function useMinuteClock(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}

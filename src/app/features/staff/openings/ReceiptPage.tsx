@@ -1,0 +1,135 @@
+/**
+ * A receipt, ready to print (issue "Table openings" §6): sized for 58 mm and 80 mm thermal printers
+ * and A4 by print CSS, in the receipt's language (the guest's or the staff's, chosen when issued),
+ * with the store, spot, lines (treated and canceled marked), payments by type and its number of
+ * the day. The paper is the receipt's snapshot, so a reprint matches what was printed first.
+ */
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useCallback } from "react";
+import { pickTranslation } from "../../../../domain/languages";
+import type { ReceiptDto } from "../../../../domain/table-openings-api";
+import { fetchReceipt } from "../../../api/staff-openings";
+import { formatAthensDateTime } from "../../../i18n/athens-date-time";
+import { useLanguage } from "../../../i18n/language-store";
+import { formatPrice } from "../../../i18n/money";
+import { openingErrorText } from "./opening-errors";
+import { LineStateName, SettlementName } from "./settlement-names";
+import { usePolled } from "./use-polled";
+import "./receipt.css";
+
+export type PaperSize = "58" | "80" | "a4";
+
+export function ReceiptPage({ receiptId, paper }: { receiptId: number; paper: PaperSize }) {
+  const { i18n } = useLingui();
+  const { ui } = useLanguage();
+  const load = useCallback(() => fetchReceipt(receiptId), [receiptId]);
+  const { data: receipt, error } = usePolled(load, 600_000);
+  if (receipt === null) {
+    return error !== null ? <p role="alert">{openingErrorText(error, i18n, ui)}</p> : <p aria-busy="true">…</p>;
+  }
+  return (
+    <div className={`receipt-page receipt-page--${paper}`}>
+      <style>{`@page { size: ${paper === "a4" ? "A4" : `${paper}mm auto`}; margin: ${paper === "a4" ? "15mm" : "2mm"}; }`}</style>
+      <div className="receipt-page__tools">
+        <button type="button" className="button" onClick={() => window.print()}>
+          <Trans>Print</Trans>
+        </button>
+        <nav aria-label="paper">
+          {(["58", "80", "a4"] as const).map((size) => (
+            <a key={size} href={`?paper=${size}`} aria-current={size === paper ? "page" : undefined}>
+              {size === "a4" ? "A4" : `${size} mm`}
+            </a>
+          ))}
+        </nav>
+      </div>
+      <Paper receipt={receipt} />
+    </div>
+  );
+}
+
+/**
+ * The paper itself. Names, amounts and dates follow the receipt's language; its few labels follow
+ * the screen's, which is the language the receipt was issued in (the waiter switches the screen to
+ * the guest's language to print one for the guest).
+ */
+function Paper({ receipt }: { receipt: ReceiptDto }) {
+  const language = receipt.language;
+  const money = (cents: number) => formatPrice(cents, language);
+  const locale = language === "ENG" ? "en" : "el";
+  return (
+    <article className="receipt" lang={locale} aria-label={`receipt ${receipt.number}`}>
+      <header className="receipt__header">
+        <h1>{pickTranslation(receipt.storeNames, language).name}</h1>
+        <p>
+          {receipt.kind === "FINAL" ? <Trans>Receipt</Trans> : <Trans>Temporary receipt</Trans>} #{receipt.number} ·{" "}
+          {formatAthensDateTime(receipt.createdAt, language)}
+        </p>
+        <p>
+          {receipt.spotName}
+          {receipt.section !== "" && ` · ${receipt.section}`}
+          {receipt.waiterName !== null && ` · ${receipt.waiterName}`}
+        </p>
+      </header>
+      <table className="receipt__lines">
+        <tbody>
+          {receipt.lines.map((line) => (
+            <tr key={line.id} className={`receipt__line receipt__line--${line.state.toLowerCase()}`}>
+              <td>
+                {line.kilos === null ? `${line.quantity}×` : `${line.kilos} kg`}{" "}
+                {pickTranslation(line.names, language).name}
+                {line.state === "TREATED" || line.state === "CANCELED" ? (
+                  <>
+                    {" "}
+                    (<LineStateName state={line.state} />)
+                  </>
+                ) : null}
+              </td>
+              <td className="receipt__amount">{money(line.amountCents)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="receipt__totals">
+        <dt>
+          <Trans>Total</Trans>
+        </dt>
+        <dd data-testid="receipt-total">{money(receipt.amounts.totalCents)}</dd>
+        {receipt.amounts.treatedCents > 0 && (
+          <>
+            <dt>
+              <Trans>Treated</Trans>
+            </dt>
+            <dd>−{money(receipt.amounts.treatedCents)}</dd>
+          </>
+        )}
+        {receipt.amounts.canceledCents > 0 && (
+          <>
+            <dt>
+              <Trans>Canceled</Trans>
+            </dt>
+            <dd>−{money(receipt.amounts.canceledCents)}</dd>
+          </>
+        )}
+        <dt>
+          <Trans>Paid</Trans>
+        </dt>
+        <dd data-testid="receipt-paid">{money(receipt.amounts.paidCents)}</dd>
+        <dt>
+          <Trans>Owed</Trans>
+        </dt>
+        <dd data-testid="receipt-owed">{money(receipt.amounts.remainingCents)}</dd>
+      </dl>
+      {receipt.payments.length > 0 && (
+        <ul className="receipt__payments">
+          {receipt.payments.map((payment) => (
+            <li key={payment.id}>
+              <SettlementName type={payment.type} online={payment.online} />
+              {payment.roomName !== null && ` · ${payment.roomName}`}
+              {payment.creditAccount !== null && ` · ${payment.creditAccount}`}: {money(payment.amountCents)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </article>
+  );
+}
