@@ -1,0 +1,242 @@
+/**
+ * Table openings end to end (issue "Table openings" acceptance), on a PDA viewport (360x640), with
+ * the real server, database and browser. Guests' orders are placed through the API as the guest
+ * (the guest's screens are proven by orders.spec.ts); the waiter's PDA is the browser under test.
+ * The one faked edge is the clock: the server's (DEV_CLOCK_API) is put at noon in Athens.
+ */
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type E2eSession, signInByApi, storeSessionInBrowser } from "./support/accounts";
+import { atAthensTime } from "./support/athens-time";
+import { acceptOrder, atServerAthensTime, setServerClock, signInWaiter, staffHeaders } from "./support/orders";
+
+test.use({ viewport: { width: 360, height: 640 } });
+
+/** Rotonda Café Bar: café 13201 at tables 13401..; waiters 1324 (Γιώργος) and 5768; PDA spot 13499. */
+const CAFE = { storeId: 132, serviceId: 13201, pda: 13499, pin: "1324", otherPin: "5768" };
+/** Ammoudia Beach Hotel: beach bar 7001 (pool chair 7234), room service 7002 (room 7301); PDA 7499. */
+const HOTEL = { storeId: 7, beachBar: 7001, roomService: 7002, pda: 7499, pin: "2580" };
+
+interface Line {
+  itemId: number;
+  quantity: number;
+  priceCents: number;
+}
+
+let guest: E2eSession;
+
+test.beforeAll(async ({ request }) => {
+  await atServerAthensTime(request, "12:00");
+  guest = await signInByApi(request);
+});
+
+test.afterAll(async ({ request }) => {
+  await setServerClock(request, new Date().toISOString());
+});
+
+/** A guest's cash order, placed and then accepted by the waiter: the spot's opening starts or grows. */
+async function acceptedOrder(
+  request: APIRequestContext,
+  waiter: { authToken: string; jwt: string },
+  order: { serviceId: number; tableId: number; lines: Line[]; surchargePercent?: number },
+): Promise<number> {
+  const subtotal = order.lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
+  const total = subtotal + Math.round((subtotal * (order.surchargePercent ?? 0)) / 100);
+  const answer = await request.post("/api/orders", {
+    headers: { authToken: guest.authToken, jwt: guest.jwt, "idempotency-key": crypto.randomUUID() },
+    data: {
+      serviceId: order.serviceId,
+      tableId: order.tableId,
+      lines: order.lines.map((line) => ({
+        itemId: line.itemId,
+        quantity: line.quantity,
+        kilos: null,
+        comment: "",
+        selection: {},
+      })),
+      comment: "",
+      expectedTotalCents: total,
+      scheduledFor: null,
+      payment: { type: "CASH" },
+      selectedTableId: null,
+      deliveryInfo: null,
+      location: null,
+      language: "GRE",
+    },
+  });
+  expect(answer.status(), await answer.text()).toBe(201);
+  const { id } = (await answer.json()) as { id: number };
+  await acceptOrder(request, waiter, id);
+  return id;
+}
+
+/** The waiter's PDA: a PIN session stored where the app keeps it, on the store's open-tables screen. */
+async function pdaOf(page: Page, request: APIRequestContext, pin: string, storeId: number, pda: number, rooms = false) {
+  const answer = await request.post(`/api/authenticate/login/pin?pin=${pin}&storeId=${storeId}`);
+  const login = (await answer.json()) as { authToken: { token: string; user: E2eSession["user"] }; jwt: string };
+  await atAthensTime(page, "12:00");
+  await page.goto("/pin");
+  await storeSessionInBrowser(page, { authToken: login.authToken.token, jwt: login.jwt, user: login.authToken.user });
+  await page.goto(`/open-${rooms ? "rooms" : "tables"}/for-store/${storeId}/${pda}`);
+}
+
+function openingCard(page: Page, spot: string) {
+  return page.getByRole("link", { name: new RegExp(`^${spot}: `) });
+}
+
+async function selectLine(page: Page, name: string) {
+  await page.getByRole("checkbox", { name: `Επιλογή: ${name}` }).check();
+}
+
+async function pay(page: Page, button: RegExp, type: string) {
+  await page.getByRole("button", { name: button }).click();
+  const sheet = page.getByRole("dialog");
+  await sheet.getByRole("button", { name: type, exact: true }).click();
+  await sheet.getByRole("button", { name: /^Πληρωμή .*:/ }).click();
+  await expect(sheet).toBeHidden();
+}
+
+test("a table appears live, pays two lines by card, treats one, closes the rest in cash and prints the final receipt", async ({
+  page,
+  request,
+}) => {
+  const waiter = await signInWaiter(request, CAFE.pin, CAFE.storeId);
+  await pdaOf(page, request, CAFE.pin, CAFE.storeId, CAFE.pda);
+  await expect(page.getByRole("heading", { name: "Ανοιχτά τραπέζια" })).toBeVisible();
+
+  await acceptedOrder(request, waiter, {
+    serviceId: CAFE.serviceId,
+    tableId: 13403,
+    lines: [
+      { itemId: 132204, quantity: 1, priceCents: 280 },
+      { itemId: 132205, quantity: 1, priceCents: 380 },
+      { itemId: 132401, quantity: 2, priceCents: 120 },
+      { itemId: 132402, quantity: 1, priceCents: 380 },
+    ],
+  });
+  // Live: no reload, the list reads itself again within seconds.
+  await expect(openingCard(page, "Τραπέζι 3")).toBeVisible({ timeout: 15_000 });
+  await expect(openingCard(page, "Τραπέζι 3")).toContainText("12,80");
+  await openingCard(page, "Τραπέζι 3").click();
+  await expect(page.getByTestId("remaining")).toHaveText(/12,80/);
+
+  await selectLine(page, "Καφές φίλτρου");
+  await selectLine(page, "Flat white");
+  await pay(page, /^Πληρωμή επιλεγμένων$/, "Κάρτα");
+  await expect(page.getByTestId("remaining")).toHaveText(/6,20/);
+
+  await selectLine(page, "Κουλούρι Θεσσαλονίκης");
+  await page.getByRole("button", { name: "Κέρασμα", exact: true }).click();
+  await page.getByRole("dialog").getByLabel("Αιτία").fill("Τακτικός πελάτης");
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: /^Κέρασμα / })
+    .click();
+  await expect(page.getByTestId("remaining")).toHaveText(/3,80/);
+
+  await pay(page, /^Κλείσιμο τραπεζιού$/, "Μετρητά");
+  await expect(page.getByRole("button", { name: "Τελική απόδειξη" })).toBeVisible();
+  await expect(page.getByTestId("remaining")).toHaveText(/0,00/);
+
+  await page.getByRole("button", { name: "Τελική απόδειξη" }).click();
+  await expect(page).toHaveURL(/\/receipts\/\d+/);
+  await expect(page.getByTestId("receipt-total")).toHaveText(/12,80/);
+  await expect(page.getByTestId("receipt-paid")).toHaveText(/10,40/);
+  await expect(page.getByTestId("receipt-owed")).toHaveText(/0,00/);
+  await expect(page.locator(".receipt")).toContainText("Κέρασμα");
+  await expect(page.locator(".receipt")).toContainText(/Κάρτα: 6,60/);
+  await expect(page.locator(".receipt")).toContainText(/Μετρητά: 3,80/);
+});
+
+test("moves a table; a stale close hears who closed it; a close made offline is pending and goes out once", async ({
+  page,
+  request,
+}) => {
+  const waiter = await signInWaiter(request, CAFE.pin, CAFE.storeId);
+  const other = await signInWaiter(request, CAFE.otherPin, CAFE.storeId);
+  await acceptedOrder(request, waiter, {
+    serviceId: CAFE.serviceId,
+    tableId: 13404,
+    lines: [{ itemId: 132204, quantity: 1, priceCents: 280 }],
+  });
+  await pdaOf(page, request, CAFE.pin, CAFE.storeId, CAFE.pda);
+  await openingCard(page, "Τραπέζι 4").click();
+  await page.getByRole("button", { name: "Μεταφορά τραπεζιού" }).click();
+  await page.getByRole("dialog").getByLabel("Τραπέζι 6").check();
+  await page.getByRole("dialog").getByRole("button", { name: "Μεταφορά", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Τραπέζι 6");
+  const openingId = Number(/\/(\d+)$/.exec(page.url())?.[1]);
+
+  // Another waiter closes it meanwhile; this PDA still shows it open.
+  const detail = await (await request.get(`/api/staff/openings/${openingId}`, { headers: staffHeaders(other) })).json();
+  const closed = await request.post(`/api/staff/openings/${openingId}/close`, {
+    headers: { ...staffHeaders(other), "idempotency-key": crypto.randomUUID() },
+    data: { version: detail.version, payment: { type: "CASH" } },
+  });
+  expect(closed.status()).toBe(200);
+  await page.getByRole("button", { name: "Κλείσιμο τραπεζιού" }).click();
+  const sheet = page.getByRole("dialog");
+  await sheet.getByRole("button", { name: "Μετρητά", exact: true }).click();
+  await sheet.getByRole("button", { name: /^Πληρωμή .*:/ }).click();
+  await expect(page.getByText(/Το τραπέζι έκλεισε από τον\/την Δέσποινα Τσολάκη στις \d\d:\d\d/)).toBeVisible();
+
+  // Offline: the close is kept, shown as pending, and sent once when the connection returns.
+  await acceptedOrder(request, waiter, {
+    serviceId: CAFE.serviceId,
+    tableId: 13407,
+    lines: [{ itemId: 132205, quantity: 1, priceCents: 380 }],
+  });
+  await page.goto(`/open-tables/for-store/${CAFE.storeId}/${CAFE.pda}`);
+  await openingCard(page, "Τραπέζι 7").click();
+  await expect(page.getByTestId("remaining")).toHaveText(/3,80/);
+  const offlineId = Number(/\/(\d+)$/.exec(page.url())?.[1]);
+  await page.context().setOffline(true);
+  await pay(page, /^Κλείσιμο τραπεζιού$/, "Μετρητά");
+  await expect(page.getByText(/θα σταλεί μία φορά/).first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "Κλείσιμο τραπεζιού" })).toBeDisabled();
+  await page.context().setOffline(false);
+  await expect(page.getByRole("button", { name: "Τελική απόδειξη" })).toBeVisible({ timeout: 30_000 });
+  const after = await (await request.get(`/api/staff/openings/${offlineId}`, { headers: staffHeaders(waiter) })).json();
+  expect(after.status).toBe("CLOSED");
+  expect(after.payments).toHaveLength(1);
+});
+
+test("a hotel room's opening shows on open rooms and takes a charge to room from the pool bar", async ({
+  page,
+  request,
+}) => {
+  const waiter = await signInWaiter(request, HOTEL.pin, HOTEL.storeId);
+  await acceptedOrder(request, waiter, {
+    serviceId: HOTEL.roomService,
+    tableId: 7301,
+    lines: [{ itemId: 70902, quantity: 1, priceCents: 1600 }],
+    surchargePercent: 10,
+  });
+  await acceptedOrder(request, waiter, {
+    serviceId: HOTEL.beachBar,
+    tableId: 7234,
+    lines: [{ itemId: 70202, quantity: 2, priceCents: 450 }],
+  });
+  await pdaOf(page, request, HOTEL.pin, HOTEL.storeId, HOTEL.pda, true);
+  await expect(page.getByRole("heading", { name: "Ανοιχτά δωμάτια" })).toBeVisible();
+  await expect(openingCard(page, "Δωμάτιο 101")).toContainText("17,60");
+
+  await page.getByRole("link", { name: "Ανοιχτά τραπέζια" }).click();
+  await openingCard(page, "Ξαπλώστρα 4").click();
+  await page.getByRole("button", { name: "Κλείσιμο τραπεζιού" }).click();
+  const sheet = page.getByRole("dialog");
+  await sheet.getByRole("button", { name: "Χρέωση στο δωμάτιο", exact: true }).click();
+  await sheet.getByLabel("Δωμάτιο 101").check();
+  await sheet.getByRole("button", { name: /^Πληρωμή .*:/ }).click();
+  await expect(page.getByRole("button", { name: "Τελική απόδειξη" })).toBeVisible();
+
+  await page.goto(`/open-rooms/for-store/${HOTEL.storeId}/${HOTEL.pda}`);
+  await expect(openingCard(page, "Δωμάτιο 101")).toContainText("26,60");
+});
+
+test("a guest, or a waiter of another store, gets the not-allowed screen", async ({ page, request }) => {
+  await pdaOf(page, request, CAFE.pin, CAFE.storeId, CAFE.pda);
+  await page.goto(`/open-tables/for-store/${HOTEL.storeId}/${HOTEL.pda}`);
+  await expect(
+    page.getByRole("heading", { name: "Αυτή η οθόνη είναι για το προσωπικό του καταστήματος" }),
+  ).toBeVisible();
+});
