@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   consumedTowardsMinimum,
   EMPTY_FLOOR_PLAN,
+  groupBySection,
   type LineAmount,
   mayChangeLine,
   mayReopen,
@@ -133,6 +134,27 @@ describe("tableFamilySections (spec §3 Checkout)", () => {
     ).toEqual([
       { family: "Beach", sections: ["Row 1", "Row 2"] },
       { family: "Bar", sections: ["Bar"] },
+    ]);
+  });
+});
+
+describe("groupBySection (issue §3: grouped by section, sorted so the oldest waits on top)", () => {
+  const at = (id: number, section: string, openedAt: string) => ({ id, openedAt, spot: { section } });
+  it("sections in floor order, unlisted ones last; the oldest first in each", () => {
+    const groups = groupBySection(
+      [
+        at(1, "Bar", "2026-07-01T10:05:00Z"),
+        at(2, "Terrace", "2026-07-01T10:10:00Z"),
+        at(3, "Terrace", "2026-07-01T09:00:00Z"),
+        at(4, "Roof", "2026-07-01T08:00:00Z"),
+        at(5, "Terrace", "2026-07-01T09:00:00Z"),
+      ],
+      ["Terrace", "Bar"],
+    );
+    expect(groups.map((g) => [g.section, g.openings.map((o) => o.id)])).toEqual([
+      ["Terrace", [3, 5, 2]],
+      ["Bar", [1]],
+      ["Roof", [4]],
     ]);
   });
 });

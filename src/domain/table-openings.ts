@@ -113,6 +113,29 @@ export function openingAmounts(lines: readonly LineAmount[]): OpeningAmounts {
   };
 }
 
+/**
+ * The open-tables screen's order (issue §3): sections in floor order (sections the floor plan does
+ * not list last, by name), and in each the oldest opening first, so the table waiting longest is on top.
+ */
+export function groupBySection<Opening extends { id: number; openedAt: string; spot: { section: string } }>(
+  openings: readonly Opening[],
+  floorOrder: readonly string[],
+): Array<{ section: string; openings: Opening[] }> {
+  const rank = (section: string) => {
+    const index = floorOrder.indexOf(section);
+    return index === -1 ? floorOrder.length : index;
+  };
+  const bySection = new Map<string, Opening[]>();
+  for (const opening of [...openings].sort((a, b) => a.openedAt.localeCompare(b.openedAt) || a.id - b.id)) {
+    const list = bySection.get(opening.spot.section) ?? [];
+    list.push(opening);
+    bySection.set(opening.spot.section, list);
+  }
+  return [...bySection.entries()]
+    .sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b))
+    .map(([section, list]) => ({ section, openings: list }));
+}
+
 /** Minimum consumption of a spot, from the venue file (the spot's own, else its section's). */
 export interface MinimumConsumption {
   cents: number;

@@ -123,8 +123,3 @@ function card(link: SpotLink, dataUrl: string): string {
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
-
-/** The link as a QR code drawn in the terminal (printed on start for each demo link). */
-export function terminalQr(url: string): Promise<string> {
-  return QRCode.toString(url, { type: "terminal", small: true, errorCorrectionLevel: "L" });
-}

@@ -8,8 +8,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { useCallback, useEffect, useState } from "react";
-import type { OpeningsListKind } from "../../../../domain/table-openings";
-import type { OpeningSummary } from "../../../../domain/table-openings-api";
+import { groupBySection, type OpeningsListKind } from "../../../../domain/table-openings";
 import { fetchOpenOpenings } from "../../../api/staff-openings";
 import { formatAthensTime } from "../../../i18n/athens-date-time";
 import { useLanguage } from "../../../i18n/language-store";
@@ -124,26 +123,6 @@ function OpeningsBoard({ storeId, tableId, kind, isAdmin }: OpenOpeningsScreenPr
       ))}
     </section>
   );
-}
-
-/** Sections in floor order (unknown ones last), the oldest opening first in each. */
-export function groupBySection(
-  openings: readonly OpeningSummary[],
-  sections: readonly string[],
-): Array<{ section: string; openings: OpeningSummary[] }> {
-  const order = (section: string) => {
-    const index = sections.indexOf(section);
-    return index === -1 ? sections.length : index;
-  };
-  const bySection = new Map<string, OpeningSummary[]>();
-  for (const opening of [...openings].sort((a, b) => a.openedAt.localeCompare(b.openedAt) || a.id - b.id)) {
-    const list = bySection.get(opening.spot.section) ?? [];
-    list.push(opening);
-    bySection.set(opening.spot.section, list);
-  }
-  return [...bySection.entries()]
-    .sort(([a], [b]) => order(a) - order(b) || a.localeCompare(b))
-    .map(([section, list]) => ({ section, openings: list }));
 }
 
 function minutesSince(iso: string, now: number): number {
