@@ -198,7 +198,9 @@ async function signInWaiter(page: Page): Promise<void> {
   await page.evaluate(
     (stored) =>
       new Promise<void>((resolve, reject) => {
-        const open = indexedDB.open("kyma-session", 10);
+        // Runs in the page: this file is typed for Node, so the browser's globals are reached untyped.
+        // biome-ignore lint/suspicious/noExplicitAny: the page's IndexedDB
+        const open = (globalThis as any).indexedDB.open("kyma-session", 10);
         open.onupgradeneeded = () => {
           if (!open.result.objectStoreNames.contains("sessions"))
             open.result.createObjectStore("sessions", { keyPath: "key" });
@@ -222,7 +224,10 @@ async function measureList(page: Page): Promise<{ firstCard: number; allCards: n
   await page.goto(`${origin}/open-tables/for-store/${STORE}/${PDA}`);
   await page.locator(".opening-card").first().waitFor();
   const firstCard = Date.now() - started;
-  await page.waitForFunction((count) => document.querySelectorAll(".opening-card").length >= count, OPENINGS);
+  await page
+    .locator(".opening-card")
+    .nth(OPENINGS - 1)
+    .waitFor();
   return { firstCard, allCards: Date.now() - started };
 }
 
