@@ -5,6 +5,7 @@
  * receipts; reopen; the day summary; 10 concurrent closes with one winner; idempotent replays; and
  * the staff of store 2 get nothing of store 1.
  */
+import type { AddressInfo } from "node:net";
 import type { LightMyRequestResponse } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SessionResponse } from "../../../domain/auth-api";
@@ -21,6 +22,7 @@ import { insertOrder, RecordingPayments, SAMPLE } from "../../orders/status-chan
 import { sampleVenue } from "../../test-fixtures/venue";
 import { authHeaders, greekMobile, signInGuest } from "../../test-support/accounts";
 import { DAY, testClock } from "../../test-support/clock";
+import { postJson, startCuttingProxy } from "../../test-support/cutting-proxy";
 import { insertOrderLineRow } from "../../test-support/order-rows";
 import { importFixture } from "../../test-support/seed";
 import { setUpTestApp } from "../../test-support/test-app";
@@ -489,6 +491,62 @@ describe("exactly once (issue §8)", () => {
       details: { version: opening.version + 1 },
     });
     expect((await detail(opening.id)).payments).toHaveLength(1);
+  });
+
+  it("a retry after a connection cut once the payment committed gets the stored answer; one payment", async () => {
+    await closeAllOpen();
+    await acceptedOrder({ lines: [{ total: 900 }] });
+    const opening = await openingAt(TABLE);
+    await server.app.listen({ port: 0, host: "127.0.0.1" });
+    const serverPort = (server.app.server.address() as AddressInfo).port;
+    const proxy = await startCuttingProxy(serverPort);
+    try {
+      const key = newKey();
+      const path = `/api/staff/openings/${opening.id}/close`;
+      const body = { version: opening.version, payment: { type: "CARD", cardTerminalId: TERMINAL } };
+      const headers = { ...waiter, "idempotency-key": key };
+      await expect(postJson(proxy.port, path, headers, body)).rejects.toThrow(/socket hang up|ECONNRESET/);
+      expect(proxy.swallowed()).toBe(1);
+      const paymentsOf = () =>
+        database.db
+          .selectFrom("table_opening_payments")
+          .select(["type", "amount_cents"])
+          .where("opening_id", "=", opening.id)
+          .execute();
+      expect(await paymentsOf()).toEqual([{ type: "CARD", amount_cents: 900 }]); // committed, unheard
+
+      const retry = await postJson(serverPort, path, headers, body);
+      expect(retry.status).toBe(200);
+      expect(retry.replayed).toBe(true);
+      const stored = await database.db
+        .selectFrom("order_requests")
+        .select("response_body")
+        .where("idempotency_key", "=", key)
+        .executeTakeFirstOrThrow();
+      expect(retry.body).toBe(stored.response_body);
+      expect(JSON.parse(retry.body)).toMatchObject({ id: opening.id, status: "CLOSED" });
+      expect(await paymentsOf()).toEqual([{ type: "CARD", amount_cents: 900 }]);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it("a key used for one call and sent with another call or another opening: 422, nothing changes", async () => {
+    await closeAllOpen();
+    await acceptedOrder({ lines: [{ total: 300 }] });
+    await acceptedOrder({ spotId: CHAIR, lines: [{ total: 500 }] });
+    const [table, chair] = [await openingAt(TABLE), await openingAt(CHAIR)];
+    const key = newKey();
+    const body = { version: table.version, lines: null, payment: CASH };
+    expect((await write(table.id, "pay", body, waiter, key)).statusCode).toBe(200);
+    const otherCall = await write(table.id, "close", { version: table.version + 1, payment: CASH }, waiter, key);
+    const otherOpening = await write(chair.id, "pay", { ...body, version: chair.version }, waiter, key);
+    for (const refused of [otherCall, otherOpening]) {
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(refused.json<ErrorBody>().code).toBe("IDEMPOTENCY_KEY_REUSED");
+    }
+    expect((await detail(table.id)).status).toBe("OPEN");
+    expect(await detail(chair.id)).toMatchObject({ version: chair.version, payments: [] });
   });
 
   it("a write without an Idempotency-Key is refused", async () => {
