@@ -41,6 +41,8 @@ const DELIVERY = 204;
 const TERMINAL = 900;
 const ITEM = 1000;
 const OTHER_STORE = 2;
+/** Store 2's copy of the sample venue: every id shifted by this. */
+const OTHER_OFFSET = 10_000;
 
 let waiter: Record<string, string>;
 let admin: Record<string, string>;
@@ -64,7 +66,7 @@ beforeAll(async () => {
   const umbrella = venue.spots.find((spot) => spot.id === UMBRELLA);
   if (umbrella) umbrella.minimumConsumption = { cents: 2000, chargeMissing: true };
   await importFixture(database.db, venue);
-  await importFixture(database.db, sampleVenue({ storeId: OTHER_STORE, idOffset: 10_000 }));
+  await importFixture(database.db, sampleVenue({ storeId: OTHER_STORE, idOffset: OTHER_OFFSET }));
   waiter = await pinSession(SAMPLE.storeId, "1357");
   admin = await pinSession(SAMPLE.storeId, "4821");
   otherStoreWaiter = await pinSession(OTHER_STORE, "1357");
@@ -81,15 +83,19 @@ interface OrderShape {
   chargingRoomId?: number;
   roomChargeCents?: number;
   selectedTableId?: number;
+  /** At store 2's Table 1, accepted by store 2's waiter. */
+  otherStore?: boolean;
 }
 
 /** A guest's order at a spot, accepted by the waiter through the API. */
 async function acceptedOrder(shape: OrderShape = {}): Promise<number> {
   const lines = shape.lines ?? [{ total: 700, quantity: 2 }];
+  const offset = shape.otherStore ? OTHER_OFFSET : 0;
   const id = await insertOrder(database.db, {
     userId: guestId,
-    spotId: shape.spotId ?? TABLE,
-    serviceId: shape.spotId === ROOM ? 11 : SAMPLE.serviceId,
+    storeId: shape.otherStore ? OTHER_STORE : SAMPLE.storeId,
+    spotId: (shape.spotId ?? TABLE) + offset,
+    serviceId: (shape.spotId === ROOM ? 11 : SAMPLE.serviceId) + offset,
     paymentType: shape.paymentType ?? "CASH",
     createdAt: clock.now().toISOString(),
   });
@@ -109,14 +115,18 @@ async function acceptedOrder(shape: OrderShape = {}): Promise<number> {
     const quantity = line.quantity ?? 1;
     await insertOrderLineRow(database.db, {
       order_id: id,
-      item_id: ITEM,
+      item_id: ITEM + offset,
       position,
       quantity,
       unit_price_cents: Math.round(line.total / quantity),
       total_cents: line.total,
     });
   }
-  const accepted = await server.app.inject({ method: "POST", url: `/api/staff/orders/${id}/accept`, headers: waiter });
+  const accepted = await server.app.inject({
+    method: "POST",
+    url: `/api/staff/orders/${id}/accept`,
+    headers: shape.otherStore ? otherStoreWaiter : waiter,
+  });
   expect(accepted.statusCode, accepted.body).toBe(200);
   return id;
 }
@@ -595,6 +605,23 @@ describe("receipts (issue §6), reopening (§4), the day summary (§9)", () => {
     });
     expect(foreign.statusCode).toBe(404);
     expect((await detail(closed.id)).receipts.map((r) => r.number)).toEqual([1, 2]);
+
+    // The sequence is per store: store 2's first receipt of the day is its number 1.
+    await acceptedOrder({ otherStore: true, lines: [{ total: 450 }] });
+    const list = await server.app.inject({
+      method: "GET",
+      url: "/api/staff/openings?kind=tables",
+      headers: otherStoreWaiter,
+    });
+    const [otherOpening] = list.json<OpenOpenings>().openings;
+    const otherReceipt = await write(
+      otherOpening?.id ?? 0,
+      "receipts",
+      { kind: "TEMPORARY", language: "GRE" },
+      otherStoreWaiter,
+    );
+    expect(otherReceipt.statusCode, otherReceipt.body).toBe(201);
+    expect(otherReceipt.json<ReceiptDto>()).toMatchObject({ number: 1, storeId: OTHER_STORE });
   });
 
   it("reopen: admins only, on the day it was closed", async () => {
@@ -680,6 +707,14 @@ describe("only the staff of the store (issue §3)", () => {
       const byGuest = await write(opening.id, action, payload, guest);
       expect(byGuest.statusCode, action).toBe(403);
     }
+    // Nor can store 1's waiter reach into store 2: its room is no room to charge to.
+    const foreignRoom = await write(opening.id, "pay", {
+      version: opening.version,
+      lines: null,
+      payment: { type: "CHARGE_TO_ROOM", roomSpotId: ROOM + OTHER_OFFSET },
+    });
+    expect(foreignRoom.statusCode).toBe(404);
+    expect(foreignRoom.json<ErrorBody>().code).toBe("ROOM_NOT_OPEN");
     const after = await detail(opening.id);
     expect(after).toEqual(opening);
     const guestList = await server.app.inject({
