@@ -8,7 +8,6 @@
 import type { AddressInfo } from "node:net";
 import type { LightMyRequestResponse } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { SessionResponse } from "../../../domain/auth-api";
 import type { ErrorBody } from "../../../domain/error-codes";
 import type { PaymentType } from "../../../domain/orders-api";
 import type {
@@ -19,6 +18,7 @@ import type {
   Settlement,
 } from "../../../domain/table-openings-api";
 import { insertOrder, RecordingPayments, SAMPLE } from "../../orders/status-changes.test-support";
+import { signInStaff } from "../../realtime/test-orders";
 import { sampleVenue } from "../../test-fixtures/venue";
 import { authHeaders, greekMobile, signInGuest } from "../../test-support/accounts";
 import { DAY, testClock } from "../../test-support/clock";
@@ -51,13 +51,7 @@ let guest: Record<string, string>;
 let guestId: number;
 
 async function pinSession(storeId: number, pin: string): Promise<Record<string, string>> {
-  const response = await server.app.inject({
-    method: "POST",
-    url: `/api/authenticate/login/pin?pin=${pin}&storeId=${storeId}`,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  const body = response.json<SessionResponse>();
-  return authHeaders({ authToken: body.authToken.token, jwt: body.jwt });
+  return authHeaders(await signInStaff(server.app, storeId, pin));
 }
 
 beforeAll(async () => {
