@@ -1,10 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { orderDestination, parseOrderDestination, storeOrdersDestination } from "./order-topics";
+import {
+  orderDestination,
+  parseOrderDestination,
+  storeOpeningsDestination,
+  storeOrdersDestination,
+} from "./order-topics";
 
 describe("order status destinations (design.md Real time)", () => {
   it("round-trips an order's and a store's destination", () => {
     expect(parseOrderDestination(orderDestination(42))).toEqual({ kind: "order", orderId: 42 });
     expect(parseOrderDestination(storeOrdersDestination(7))).toEqual({ kind: "store", storeId: 7 });
+  });
+
+  it("round-trips a store's table-openings destination (issue Table openings §3: live open tables)", () => {
+    expect(parseOrderDestination(storeOpeningsDestination(132))).toEqual({ kind: "storeOpenings", storeId: 132 });
   });
 
   it.each([
@@ -19,6 +28,9 @@ describe("order status destinations (design.md Real time)", () => {
     "/topic/orders/1234567890123456",
     "/topic/stores/7",
     "/topic/stores/7/orders/",
+    "/topic/stores/7/openings/",
+    "/topic/stores/0/openings",
+    "/topic/stores/7/opening",
     "/queue/orders/1",
     "/topic/orders/1\n",
     "/TOPIC/orders/1",

@@ -1,10 +1,15 @@
 /**
  * The STOMP destinations of live order status (design.md "Real time"; GET /api/stomp):
- *   /topic/orders/{orderId}        one order: its guest, or staff of its store
- *   /topic/stores/{storeId}/orders every order of a store: its staff only
+ *   /topic/orders/{orderId}          one order: its guest, or staff of its store
+ *   /topic/stores/{storeId}/orders   every order of a store: its staff only
+ *   /topic/stores/{storeId}/openings every table opening of a store (issue "Table openings" §3,
+ *                                    OpeningChangedEvent): its staff only
  * Shared by the server (which parses and authorizes them) and the app (which subscribes).
  */
-export type OrderTopic = { kind: "order"; orderId: number } | { kind: "store"; storeId: number };
+export type OrderTopic =
+  | { kind: "order"; orderId: number }
+  | { kind: "store"; storeId: number }
+  | { kind: "storeOpenings"; storeId: number };
 
 export function orderDestination(orderId: number): string {
   return `/topic/orders/${orderId}`;
@@ -14,10 +19,15 @@ export function storeOrdersDestination(storeId: number): string {
   return `/topic/stores/${storeId}/orders`;
 }
 
+export function storeOpeningsDestination(storeId: number): string {
+  return `/topic/stores/${storeId}/openings`;
+}
+
 /** Ids are positive integers as the API writes them (no sign, no leading zero, at most 15 digits). */
 const ID = "([1-9][0-9]{0,14})";
 const ORDER = new RegExp(`^/topic/orders/${ID}$`);
 const STORE = new RegExp(`^/topic/stores/${ID}/orders$`);
+const STORE_OPENINGS = new RegExp(`^/topic/stores/${ID}/openings$`);
 
 /** The topic a destination names, or null for anything else (which the server refuses). */
 export function parseOrderDestination(destination: string): OrderTopic | null {
@@ -25,5 +35,7 @@ export function parseOrderDestination(destination: string): OrderTopic | null {
   if (order?.[1] !== undefined) return { kind: "order", orderId: Number(order[1]) };
   const store = STORE.exec(destination);
   if (store?.[1] !== undefined) return { kind: "store", storeId: Number(store[1]) };
+  const openings = STORE_OPENINGS.exec(destination);
+  if (openings?.[1] !== undefined) return { kind: "storeOpenings", storeId: Number(openings[1]) };
   return null;
 }

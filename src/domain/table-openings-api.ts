@@ -23,8 +23,12 @@
  *   GET  /api/staff/receipts/:receiptId                Receipt (to print again)
  *   GET  /api/staff/day-summary?day=YYYY-MM-DD         DaySummary (admins; day in Athens, default today)
  *
- * Live: the screens follow the store's order topic (/topic/stores/{storeId}/orders: an accepted
- * order changes an opening) and re-read the list every few seconds for other waiters' settling.
+ * Live: after every committed change of an opening (an accepted order joined or started it, a
+ * waiter paid, treated, canceled, closed, moved or reopened it) the server publishes an
+ * OpeningChangedEvent on the store's topic /topic/stores/{storeId}/openings (staff of that store
+ * only; domain/order-topics.ts), from whichever API process made the change. The screens re-read
+ * what they show on it (pending orders come on /topic/stores/{storeId}/orders) and poll when the
+ * connection fails.
  *
  * Conflicts (409): OPENING_CLOSED (details: byName, at), OPENING_CHANGED (details: version),
  * LINE_ALREADY_SETTLED (details: lineId, state, byName, at), OPENING_HAS_REMAINING,
@@ -282,6 +286,23 @@ export const ReceiptSchema = Type.Object({
   byName: Type.Union([Type.String(), Type.Null()]),
 });
 
+/**
+ * The live event of /topic/stores/{storeId}/openings: which opening changed and its state after the
+ * change, enough to patch a list row or to decide whether to re-read (a screen of rooms skips
+ * `listKind: "tables"`). Sent after the commit; several quick changes may each send one, and a
+ * client that was offline re-reads instead of waiting for a replay.
+ */
+export const OpeningChangedEventSchema = Type.Object({
+  storeId: Type.Integer(),
+  openingId: Type.Integer(),
+  spotId: Type.Integer(),
+  listKind: Type.Union([Type.Literal("tables"), Type.Literal("rooms")]),
+  status: OpeningStatusSchema,
+  version: Type.Integer(),
+  remainingCents: Type.Integer(),
+  changedAt: Instant,
+});
+
 export const DaySummaryQuerySchema = Type.Object({ day: Type.Optional(AthensDay) }, closed);
 export const OpeningsQuerySchema = Type.Object(
   { kind: Type.Union([Type.Literal("tables"), Type.Literal("rooms")]) },
@@ -349,3 +370,4 @@ export type ReceiptDto = Static<typeof ReceiptSchema>;
 export type DaySummaryQuery = Static<typeof DaySummaryQuerySchema>;
 export type OpeningsQuery = Static<typeof OpeningsQuerySchema>;
 export type DaySummary = Static<typeof DaySummarySchema>;
+export type OpeningChangedEvent = Static<typeof OpeningChangedEventSchema>;

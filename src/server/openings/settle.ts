@@ -45,10 +45,12 @@ export interface ChangeContext {
   staff: StaffMember;
   now: string;
   athensDay: string;
+  /** The openings this change bumped: their live events go out after the commit (opening-events.ts). */
+  touched: Set<number>;
 }
 
 export function changeContext(trx: Kysely<Database>, staff: StaffMember, now: Date): ChangeContext {
-  return { trx, staff, now: now.toISOString(), athensDay: athensDayText(now) };
+  return { trx, staff, now: now.toISOString(), athensDay: athensDayText(now), touched: new Set() };
 }
 
 /** Takes an OPEN opening at the version the waiter saw, or refuses with the reason it cannot. */
@@ -62,8 +64,9 @@ export async function takeOpening(c: ChangeContext, openingId: number, version: 
     .where("version", "=", version)
     .returningAll()
     .executeTakeFirst();
-  if (taken !== undefined) return taken;
-  throw await whyNotTaken(c, openingId);
+  if (taken === undefined) throw await whyNotTaken(c, openingId);
+  c.touched.add(taken.id);
+  return taken;
 }
 
 /**
@@ -239,6 +242,7 @@ async function settlementTarget(
     .returningAll()
     .executeTakeFirst();
   if (roomOpening === undefined) throw conflict("ROOM_NOT_OPEN", "This room has no open tab to charge to");
+  c.touched.add(roomOpening.id);
   return roomOpening;
 }
 
@@ -363,6 +367,7 @@ export async function transfer(
     waiterStaffId: opening.waiter_staff_id ?? c.staff.staffId,
     now: c.now,
   });
+  c.touched.add(into.id);
   if (picks === null) {
     await c.trx
       .updateTable("table_opening_lines")
@@ -444,4 +449,5 @@ export async function reopen(c: ChangeContext, openingId: number, version: numbe
     .where("version", "=", version)
     .executeTakeFirst();
   if (Number(reopened.numUpdatedRows) !== 1) throw await whyNotTaken(c, openingId, true);
+  c.touched.add(openingId);
 }

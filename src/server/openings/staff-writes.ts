@@ -4,11 +4,13 @@
  * is claimed inside the write's own transaction and the answer stored in the same commit, so a
  * waiter whose Wi-Fi dropped after the commit gets that answer on the retry, and nothing is paid
  * twice. The key is bound to the call and its body: reused on another call or opening, 422.
+ * Once committed, the openings the write changed are announced on the store's live topic.
  */
 import type { OrdersContext } from "../orders/context";
 import { runOnce, type StoredAnswer } from "../orders/idempotency";
 import { requestHash } from "../orders/request-hash";
 import type { StaffMember } from "../routes/staff-orders/staff-session";
+import { announceOpenings } from "./opening-events";
 import { type ChangeContext, changeContext } from "./settle";
 
 export async function runStaffWrite(
@@ -18,14 +20,24 @@ export async function runStaffWrite(
   call: { route: string; body: unknown },
   work: (c: ChangeContext) => Promise<{ status: number; body: unknown }>,
 ): Promise<StoredAnswer> {
-  return runOnce(ctx, { userId: staff.userId, key, hash: requestHash(call) }, { claimFirst: false }, (claim) =>
-    ctx.db.transaction().execute(async (trx) => {
-      const earlier = await claim.claim(trx);
-      if (earlier !== null) return earlier;
-      const result = await work(changeContext(trx, staff, ctx.now()));
-      const body = JSON.stringify(result.body);
-      await claim.finish(trx, { status: result.status, body, orderId: null });
-      return { status: result.status, body };
-    }),
+  // The openings the committed work changed; a replay or a refusal leaves it empty.
+  let touched: ReadonlySet<number> = new Set();
+  const answer = await runOnce(
+    ctx,
+    { userId: staff.userId, key, hash: requestHash(call) },
+    { claimFirst: false },
+    (claim) =>
+      ctx.db.transaction().execute(async (trx) => {
+        const earlier = await claim.claim(trx);
+        if (earlier !== null) return earlier;
+        const c = changeContext(trx, staff, ctx.now());
+        const result = await work(c);
+        const body = JSON.stringify(result.body);
+        await claim.finish(trx, { status: result.status, body, orderId: null });
+        touched = c.touched;
+        return { status: result.status, body };
+      }),
   );
+  announceOpenings(ctx, touched);
+  return answer;
 }

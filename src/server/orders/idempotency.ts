@@ -1,5 +1,6 @@
 /**
- * Exactly-once placement (design.md "Orders: exactly once on patchy Wi-Fi"), per (user, key):
+ * Exactly once per (user, key) (design.md "Orders: exactly once on patchy Wi-Fi"): the guest's order
+ * placement, and every money write a waiter makes on a table opening (openings/staff-writes.ts).
  * - The key is claimed by an IN_FLIGHT row carrying the body's hash, and the answer is stored on
  *   that row in the same transaction as the order (one commit, one fsync): an order never exists
  *   without its stored answer, so a client whose connection dropped after the commit gets that
@@ -219,7 +220,8 @@ function refusalAnswer(error: ApiError): WorkResult {
 }
 
 function requestInProgress(): ApiError {
-  return new ApiError(409, "REQUEST_IN_PROGRESS", "This order is still being placed; try again in a moment");
+  // Guest orders and staff money writes share this machinery: the message names neither.
+  return new ApiError(409, "REQUEST_IN_PROGRESS", "This request is still being carried out; try again in a moment");
 }
 
 async function purgeNowAndThen(ctx: IdempotencyContext): Promise<void> {

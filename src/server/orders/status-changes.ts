@@ -35,6 +35,7 @@ import type { Database } from "../db/schema";
 import type { OrderRow } from "../db/tables/orders.tables";
 import { ApiError, notFound } from "../http/api-error";
 import { attachAcceptedOrder } from "../openings/attach-order";
+import { announceOpeningsOfOrder } from "../openings/opening-events";
 import { capturePayment, voidPayment } from "../payments/settle";
 import type { OrdersContext } from "./context";
 import { orderStatusEventOf } from "./order-presenter";
@@ -171,6 +172,7 @@ async function timeOutOne(trx: Transaction<Database>, orderId: number, now: stri
 function announce(ctx: OrdersContext, row: OrderRow): OrderStatusEvent {
   const event = orderStatusEventOf(row);
   ctx.background.run(`status event of order ${row.id}`, () => ctx.orderEvents.publish(event));
+  if (row.status === "ACCEPTED") announceOpeningsOfOrder(ctx, row.id);
   if (row.payment_type === "CARD") {
     // The payment stays AUTHORIZED when the provider fails (logged here), so it can be settled later.
     if (row.status === "ACCEPTED") {

@@ -94,4 +94,31 @@ describe("OpenAPI document generated from the route schemas (brief §4)", () => 
     ]);
     expect(JSON.stringify(doc)).not.toContain("~kind");
   });
+
+  it("every operation carries a tag the document declares", async () => {
+    const doc = (await server.app.inject({ method: "GET", url: "/api/docs/json" })).json();
+    const declared = new Set((doc.tags as Array<{ name: string }>).map((tag) => tag.name));
+    const untagged = Object.entries(doc.paths as Record<string, Record<string, { tags?: string[] }>>).flatMap(
+      ([path, operations]) =>
+        Object.entries(operations)
+          .filter(([, operation]) => !(operation.tags ?? []).some((tag) => declared.has(tag)))
+          .map(([method]) => `${method} ${path}`),
+    );
+    expect(untagged).toEqual([]);
+  });
+
+  it("every table-opening write documents its Idempotency-Key header and its conflicts (issue Table openings §8)", async () => {
+    const doc = (await server.app.inject({ method: "GET", url: "/api/docs/json" })).json();
+    for (const action of ["pay", "treat", "cancel", "close", "transfer", "reopen", "receipts"]) {
+      const write = doc.paths[`/api/staff/openings/{openingId}/${action}`].post;
+      expect(write.tags, action).toEqual(["staff"]);
+      expect(write.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`).sort(), action).toEqual([
+        "header:authtoken",
+        "header:idempotency-key",
+        "header:jwt",
+        "path:openingId",
+      ]);
+      expect(Object.keys(write.responses), action).toEqual(expect.arrayContaining(["400", "403", "404", "409", "422"]));
+    }
+  });
 });

@@ -38,7 +38,8 @@ const openApiPlugin: FastifyPluginAsync = async (app) => {
         },
         {
           name: "staff",
-          description: "Staff sign-in by PIN or login token, temporary visitors, login tokens, order decisions",
+          description:
+            "Staff sign-in by PIN or login token, temporary visitors, login tokens, order decisions; table openings (open tables and rooms, pay, treat, cancel, close, transfer, reopen: each with an Idempotency-Key header and the version seen), receipts numbered per store per day, the day summary; live openings on the STOMP topic /topic/stores/{storeId}/openings",
         },
         {
           name: "orders",

@@ -6,36 +6,48 @@
  * On SQLite (one process) the bus is in-process. On PostgreSQL every API process publishes with
  * NOTIFY and listens with LISTEN, so a change made through one process reaches the subscribers of
  * another (postgres-order-events.ts).
+ *
+ * A table opening's change (issue "Table openings" §3) travels the same way, so it crosses API
+ * processes like order events do; it has listeners of its own, and an order listener never sees one.
  */
-import type { OrderStatusEvent } from "../../domain/orders-api";
+import { Type } from "typebox";
+import { type OrderStatusEvent, OrderStatusEventSchema } from "../../domain/orders-api";
+import { type OpeningChangedEvent, OpeningChangedEventSchema } from "../../domain/table-openings-api";
+
+/** What the bus carries. */
+export type LiveEvent = OrderStatusEvent | OpeningChangedEvent;
+export const LiveEventSchema = Type.Union([OrderStatusEventSchema, OpeningChangedEventSchema]);
+
+export function isOpeningEvent(event: LiveEvent): event is OpeningChangedEvent {
+  return "openingId" in event;
+}
 
 export type OrderEventListener = (event: OrderStatusEvent) => void;
+export type OpeningEventListener = (event: OpeningChangedEvent) => void;
 
 export interface OrderEventBus {
-  /** Delivers the event to every listener (of every process, on PostgreSQL). */
-  publish(event: OrderStatusEvent): Promise<void>;
-  /** Returns the function that stops listening. */
+  /** Delivers the event to every listener of its kind (of every process, on PostgreSQL). */
+  publish(event: LiveEvent): Promise<void>;
+  /** Order status events. Returns the function that stops listening. */
   subscribe(listener: OrderEventListener): () => void;
+  /** Table-opening events. Returns the function that stops listening. */
+  subscribeOpenings(listener: OpeningEventListener): () => void;
   close(): Promise<void>;
 }
 
 /** One process: listeners are called synchronously, each guarded so one cannot break the others. */
 export class InProcessOrderEvents implements OrderEventBus {
   readonly #listeners = new Set<OrderEventListener>();
+  readonly #openingListeners = new Set<OpeningEventListener>();
 
-  async publish(event: OrderStatusEvent): Promise<void> {
+  async publish(event: LiveEvent): Promise<void> {
     this.deliver(event);
   }
 
   /** Hands an event to this process's listeners (also used by the PostgreSQL bus on NOTIFY). */
-  deliver(event: OrderStatusEvent): void {
-    for (const listener of this.#listeners) {
-      try {
-        listener(event);
-      } catch {
-        // A listener's failure is its own; the others still get the event.
-      }
-    }
+  deliver(event: LiveEvent): void {
+    if (isOpeningEvent(event)) callEach(this.#openingListeners, event);
+    else callEach(this.#listeners, event);
   }
 
   subscribe(listener: OrderEventListener): () => void {
@@ -43,7 +55,23 @@ export class InProcessOrderEvents implements OrderEventBus {
     return () => this.#listeners.delete(listener);
   }
 
+  subscribeOpenings(listener: OpeningEventListener): () => void {
+    this.#openingListeners.add(listener);
+    return () => this.#openingListeners.delete(listener);
+  }
+
   async close(): Promise<void> {
     this.#listeners.clear();
+    this.#openingListeners.clear();
+  }
+}
+
+function callEach<Event>(listeners: ReadonlySet<(event: Event) => void>, event: Event): void {
+  for (const listener of listeners) {
+    try {
+      listener(event);
+    } catch {
+      // A listener's failure is its own; the others still get the event.
+    }
   }
 }

@@ -3,21 +3,17 @@
  * PostgreSQL a status change made through one server process reaches a subscriber of another").
  * PostgreSQL only; run with `bash scripts/with-postgres.sh npx vitest run --project server src/server/realtime`.
  */
-import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderDestination } from "../../domain/order-topics";
 import type { OrderStatusEvent } from "../../domain/orders-api";
-import { DEMO_VENUES_DIR, PROJECT_ROOT, PUBLIC_IMAGES_DIR } from "../paths";
+import { DEMO_VENUES_DIR, PUBLIC_IMAGES_DIR } from "../paths";
 import { greekMobile, signInGuest } from "../test-support/accounts";
 import { setUpTestDatabase, testDialect } from "../test-support/test-database";
 import { importDemoVenuesIfEmpty } from "../venue/demo-venues";
 import { ORDER_EVENTS_CHANNEL, type OrderEventsLog, PostgresOrderEvents } from "./postgres-order-events";
 import { insertTestOrder, signInStaff, statusEvent } from "./test-orders";
-import { startApiServer } from "./test-servers";
+import { startApiServer, startMainProcess } from "./test-servers";
 import { connectStomp } from "./test-stomp-client";
 
 const onPostgres = testDialect() === "postgres";
@@ -103,55 +99,20 @@ describe.skipIf(!onPostgres)("PostgresOrderEvents (LISTEN/NOTIFY; PostgreSQL onl
 describe.skipIf(!onPostgres)(
   "a status change through one API process reaches a STOMP subscriber of another (PostgreSQL only)",
   () => {
-    const emptyStaticDir = mkdtempSync(path.join(tmpdir(), "venue-nostatic-"));
-    let child: ChildProcessWithoutNullStreams | undefined;
-    let childOutput = "";
+    let stopChild: (() => Promise<void>) | undefined;
 
     beforeAll(async () => {
       await importDemoVenuesIfEmpty(ctx.db, DEMO_VENUES_DIR, { imagesDir: PUBLIC_IMAGES_DIR });
     });
 
     afterAll(async () => {
-      if (child !== undefined && child.exitCode === null) {
-        const exited = new Promise((resolve) => child?.once("exit", resolve));
-        child.kill("SIGTERM");
-        await exited;
-      }
-      rmSync(emptyStaticDir, { recursive: true, force: true });
+      await stopChild?.();
     });
 
-    function startMainProcess(): Promise<string> {
-      const env: NodeJS.ProcessEnv = {
-        ...process.env,
-        PORT: "0",
-        HOST: "127.0.0.1",
-        LOG_LEVEL: "warn",
-        STATIC_DIR: emptyStaticDir,
-        DEMO_VENUES: "on",
-        ...ctx.env,
-      };
-      delete env.DATA_DIR;
-      delete env.PUBLIC_URL;
-      const started = spawn(process.execPath, ["--import", "tsx", path.join(PROJECT_ROOT, "src/server/main.ts")], {
-        env,
-        cwd: PROJECT_ROOT,
-      });
-      child = started;
-      started.stderr.on("data", (chunk: Buffer) => {
-        childOutput += chunk.toString();
-      });
-      return new Promise((resolve, reject) => {
-        started.stdout.on("data", (chunk: Buffer) => {
-          childOutput += chunk.toString();
-          const port = childOutput.match(/API description: http:\/\/localhost:(\d+)\//)?.[1];
-          if (port !== undefined) resolve(port);
-        });
-        started.on("exit", (code) => reject(new Error(`main.ts exited with ${code}:\n${childOutput}`)));
-      });
-    }
-
     it("a publish, then a waiter's accept, in this process (its own API and bus) -> NOTIFY -> the child main.ts process -> MESSAGE to its subscriber", async () => {
-      const [port, here] = await Promise.all([startMainProcess(), startApiServer(ctx.db, newBus())]);
+      const [child, here] = await Promise.all([startMainProcess(ctx.env), startApiServer(ctx.db, newBus())]);
+      stopChild = child.stop;
+      const port = child.port;
       try {
         const bus = buses.at(-1) as PostgresOrderEvents;
         await bus.start();

@@ -17,9 +17,15 @@ import { randomUUID } from "node:crypto";
 import { type Kysely, sql } from "kysely";
 import pg from "pg";
 import Value from "typebox/value";
-import { type OrderStatusEvent, OrderStatusEventSchema } from "../../domain/orders-api";
 import type { Database } from "../db/schema";
-import { InProcessOrderEvents, type OrderEventBus, type OrderEventListener } from "./order-events";
+import {
+  InProcessOrderEvents,
+  type LiveEvent,
+  LiveEventSchema,
+  type OpeningEventListener,
+  type OrderEventBus,
+  type OrderEventListener,
+} from "./order-events";
 
 export const ORDER_EVENTS_CHANNEL = "order_events";
 
@@ -43,7 +49,7 @@ export interface PostgresOrderEventsOptions {
 
 interface Envelope {
   origin: string;
-  event: OrderStatusEvent;
+  event: LiveEvent;
 }
 
 export class PostgresOrderEvents implements OrderEventBus {
@@ -74,18 +80,22 @@ export class PostgresOrderEvents implements OrderEventBus {
     return this.#client !== null;
   }
 
-  async publish(event: OrderStatusEvent): Promise<void> {
+  async publish(event: LiveEvent): Promise<void> {
     this.#local.deliver(event);
     const payload = JSON.stringify({ origin: this.#origin, event } satisfies Envelope);
     try {
       await sql`select pg_notify(${ORDER_EVENTS_CHANNEL}, ${payload})`.execute(this.#options.db);
     } catch (error) {
-      this.#options.log.error({ err: error, orderId: event.orderId }, "order event NOTIFY failed");
+      this.#options.log.error({ err: error, event }, "order event NOTIFY failed");
     }
   }
 
   subscribe(listener: OrderEventListener): () => void {
     return this.#local.subscribe(listener);
+  }
+
+  subscribeOpenings(listener: OpeningEventListener): () => void {
+    return this.#local.subscribeOpenings(listener);
   }
 
   async close(): Promise<void> {
@@ -162,7 +172,7 @@ export class PostgresOrderEvents implements OrderEventBus {
       return;
     }
     if (envelope.origin === this.#origin) return;
-    if (!Value.Check(OrderStatusEventSchema, envelope.event)) {
+    if (!Value.Check(LiveEventSchema, envelope.event)) {
       this.#options.log.warn(
         { payload: payload.slice(0, 200) },
         "order event NOTIFY that is not an OrderStatusEvent: ignored",

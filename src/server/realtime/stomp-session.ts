@@ -2,9 +2,9 @@
  * One STOMP 1.2 connection over one WebSocket (issue 5 "Live status"; design.md "Real time").
  *
  * Frames: CONNECT/STOMP -> CONNECTED; SUBSCRIBE, UNSUBSCRIBE, DISCONNECT (each with an optional
- * receipt -> RECEIPT); server MESSAGE frames (application/json, an OrderStatusEvent). This endpoint
- * only streams: SEND, ACK, NACK and transactions get an ERROR. Every ERROR closes the connection,
- * as STOMP 1.2 says.
+ * receipt -> RECEIPT); server MESSAGE frames (application/json, an OrderStatusEvent, or an
+ * OpeningChangedEvent on a store's openings topic). This endpoint only streams: SEND, ACK, NACK
+ * and transactions get an ERROR. Every ERROR closes the connection, as STOMP 1.2 says.
  *
  * Auth: CONNECT carries the session's `authToken` and `jwt` headers, checked by the same
  * `authenticate` as HTTP calls. The connection then re-checks its session every `sessionRecheckMs`

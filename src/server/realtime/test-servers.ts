@@ -3,8 +3,14 @@
  * - `startApiServer`: the whole API (buildTestApp: buildApp with test settings) with an order-event bus the
  *   test holds, so it can publish what a status change publishes;
  * - `startStompOnlyServer`: just the STOMP endpoint with shortened limits (session re-checks),
- *   over an OrdersContext of the same real parts buildApp uses, on the same database.
+ *   over an OrdersContext of the same real parts buildApp uses, on the same database;
+ * - `startMainProcess`: src/server/main.ts in a child process, a second API process on the same
+ *   (PostgreSQL) database, for what must cross processes.
  */
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import websocket from "@fastify/websocket";
 import Fastify from "fastify";
@@ -16,6 +22,7 @@ import type { Database } from "../db/schema";
 import { MenuCache } from "../menu/menu-cache";
 import { createMessenger } from "../notify/create-messenger";
 import type { OrdersContext } from "../orders/context";
+import { PROJECT_ROOT } from "../paths";
 import { SandboxPaymentProvider } from "../payments/sandbox-provider";
 import { buildTestApp } from "../test-support/test-app";
 import type { OrderEventBus } from "./order-events";
@@ -70,4 +77,55 @@ async function listen(app: App): Promise<RunningServer> {
     baseUrl: `http://127.0.0.1:${address.port}`,
     close: () => app.close(),
   };
+}
+
+/**
+ * main.ts as production starts it (demo venues on, no static app), with the test database's
+ * settings in `env`; resolves once it listens. `stop` ends it and removes its empty static folder.
+ */
+export async function startMainProcess(
+  env: Record<string, string | undefined>,
+): Promise<{ port: number; stop(): Promise<void> }> {
+  const emptyStaticDir = mkdtempSync(path.join(tmpdir(), "venue-nostatic-"));
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: "0",
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "warn",
+    STATIC_DIR: emptyStaticDir,
+    DEMO_VENUES: "on",
+    ...env,
+  };
+  delete childEnv.DATA_DIR;
+  delete childEnv.PUBLIC_URL;
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(PROJECT_ROOT, "src/server/main.ts")], {
+    env: childEnv,
+    cwd: PROJECT_ROOT,
+  });
+  let output = "";
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    }
+    rmSync(emptyStaticDir, { recursive: true, force: true });
+  };
+  child.stderr.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      child.stdout.on("data", (chunk: Buffer) => {
+        output += chunk.toString();
+        const found = output.match(/API description: http:\/\/localhost:(\d+)\//)?.[1];
+        if (found !== undefined) resolve(Number(found));
+      });
+      child.on("exit", (code) => reject(new Error(`main.ts exited with ${code}:\n${output}`)));
+    });
+    return { port, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }

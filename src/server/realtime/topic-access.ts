@@ -1,9 +1,10 @@
 /**
  * Who may listen to which order topic (issue 5 "guests subscribe to their own order only, staff to
  * their store"): an order's topic is for whoever may read the order (orders/order-access.ts:
- * the account that placed it and the staff of its store); a store's topic for its staff only. Decided once, at SUBSCRIBE: an order's guest
- * and store never change, and a staff member who leaves the store loses the session (stomp-session
- * re-checks it), which ends the connection.
+ * the account that placed it and the staff of its store); a store's topics (its orders, its table
+ * openings) for its staff only. Decided once, at SUBSCRIBE: an order's guest and store never
+ * change, and a staff member who leaves the store loses the session (stomp-session re-checks it),
+ * which ends the connection.
  */
 import type { Kysely } from "kysely";
 import type { OrderTopic } from "../../domain/order-topics";
@@ -25,7 +26,7 @@ export function listenerOf(account: AccountRecord, sessionId: number): Listener 
  * guest's, so the answer never tells whether an order exists.
  */
 export async function mayListen(db: Kysely<Database>, listener: Listener, topic: OrderTopic): Promise<boolean> {
-  if (topic.kind === "store") return listener.staffStoreId !== null && listener.staffStoreId === topic.storeId;
+  if (topic.kind !== "order") return listener.staffStoreId !== null && listener.staffStoreId === topic.storeId;
   const order = await db
     .selectFrom("orders")
     .select(["user_id", "store_id"])

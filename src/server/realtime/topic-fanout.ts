@@ -1,10 +1,16 @@
 /**
- * Fan-out of order status events to STOMP subscriptions: subscribed once to the process's event
- * bus, it routes each event through two maps (by order id, by store id), so a publish costs
- * O(subscribers of that order and that store), not O(connections).
+ * Fan-out of live events to STOMP subscriptions: subscribed once to the process's event bus, it
+ * routes each event through maps (order status by order id and by store id; a table opening's
+ * change by store id), so a publish costs O(subscribers of those topics), not O(connections).
  */
-import { type OrderTopic, orderDestination, storeOrdersDestination } from "../../domain/order-topics";
+import {
+  type OrderTopic,
+  orderDestination,
+  storeOpeningsDestination,
+  storeOrdersDestination,
+} from "../../domain/order-topics";
 import type { OrderStatusEvent } from "../../domain/orders-api";
+import type { OpeningChangedEvent } from "../../domain/table-openings-api";
 import type { OrderEventBus } from "./order-events";
 
 export interface TopicSubscriber {
@@ -15,15 +21,22 @@ export interface TopicSubscriber {
 export class OrderTopicFanout {
   readonly #byOrder = new Map<number, Set<TopicSubscriber>>();
   readonly #byStore = new Map<number, Set<TopicSubscriber>>();
-  readonly #stopListening: () => void;
+  readonly #openingsByStore = new Map<number, Set<TopicSubscriber>>();
+  readonly #stopListening: Array<() => void>;
 
   constructor(bus: OrderEventBus) {
-    this.#stopListening = bus.subscribe((event) => this.route(event));
+    this.#stopListening = [
+      bus.subscribe((event) => this.route(event)),
+      bus.subscribeOpenings((event) => this.routeOpening(event)),
+    ];
   }
 
   /** Returns the function that removes the subscriber again. */
   add(topic: OrderTopic, subscriber: TopicSubscriber): () => void {
-    const [map, key] = topic.kind === "order" ? [this.#byOrder, topic.orderId] : [this.#byStore, topic.storeId];
+    const [map, key] =
+      topic.kind === "order"
+        ? [this.#byOrder, topic.orderId]
+        : [topic.kind === "store" ? this.#byStore : this.#openingsByStore, topic.storeId];
     let set = map.get(key);
     if (set === undefined) {
       set = new Set();
@@ -47,15 +60,22 @@ export class OrderTopicFanout {
     deliverAll(storeSubscribers, storeOrdersDestination(event.storeId), body);
   }
 
+  routeOpening(event: OpeningChangedEvent): void {
+    const subscribers = this.#openingsByStore.get(event.storeId);
+    if (subscribers !== undefined)
+      deliverAll(subscribers, storeOpeningsDestination(event.storeId), JSON.stringify(event));
+  }
+
   /** Topics with at least one subscriber (tests and the bench check that nothing leaks). */
   get topicCount(): number {
-    return this.#byOrder.size + this.#byStore.size;
+    return this.#byOrder.size + this.#byStore.size + this.#openingsByStore.size;
   }
 
   close(): void {
-    this.#stopListening();
+    for (const stop of this.#stopListening) stop();
     this.#byOrder.clear();
     this.#byStore.clear();
+    this.#openingsByStore.clear();
   }
 }
 

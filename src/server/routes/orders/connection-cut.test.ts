@@ -1,16 +1,17 @@
 /**
  * Issue "Orders" acceptance: "a proxy that cuts the connection after the server committed, then a
  * retry, gives one order and the stored answer". A real listening server behind a TCP proxy
- * (node:net) that forwards the request, swallows the answer's bytes and cuts the client off:
- * the client saw nothing, the order was committed; the app's outbox retries with the same key.
+ * (test-support/cutting-proxy.ts) that forwards the request, swallows the answer's bytes and cuts
+ * the client off: the client saw nothing, the order was committed; the app's outbox retries with
+ * the same key.
  */
 import { randomUUID } from "node:crypto";
-import http from "node:http";
-import net, { type AddressInfo } from "node:net";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OrderDto } from "../../../domain/orders-api";
 import { authHeaders, greekMobile, type SignedInGuest, signInGuest } from "../../test-support/accounts";
 import { testClock } from "../../test-support/clock";
+import { type CuttingProxy, postJson, startCuttingProxy } from "../../test-support/cutting-proxy";
 import { expectedTotalOf, testOrderRequest } from "../../test-support/orders";
 import { importFixture } from "../../test-support/seed";
 import { setUpTestApp } from "../../test-support/test-app";
@@ -22,69 +23,22 @@ const server = setUpTestApp(() => ctx.db, { now: clock.now });
 
 let guest: SignedInGuest;
 let serverPort: number;
-let proxy: net.Server;
-let proxyPort: number;
-/** Answers swallowed by the proxy (the server had sent them: it had committed). */
-let swallowed = 0;
+let proxy: CuttingProxy;
 
 beforeAll(async () => {
   await importFixture(ctx.db);
   guest = await signInGuest(server.app, ctx.db, greekMobile(1));
   await server.app.listen({ port: 0, host: "127.0.0.1" });
   serverPort = (server.app.server.address() as AddressInfo).port;
-  // Client → server bytes pass; the first server → client bytes are dropped and both ends cut.
-  proxy = net.createServer((client) => {
-    const upstream = net.connect(serverPort, "127.0.0.1");
-    client.pipe(upstream);
-    upstream.once("data", () => {
-      swallowed++;
-      upstream.destroy();
-      client.destroy();
-    });
-    client.on("error", () => undefined);
-    upstream.on("error", () => undefined);
-  });
-  await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
-  proxyPort = (proxy.address() as AddressInfo).port;
+  proxy = await startCuttingProxy(serverPort);
 });
 
 afterAll(async () => {
-  await new Promise((resolve) => proxy.close(resolve));
+  await proxy.close();
 });
 
-function post(port: number, key: string, body: unknown): Promise<{ status: number; body: string; replayed: boolean }> {
-  const payload = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        host: "127.0.0.1",
-        port,
-        method: "POST",
-        path: "/api/orders",
-        agent: false,
-        headers: {
-          ...authHeaders(guest),
-          "idempotency-key": key,
-          "content-type": "application/json",
-          "content-length": Buffer.byteLength(payload),
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            body: Buffer.concat(chunks).toString("utf8"),
-            replayed: response.headers["idempotent-replayed"] === "true",
-          }),
-        );
-        response.on("error", reject);
-      },
-    );
-    request.on("error", reject);
-    request.end(payload);
-  });
+function post(port: number, key: string, body: unknown) {
+  return postJson(port, "/api/orders", { ...authHeaders(guest), "idempotency-key": key }, body);
 }
 
 async function countOrders(): Promise<number> {
@@ -99,8 +53,8 @@ describe("a connection cut after the commit (design.md Orders: exactly once on p
     const key = randomUUID();
     const before = await countOrders();
 
-    await expect(post(proxyPort, key, body)).rejects.toThrow(/socket hang up|ECONNRESET/);
-    expect(swallowed).toBe(1);
+    await expect(post(proxy.port, key, body)).rejects.toThrow(/socket hang up|ECONNRESET/);
+    expect(proxy.swallowed()).toBe(1);
     expect(await countOrders()).toBe(before + 1); // committed although the client never heard
 
     const retry = await post(serverPort, key, body);

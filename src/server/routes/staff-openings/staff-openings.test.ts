@@ -5,9 +5,9 @@
  * receipts; reopen; the day summary; 10 concurrent closes with one winner; idempotent replays; and
  * the staff of store 2 get nothing of store 1.
  */
+import type { AddressInfo } from "node:net";
 import type { LightMyRequestResponse } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { SessionResponse } from "../../../domain/auth-api";
 import type { ErrorBody } from "../../../domain/error-codes";
 import type { PaymentType } from "../../../domain/orders-api";
 import type {
@@ -18,9 +18,11 @@ import type {
   Settlement,
 } from "../../../domain/table-openings-api";
 import { insertOrder, RecordingPayments, SAMPLE } from "../../orders/status-changes.test-support";
+import { signInStaff } from "../../realtime/test-orders";
 import { sampleVenue } from "../../test-fixtures/venue";
 import { authHeaders, greekMobile, signInGuest } from "../../test-support/accounts";
 import { DAY, testClock } from "../../test-support/clock";
+import { postJson, startCuttingProxy } from "../../test-support/cutting-proxy";
 import { insertOrderLineRow } from "../../test-support/order-rows";
 import { importFixture } from "../../test-support/seed";
 import { setUpTestApp } from "../../test-support/test-app";
@@ -39,6 +41,8 @@ const DELIVERY = 204;
 const TERMINAL = 900;
 const ITEM = 1000;
 const OTHER_STORE = 2;
+/** Store 2's copy of the sample venue: every id shifted by this. */
+const OTHER_OFFSET = 10_000;
 
 let waiter: Record<string, string>;
 let admin: Record<string, string>;
@@ -47,13 +51,7 @@ let guest: Record<string, string>;
 let guestId: number;
 
 async function pinSession(storeId: number, pin: string): Promise<Record<string, string>> {
-  const response = await server.app.inject({
-    method: "POST",
-    url: `/api/authenticate/login/pin?pin=${pin}&storeId=${storeId}`,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  const body = response.json<SessionResponse>();
-  return authHeaders({ authToken: body.authToken.token, jwt: body.jwt });
+  return authHeaders(await signInStaff(server.app, storeId, pin));
 }
 
 beforeAll(async () => {
@@ -62,7 +60,7 @@ beforeAll(async () => {
   const umbrella = venue.spots.find((spot) => spot.id === UMBRELLA);
   if (umbrella) umbrella.minimumConsumption = { cents: 2000, chargeMissing: true };
   await importFixture(database.db, venue);
-  await importFixture(database.db, sampleVenue({ storeId: OTHER_STORE, idOffset: 10_000 }));
+  await importFixture(database.db, sampleVenue({ storeId: OTHER_STORE, idOffset: OTHER_OFFSET }));
   waiter = await pinSession(SAMPLE.storeId, "1357");
   admin = await pinSession(SAMPLE.storeId, "4821");
   otherStoreWaiter = await pinSession(OTHER_STORE, "1357");
@@ -79,15 +77,19 @@ interface OrderShape {
   chargingRoomId?: number;
   roomChargeCents?: number;
   selectedTableId?: number;
+  /** At store 2's Table 1, accepted by store 2's waiter. */
+  otherStore?: boolean;
 }
 
 /** A guest's order at a spot, accepted by the waiter through the API. */
 async function acceptedOrder(shape: OrderShape = {}): Promise<number> {
   const lines = shape.lines ?? [{ total: 700, quantity: 2 }];
+  const offset = shape.otherStore ? OTHER_OFFSET : 0;
   const id = await insertOrder(database.db, {
     userId: guestId,
-    spotId: shape.spotId ?? TABLE,
-    serviceId: shape.spotId === ROOM ? 11 : SAMPLE.serviceId,
+    storeId: shape.otherStore ? OTHER_STORE : SAMPLE.storeId,
+    spotId: (shape.spotId ?? TABLE) + offset,
+    serviceId: (shape.spotId === ROOM ? 11 : SAMPLE.serviceId) + offset,
     paymentType: shape.paymentType ?? "CASH",
     createdAt: clock.now().toISOString(),
   });
@@ -107,14 +109,18 @@ async function acceptedOrder(shape: OrderShape = {}): Promise<number> {
     const quantity = line.quantity ?? 1;
     await insertOrderLineRow(database.db, {
       order_id: id,
-      item_id: ITEM,
+      item_id: ITEM + offset,
       position,
       quantity,
       unit_price_cents: Math.round(line.total / quantity),
       total_cents: line.total,
     });
   }
-  const accepted = await server.app.inject({ method: "POST", url: `/api/staff/orders/${id}/accept`, headers: waiter });
+  const accepted = await server.app.inject({
+    method: "POST",
+    url: `/api/staff/orders/${id}/accept`,
+    headers: shape.otherStore ? otherStoreWaiter : waiter,
+  });
   expect(accepted.statusCode, accepted.body).toBe(200);
   return id;
 }
@@ -491,6 +497,62 @@ describe("exactly once (issue §8)", () => {
     expect((await detail(opening.id)).payments).toHaveLength(1);
   });
 
+  it("a retry after a connection cut once the payment committed gets the stored answer; one payment", async () => {
+    await closeAllOpen();
+    await acceptedOrder({ lines: [{ total: 900 }] });
+    const opening = await openingAt(TABLE);
+    await server.app.listen({ port: 0, host: "127.0.0.1" });
+    const serverPort = (server.app.server.address() as AddressInfo).port;
+    const proxy = await startCuttingProxy(serverPort);
+    try {
+      const key = newKey();
+      const path = `/api/staff/openings/${opening.id}/close`;
+      const body = { version: opening.version, payment: { type: "CARD", cardTerminalId: TERMINAL } };
+      const headers = { ...waiter, "idempotency-key": key };
+      await expect(postJson(proxy.port, path, headers, body)).rejects.toThrow(/socket hang up|ECONNRESET/);
+      expect(proxy.swallowed()).toBe(1);
+      const paymentsOf = () =>
+        database.db
+          .selectFrom("table_opening_payments")
+          .select(["type", "amount_cents"])
+          .where("opening_id", "=", opening.id)
+          .execute();
+      expect(await paymentsOf()).toEqual([{ type: "CARD", amount_cents: 900 }]); // committed, unheard
+
+      const retry = await postJson(serverPort, path, headers, body);
+      expect(retry.status).toBe(200);
+      expect(retry.replayed).toBe(true);
+      const stored = await database.db
+        .selectFrom("order_requests")
+        .select("response_body")
+        .where("idempotency_key", "=", key)
+        .executeTakeFirstOrThrow();
+      expect(retry.body).toBe(stored.response_body);
+      expect(JSON.parse(retry.body)).toMatchObject({ id: opening.id, status: "CLOSED" });
+      expect(await paymentsOf()).toEqual([{ type: "CARD", amount_cents: 900 }]);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it("a key used for one call and sent with another call or another opening: 422, nothing changes", async () => {
+    await closeAllOpen();
+    await acceptedOrder({ lines: [{ total: 300 }] });
+    await acceptedOrder({ spotId: CHAIR, lines: [{ total: 500 }] });
+    const [table, chair] = [await openingAt(TABLE), await openingAt(CHAIR)];
+    const key = newKey();
+    const body = { version: table.version, lines: null, payment: CASH };
+    expect((await write(table.id, "pay", body, waiter, key)).statusCode).toBe(200);
+    const otherCall = await write(table.id, "close", { version: table.version + 1, payment: CASH }, waiter, key);
+    const otherOpening = await write(chair.id, "pay", { ...body, version: chair.version }, waiter, key);
+    for (const refused of [otherCall, otherOpening]) {
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(refused.json<ErrorBody>().code).toBe("IDEMPOTENCY_KEY_REUSED");
+    }
+    expect((await detail(table.id)).status).toBe("OPEN");
+    expect(await detail(chair.id)).toMatchObject({ version: chair.version, payments: [] });
+  });
+
   it("a write without an Idempotency-Key is refused", async () => {
     const response = await server.app.inject({
       method: "POST",
@@ -537,6 +599,23 @@ describe("receipts (issue §6), reopening (§4), the day summary (§9)", () => {
     });
     expect(foreign.statusCode).toBe(404);
     expect((await detail(closed.id)).receipts.map((r) => r.number)).toEqual([1, 2]);
+
+    // The sequence is per store: store 2's first receipt of the day is its number 1.
+    await acceptedOrder({ otherStore: true, lines: [{ total: 450 }] });
+    const list = await server.app.inject({
+      method: "GET",
+      url: "/api/staff/openings?kind=tables",
+      headers: otherStoreWaiter,
+    });
+    const [otherOpening] = list.json<OpenOpenings>().openings;
+    const otherReceipt = await write(
+      otherOpening?.id ?? 0,
+      "receipts",
+      { kind: "TEMPORARY", language: "GRE" },
+      otherStoreWaiter,
+    );
+    expect(otherReceipt.statusCode, otherReceipt.body).toBe(201);
+    expect(otherReceipt.json<ReceiptDto>()).toMatchObject({ number: 1, storeId: OTHER_STORE });
   });
 
   it("reopen: admins only, on the day it was closed", async () => {
@@ -622,6 +701,14 @@ describe("only the staff of the store (issue §3)", () => {
       const byGuest = await write(opening.id, action, payload, guest);
       expect(byGuest.statusCode, action).toBe(403);
     }
+    // Nor can store 1's waiter reach into store 2: its room is no room to charge to.
+    const foreignRoom = await write(opening.id, "pay", {
+      version: opening.version,
+      lines: null,
+      payment: { type: "CHARGE_TO_ROOM", roomSpotId: ROOM + OTHER_OFFSET },
+    });
+    expect(foreignRoom.statusCode).toBe(404);
+    expect(foreignRoom.json<ErrorBody>().code).toBe("ROOM_NOT_OPEN");
     const after = await detail(opening.id);
     expect(after).toEqual(opening);
     const guestList = await server.app.inject({

@@ -1,0 +1,90 @@
+/**
+ * The live side of table openings (issue "Table openings" §3: open tables "live (the store's STOMP
+ * topic, polling when it fails)"): after a change committed, one OpeningChangedEvent per opening it
+ * touched goes on the order-event bus, which delivers it to /topic/stores/{storeId}/openings in
+ * every API process (LISTEN/NOTIFY on PostgreSQL).
+ *
+ * - The event is read after the commit, so it tells the state the change left, or a later one
+ *   (whose own event follows); never a state that was rolled back.
+ * - It runs as background work: a lost event must not turn a done payment into a 500, and the
+ *   screens re-read on reconnect and poll when the stream fails.
+ */
+import type { Kysely } from "kysely";
+import { openingAmounts, openingsListKindOf } from "../../domain/table-openings";
+import type { OpeningChangedEvent } from "../../domain/table-openings-api";
+import type { Database } from "../db/schema";
+import type { OrdersContext } from "../orders/context";
+
+/** The events of these openings as they are now, in the order of their ids. */
+export async function openingChangedEvents(
+  db: Kysely<Database>,
+  openingIds: readonly number[],
+): Promise<OpeningChangedEvent[]> {
+  if (openingIds.length === 0) return [];
+  const [openings, lines] = await Promise.all([
+    db
+      .selectFrom("table_openings")
+      .innerJoin("spots", "spots.id", "table_openings.spot_id")
+      .select([
+        "table_openings.id",
+        "table_openings.store_id",
+        "table_openings.spot_id",
+        "table_openings.status",
+        "table_openings.version",
+        "table_openings.last_activity_at",
+        "spots.type",
+      ])
+      .where("table_openings.id", "in", openingIds)
+      .orderBy("table_openings.id")
+      .execute(),
+    db
+      .selectFrom("table_opening_lines")
+      .select(["opening_id", "state", "kind", "amount_cents"])
+      .where("opening_id", "in", openingIds)
+      .execute(),
+  ]);
+  return openings.map((opening) => ({
+    storeId: opening.store_id,
+    openingId: opening.id,
+    spotId: opening.spot_id,
+    listKind: openingsListKindOf(opening.type),
+    status: opening.status,
+    version: opening.version,
+    remainingCents: openingAmounts(
+      lines
+        .filter((line) => line.opening_id === opening.id)
+        .map((line) => ({ state: line.state, kind: line.kind, amountCents: line.amount_cents })),
+    ).remainingCents,
+    changedAt: opening.last_activity_at,
+  }));
+}
+
+/** After a committed change: publishes the touched openings' events in the background. */
+export function announceOpenings(ctx: OrdersContext, openingIds: Iterable<number>): void {
+  const ids = [...new Set(openingIds)];
+  if (ids.length === 0) return;
+  ctx.background.run(`live events of table openings ${ids.join(", ")}`, () => publish(ctx, ids));
+}
+
+/**
+ * After an accept committed: the openings the order's lines joined (its spot's, and a charged
+ * room's), found by the lines themselves, so the accept transaction hands nothing out.
+ */
+export function announceOpeningsOfOrder(ctx: OrdersContext, orderId: number): void {
+  ctx.background.run(`live events of the table openings of order ${orderId}`, async () => {
+    const rows = await ctx.db
+      .selectFrom("table_opening_lines")
+      .select("opening_id")
+      .distinct()
+      .where("order_id", "=", orderId)
+      .execute();
+    await publish(
+      ctx,
+      rows.map((row) => row.opening_id),
+    );
+  });
+}
+
+async function publish(ctx: OrdersContext, openingIds: readonly number[]): Promise<void> {
+  for (const event of await openingChangedEvents(ctx.db, openingIds)) await ctx.orderEvents.publish(event);
+}
