@@ -166,16 +166,16 @@ test("moves a table; a stale close hears who closed it; a close made offline is 
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Τραπέζι 6");
   const openingId = Number(/\/(\d+)$/.exec(page.url())?.[1]);
 
-  // Another waiter closes it meanwhile; this PDA still shows it open.
+  // This waiter is about to close it in cash when another waiter closes it first.
+  await page.getByRole("button", { name: "Κλείσιμο τραπεζιού" }).click();
+  const sheet = page.getByRole("dialog");
+  await sheet.getByRole("button", { name: "Μετρητά", exact: true }).click();
   const detail = await (await request.get(`/api/staff/openings/${openingId}`, { headers: staffHeaders(other) })).json();
   const closed = await request.post(`/api/staff/openings/${openingId}/close`, {
     headers: { ...staffHeaders(other), "idempotency-key": crypto.randomUUID() },
     data: { version: detail.version, payment: { type: "CASH" } },
   });
   expect(closed.status()).toBe(200);
-  await page.getByRole("button", { name: "Κλείσιμο τραπεζιού" }).click();
-  const sheet = page.getByRole("dialog");
-  await sheet.getByRole("button", { name: "Μετρητά", exact: true }).click();
   await sheet.getByRole("button", { name: /^Πληρωμή .*:/ }).click();
   await expect(page.getByText(/Το τραπέζι έκλεισε από τον\/την Δέσποινα Τσολάκη στις \d\d:\d\d/)).toBeVisible();
 

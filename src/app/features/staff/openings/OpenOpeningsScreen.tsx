@@ -7,7 +7,7 @@
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { groupBySection, type OpeningsListKind } from "../../../../domain/table-openings";
 import { fetchOpenOpenings } from "../../../api/staff-openings";
 import { formatAthensTime } from "../../../i18n/athens-date-time";
@@ -18,10 +18,13 @@ import { NotAllowedScreen } from "./NotAllowedScreen";
 import { openingErrorText } from "./opening-errors";
 import { usePolled } from "./use-polled";
 import { useStaffOfStore } from "./use-staff-of-store";
+import { useStoreTopics } from "./use-store-topics";
 import "./openings.css";
 
-/** How often the list is read again: a new table shows within this, with no reload. */
+/** How often the list is read again while the live stream is down: a new table shows within this. */
 export const OPENINGS_REFRESH_MS = 4_000;
+/** Beside a working stream, a backup read now and then. */
+export const BACKUP_REFRESH_MS = 30_000;
 
 interface OpenOpeningsScreenProps {
   storeId: number;
@@ -43,7 +46,11 @@ function OpeningsBoard({ storeId, tableId, kind, isAdmin }: OpenOpeningsScreenPr
   const title = kind === "rooms" ? t`Open rooms` : t`Open tables`;
   usePageTitle(title);
   const load = useCallback(() => fetchOpenOpenings(kind), [kind]);
-  const { data, error, offlineSince } = usePolled(load, OPENINGS_REFRESH_MS);
+  // Every message of the store's topics reads the list again; polling is the fallback.
+  const reloadRef = useRef(() => {});
+  const { connected } = useStoreTopics(storeId, () => reloadRef.current());
+  const { data, error, offlineSince, reload } = usePolled(load, connected ? BACKUP_REFRESH_MS : OPENINGS_REFRESH_MS);
+  reloadRef.current = () => void reload();
   const now = useMinuteClock();
   const base =
     kind === "rooms" ? "/open-rooms/for-store/$storeId/$tableId" : "/open-tables/for-store/$storeId/$tableId";

@@ -8,7 +8,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
 import { useLiveQuery } from "dexie-react-hooks";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { pickTranslation } from "../../../../domain/languages";
 import type { OpeningsListKind, ReceiptKind } from "../../../../domain/table-openings";
 import type { LinePick, OpeningDetail, OpeningLineDto, Settlement } from "../../../../domain/table-openings-api";
@@ -22,12 +22,15 @@ import { onActionOutcome, submitStaffAction } from "./action-outbox";
 import { logCloseTable } from "./close-table-logs";
 import { NotAllowedScreen } from "./NotAllowedScreen";
 import { LinesSheet, PaySheet, type SheetRequest, TransferSheet } from "./OpeningSheets";
+import { BACKUP_REFRESH_MS } from "./OpenOpeningsScreen";
 import { openingErrorText } from "./opening-errors";
 import { LineStateName, SettlementName } from "./settlement-names";
 import { usePolled } from "./use-polled";
 import { useStaffOfStore } from "./use-staff-of-store";
+import { useStoreTopics } from "./use-store-topics";
 import "./openings.css";
 
+/** How often the table is read again while the live stream is down. */
 export const OPENING_REFRESH_MS = 5_000;
 
 interface OpeningScreenProps {
@@ -51,7 +54,16 @@ function OpeningBoard({ storeId, tableId, openingId, kind, isAdmin }: OpeningScr
   const { ui } = useLanguage();
   const navigate = useNavigate();
   const loadOpening = useCallback(() => fetchOpening(openingId), [openingId]);
-  const { data: opening, error, offlineSince, reload } = usePolled(loadOpening, OPENING_REFRESH_MS);
+  // Every message of the store's topics reads the table again; polling is the fallback.
+  const reloadRef = useRef(() => {});
+  const { connected } = useStoreTopics(storeId, () => reloadRef.current());
+  const {
+    data: opening,
+    error,
+    offlineSince,
+    reload,
+  } = usePolled(loadOpening, connected ? BACKUP_REFRESH_MS : OPENING_REFRESH_MS);
+  reloadRef.current = () => void reload();
   const loadFloor = useCallback(() => fetchOpenOpenings("tables"), []);
   const { data: floor } = usePolled(loadFloor, 60_000);
   const pending = useLiveQuery(

@@ -1,0 +1,55 @@
+/**
+ * Live staff screens (issue "Table openings" §3: "live (the store's STOMP topic, polling when it
+ * fails)"): one STOMP connection to /api/stomp with the staff session's tokens, subscribed to the
+ * store's orders and openings topics; every message calls `onChange` (the screen re-reads what it
+ * shows). It reconnects by itself, and `connected` tells the screen to poll often while it is down.
+ * @stomp/stompjs loads with the staff screens only.
+ */
+import { useEffect, useRef, useState } from "react";
+import { storeOpeningsDestination, storeOrdersDestination } from "../../../../domain/order-topics";
+import { authHeaders } from "../../../api/accounts-client";
+import { STOMP_HEARTBEAT_MS, stompUrl } from "../../../orders/status/stomp-connection";
+import { currentSession } from "../../../session/session";
+
+const RECONNECT_MS = 5_000;
+
+export function useStoreTopics(storeId: number, onChange: () => void): { connected: boolean } {
+  const [connected, setConnected] = useState(false);
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+
+  useEffect(() => {
+    let stopped = false;
+    let client: import("@stomp/stompjs").Client | null = null;
+    void (async () => {
+      const [{ Client }, session] = await Promise.all([import("@stomp/stompjs"), currentSession()]);
+      if (stopped || session === null) return;
+      const stomp = new Client({
+        brokerURL: stompUrl(globalThis.location),
+        connectHeaders: authHeaders(session),
+        heartbeatIncoming: STOMP_HEARTBEAT_MS,
+        heartbeatOutgoing: STOMP_HEARTBEAT_MS,
+        reconnectDelay: RECONNECT_MS,
+        onConnect: () => {
+          for (const destination of [storeOpeningsDestination(storeId), storeOrdersDestination(storeId)]) {
+            stomp.subscribe(destination, () => onChangeRef.current());
+          }
+          setConnected(true);
+          // What changed while the stream was down is read once now.
+          onChangeRef.current();
+        },
+        onWebSocketClose: () => {
+          if (!stopped) setConnected(false);
+        },
+      });
+      client = stomp;
+      stomp.activate();
+    })().catch(() => undefined);
+    return () => {
+      stopped = true;
+      void client?.deactivate({ force: true }).catch(() => undefined);
+    };
+  }, [storeId]);
+
+  return { connected };
+}
