@@ -34,5 +34,9 @@ export default defineConfig({
   build: {
     target: "es2022",
     sourcemap: true,
+    rolldownOptions: {
+      // A slow plugin is a thing to profile, not a dump to print on every `npm start`.
+      checks: { bundlerTimings: false },
+    },
   },
 });

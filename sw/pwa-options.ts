@@ -20,6 +20,9 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     // Only the app shell; the plugin adds the manifest icons and the web manifest on its own.
     // Source maps and other public files stay out of the guest's first download.
     globPatterns: ["**/*.{js,css,html}"],
+    // A classic script, as the worker is registered (no type: "module"), and the one format
+    // whose build sets no deprecated option (the "es" one prints an inlineDynamicImports warning).
+    rollupFormat: "iife",
   },
   // Shown in the browser tab and on iOS home screens before any runtime cache exists.
   includeAssets: ["icons/favicon.svg", "icons/apple-touch-icon.png"],

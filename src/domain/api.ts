@@ -70,6 +70,8 @@ export const SpotSchema = Type.Object({
   id: Type.Integer(),
   storeId: Type.Integer(),
   name: Type.String(),
+  /** The name in each language (the venue file's, else `name` in every language). */
+  names: TranslationsSchema,
   type: SpotTypeSchema,
   capacity: Type.Integer({ minimum: 0 }),
   section: Type.String(),
@@ -191,6 +193,8 @@ export const DemoLinkSchema = Type.Object({
   kind: Type.Enum(DEMO_LINK_KINDS),
   spotName: Type.String(),
   path: Type.String({ description: "app path, e.g. /menu/7001" }),
+  /** The spot's services open for orders at the moment of asking (empty for the PIN page). */
+  openServices: Type.Array(TranslationsSchema),
 });
 
 export const DemoLinksResponseSchema = Type.Object({ links: Type.Array(DemoLinkSchema) });

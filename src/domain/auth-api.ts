@@ -74,6 +74,9 @@ export const AccountRoleSchema = Type.Union([
 export const UserPhoneSchema = Type.Object({
   phoneNumber: Type.String({ description: "national number, digits only" }),
   countryISO2: Type.String({ minLength: 2, maxLength: 2 }),
+  international: Type.Optional(
+    Type.String({ description: "the number as people read it, with its country code: +30 691 838 7470" }),
+  ),
 });
 
 /** Spec §3 user, plus the role and store that tell guests, staff and temporary visitors apart. */

@@ -141,7 +141,7 @@ export function buildApp(options: AppOptions): App {
       await api.register(utilsRoutes, { now });
       await api.register(infoRoutes, { db, messenger, contactEmail: config.contactEmail, now });
       await api.register(healthRoutes, { db });
-      await api.register(demoRoutes, { db, enabled: config.demoVenues });
+      await api.register(demoRoutes, { db, enabled: config.demoVenues, now });
       await api.register(signInRoutes, { ctx: accounts });
       await api.register(staffSignInRoutes, { ctx: accounts });
       await api.register(sessionRoutes, { ctx: accounts });

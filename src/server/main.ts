@@ -8,6 +8,7 @@ import { ConfigError, readConfig, type ServerConfig } from "./config";
 import { databaseTarget, openDatabase } from "./db/database";
 import { migrateToLatest } from "./db/migrate";
 import { demoLinkLines, listDemoLinks } from "./demo-links";
+import { listenUrl } from "./http/listen-url";
 import { DEMO_VENUES_DIR, PUBLIC_IMAGES_DIR } from "./paths";
 import { OPENAPI_PATH } from "./plugins/openapi";
 import { PostgresOrderEvents } from "./realtime/postgres-order-events";
@@ -70,17 +71,20 @@ async function main(): Promise<void> {
 
   const address = app.server.address();
   const baseUrl =
-    config.publicUrl ?? `http://localhost:${typeof address === "object" && address ? address.port : config.port}`;
-  const links = config.demoVenues ? demoLinkLines(await listDemoLinks(db), baseUrl) : [];
+    config.publicUrl ?? listenUrl(config.host, typeof address === "object" && address ? address.port : config.port);
+  const links = config.demoVenues ? demoLinkLines(await listDemoLinks(db, new Date()), baseUrl) : [];
   process.stdout.write([`Open ${baseUrl}/`, ...links, `API description: ${baseUrl}${OPENAPI_PATH}`, ""].join("\n"));
 
-  let stopping = false;
+  let stoppingSince: number | null = null;
   const stop = (signal: NodeJS.Signals) => {
-    if (stopping) {
+    // Ctrl-C under `npm start` reaches the server twice (from the terminal and forwarded by npm):
+    // a second signal within a second is the same request, not an impatient second press.
+    if (stoppingSince !== null && Date.now() - stoppingSince < 1000) return;
+    if (stoppingSince !== null) {
       app.log.warn({ signal }, "second signal: exiting at once");
       process.exit(1);
     }
-    stopping = true;
+    stoppingSince = Date.now();
     app.log.info({ signal }, "shutting down");
     setTimeout(() => {
       app.log.error("requests still running after the grace period: exiting");

@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   /** "true" when the last opened table was a PDA spot: this is a staff device (PIN sign-in shown). */
   staffDevice: "staffDevice",
   lastStoreId: "lastStoreId",
+  /** The last table (spot) opened: the profile links back to it. */
+  lastTableId: "lastTableId",
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

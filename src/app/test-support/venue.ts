@@ -30,7 +30,17 @@ export function store(overrides: Partial<StoreDto> = {}): StoreDto {
 }
 
 export function spot(overrides: Partial<SpotDto> = {}): SpotDto {
-  return { id: 11, storeId: 1, name: "Τραπέζι 1", type: "TABLE", capacity: 2, section: "", isPda: false, ...overrides };
+  return {
+    id: 11,
+    storeId: 1,
+    name: "Τραπέζι 1",
+    names: { GRE: { name: "Τραπέζι 1" }, ENG: { name: "Table 1" } },
+    type: "TABLE",
+    capacity: 2,
+    section: "",
+    isPda: false,
+    ...overrides,
+  };
 }
 
 export function category(id: number, name: string, overrides: Partial<CategoryDto> = {}): CategoryDto {

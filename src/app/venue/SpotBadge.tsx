@@ -1,11 +1,13 @@
 import { useLingui } from "@lingui/react/macro";
 import type { SpotDto } from "../../domain/api";
-import { needsKindPrefix, spotKindName } from "./spot-label";
+import { useLanguage } from "../i18n/language-store";
+import { spotLabel } from "./spot-label";
 
-/** Where the guest is sitting: "Ομπρέλα 12", "Δωμάτιο 204"; a bare "12" gets its kind in front. */
+/** Where the guest is sitting, in the UI language: "Ομπρέλα 12" / "Umbrella 12"; a bare "12" gets its kind in front. */
 export function SpotBadge({ spot }: { spot: SpotDto }) {
   const { i18n } = useLingui();
-  const label = needsKindPrefix(spot) ? `${i18n._(spotKindName(spot))} ${spot.name}` : spot.name;
+  const { ui } = useLanguage();
+  const label = spotLabel(spot, ui, (descriptor) => i18n._(descriptor));
   return (
     <span className="chip spot-badge">
       <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">

@@ -27,6 +27,7 @@ export async function loadTable(tableId: number, signal?: AbortSignal): Promise<
     const table = await fetchTable(tableId, signal);
     // The contact form sends the last visited store, so the venue hears about its own guests.
     writeStored(STORAGE_KEYS.lastStoreId, String(table.store.storeId));
+    writeStored(STORAGE_KEYS.lastTableId, String(table.spot.id));
     // A device that opened a PDA spot is a staff device: the entrance dialog offers PIN sign-in.
     writeStored(STORAGE_KEYS.staffDevice, String(table.spot.isPda));
     return { table };

@@ -2,6 +2,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import type { SpotDto } from "../../domain/api";
+import { pickTranslation, type UiLanguage } from "../../domain/languages";
 import type { SpotType } from "../../domain/spots";
 
 const SPOT_KIND_NAME: Record<SpotType, MessageDescriptor> = {
@@ -18,7 +19,20 @@ export function spotKindName(spot: Pick<SpotDto, "type">): MessageDescriptor {
   return SPOT_KIND_NAME[spot.type];
 }
 
-/** The spot's own name, unless it only repeats the kind ("12" → "Umbrella 12"). */
-export function needsKindPrefix(spot: Pick<SpotDto, "name">): boolean {
-  return /^[0-9A-Za-z-]{1,8}$/.test(spot.name.trim());
+/** A bare number or code ("12", "B4") needs its kind in front ("Umbrella 12"); a word ("Delivery") does not. */
+export function needsKindPrefix(name: string): boolean {
+  return /^(?=.*[0-9])[0-9A-Za-z-]{1,8}$/.test(name.trim());
+}
+
+/**
+ * The spot's name in the UI language (spec §4: with an extra language the UI is English, so the
+ * label is too), with its kind in front when the name is a bare number.
+ */
+export function spotLabel(
+  spot: Pick<SpotDto, "names" | "type">,
+  ui: UiLanguage,
+  translate: (d: MessageDescriptor) => string,
+): string {
+  const name = pickTranslation(spot.names, ui).name;
+  return needsKindPrefix(name) ? `${translate(spotKindName(spot))} ${name}` : name;
 }

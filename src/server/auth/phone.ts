@@ -13,6 +13,8 @@ export interface Phone {
   countryIso2: string;
   /** 6912345678, the spec's phone.phoneNumber */
   nationalNumber: string;
+  /** +30 691 234 5678, as people read it */
+  international: string;
 }
 
 export type PhoneCheck = { ok: true; phone: Phone } | { ok: false; code: "EMPTY_PHONE" | "INVALID_PHONE" };
@@ -45,7 +47,12 @@ export function checkPhone(phoneNumber: PhoneDigits, countryCode: PhoneDigits): 
 export function phoneFromE164(e164: string): Phone | undefined {
   const parsed = parsePhoneNumberFromString(e164);
   if (parsed?.country === undefined) return undefined;
-  return { e164: parsed.number, countryIso2: parsed.country, nationalNumber: parsed.nationalNumber };
+  return {
+    e164: parsed.number,
+    countryIso2: parsed.country,
+    nationalNumber: parsed.nationalNumber,
+    international: parsed.formatInternational(),
+  };
 }
 
 /**
@@ -67,5 +74,10 @@ function parseValid(international: string, dialCode: string): Phone | undefined 
   const parsed = parsePhoneNumberFromString(international);
   if (parsed === undefined || !parsed.isValid() || parsed.countryCallingCode !== dialCode) return undefined;
   if (parsed.country === undefined) return undefined;
-  return { e164: parsed.number, countryIso2: parsed.country, nationalNumber: parsed.nationalNumber };
+  return {
+    e164: parsed.number,
+    countryIso2: parsed.country,
+    nationalNumber: parsed.nationalNumber,
+    international: parsed.formatInternational(),
+  };
 }

@@ -11,7 +11,10 @@ export function userDto({ user, staff }: AccountRecord): UserDto {
     id: user.id,
     name: staff?.name ?? user.name,
     email: user.email,
-    phone: phone === undefined ? null : { phoneNumber: phone.nationalNumber, countryISO2: phone.countryIso2 },
+    phone:
+      phone === undefined
+        ? null
+        : { phoneNumber: phone.nationalNumber, countryISO2: phone.countryIso2, international: phone.international },
     verified: fromDbBoolean(user.verified),
     optedInForNewsletter: fromDbBoolean(user.opted_in_for_newsletter),
     role: user.kind === "guest" ? "GUEST" : user.kind === "visitor" ? "VISITOR" : (staff?.role ?? "WAITER"),

@@ -49,6 +49,8 @@ export function spotDto(row: SpotRow): SpotDto {
     id: row.id,
     storeId: row.store_id,
     name: row.name,
+    names:
+      row.names === null ? { GRE: { name: row.name }, ENG: { name: row.name } } : fromJsonText<Translations>(row.names),
     type: row.type,
     capacity: row.capacity,
     section: row.section,

@@ -54,11 +54,23 @@ describe("demo venues (venues/demo/*.json, brief §2 demo loader)", () => {
   });
 
   it("start-up links: a table, an umbrella, a beach chair, a room, a delivery link and the PDA spot, plus /pin", async () => {
-    const text = demoLinkLines(await listDemoLinks(ctx.db), "http://localhost:3000").join("\n");
+    const text = demoLinkLines(await listDemoLinks(ctx.db, new Date()), "http://localhost:3000").join("\n");
     for (const kind of ["table", "umbrella", "beach-chair", "room", "delivery", "pda"]) {
       expect(text).toMatch(new RegExp(`${kind}\\s+http://localhost:3000/menu/\\d+`));
     }
     expect(text).toContain("http://localhost:3000/pin");
+  });
+
+  it("issue First impressions §1: at 03:00 in Athens the hotel's room is open (24-hour room service) and the links say so", async () => {
+    const threeAm = new Date("2026-07-15T00:00:00Z");
+    const links = await listDemoLinks(ctx.db, threeAm);
+    const room = links.find((link) => link.storeId === 7 && link.kind === "room");
+    expect(room?.openServices.map((names) => names.ENG.name)).toEqual(["Room service"]);
+    const cafeTable = links.find((link) => link.storeId === 132 && link.kind === "table");
+    expect(cafeTable?.openServices).toEqual([]);
+    const text = demoLinkLines(links, "http://localhost:3000").join("\n");
+    expect(text).toMatch(/room\s+http:\/\/localhost:3000\/menu\/7301 .*open now: Room service/);
+    expect(text).toMatch(/table\s+http:\/\/localhost:3000\/menu\/13401 .*closed now/);
   });
 
   it("GET /api/demo/links lists each store's links; the PDA link is the spot marked isPda", async () => {

@@ -162,6 +162,10 @@ export const SpotFileSchema = Type.Object(
   {
     id: Id,
     name: Type.String({ minLength: 1, maxLength: 80 }),
+    names: Type.Optional({
+      ...TranslationsSchema,
+      description: "the spot's name in each language guests read it in (GRE and ENG required); default: name",
+    }),
     type: SpotTypeSchema,
     capacity: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })),
     section: Type.Optional(Type.String({ maxLength: 80 })),

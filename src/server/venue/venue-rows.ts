@@ -156,6 +156,7 @@ export function catalogueRows(
       id: s.id,
       store_id: storeId,
       name: s.name,
+      names: s.names === undefined ? null : toJsonText(s.names),
       type: s.type,
       capacity: s.capacity ?? 0,
       section: s.section ?? "",

@@ -16,6 +16,7 @@ import { errorText } from "../../api/error-catalogue";
 import { useAthensNow } from "../../clock/use-athens-now";
 import type { ServiceMenuData } from "../../venue/load-venue";
 import { SpotBadge } from "../../venue/SpotBadge";
+import { spotLabel } from "../../venue/spot-label";
 import { CheckoutForm } from "../checkout/CheckoutForm";
 import { OrderProgress } from "../checkout/OrderProgress";
 import { useCheckoutOptions } from "../checkout/use-checkout-options";
@@ -45,10 +46,14 @@ interface CartScreenProps {
 }
 
 export function CartScreen({ venue, onDeleteCard, overlay }: CartScreenProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { table, service } = venue;
   const view = useMenuView(venue);
   const serviceName = pickTranslation(service.names, view.language.ui, view.language.extra).name;
+  // A delivery link is often named like its service ("Delivery"): one label, not two.
+  const sameAsSpot =
+    spotLabel(table.spot, view.language.ui, (descriptor) => i18n._(descriptor)).toLowerCase() ===
+    serviceName.toLowerCase();
   const backToMenu = (
     <Link to="/$service/$tableId" params={view.routeParams} className="button button--quiet">
       <Trans>Back to the menu</Trans>
@@ -75,7 +80,7 @@ export function CartScreen({ venue, onDeleteCard, overlay }: CartScreenProps) {
           <Trans>My cart</Trans>
         </h1>
         <p className="cart__where">
-          <SpotBadge spot={table.spot} /> <span>{serviceName}</span>
+          <SpotBadge spot={table.spot} /> {!sameAsSpot && <span>{serviceName}</span>}
         </p>
         {view.status && view.status.note !== "open" && (
           <p className="menu__status">
@@ -114,8 +119,24 @@ function CartContents({ venue, view, backToMenu, onDeleteCard }: CartContentsPro
   const now = useAthensNow();
   if (cart === undefined || flow.stage === undefined) return <CartSkeleton />;
   if (flow.stage !== null) {
+    // While the order waits, the cart still holds it: the card says what was ordered and the total.
+    const sent = priceCart(cart.lines, { rules, spotKind: spotKind(table.spot.type), service });
+    const summary = {
+      lines: cart.lines.map((line) => ({
+        id: line.id,
+        quantity: line.quantity,
+        name: pickTranslation(line.item.names, view.language.ui, view.language.extra).name,
+      })),
+      totalCents: sent.totalCents,
+    };
     return (
-      <OrderProgress stage={flow.stage} onDone={flow.dismiss} onSignIn={flow.signIn} onCancelHeld={flow.cancelHeld} />
+      <OrderProgress
+        stage={flow.stage}
+        summary={cart.lines.length > 0 ? summary : null}
+        onDone={flow.dismiss}
+        onSignIn={flow.signIn}
+        onCancelHeld={flow.cancelHeld}
+      />
     );
   }
   if (cart.lines.length === 0) {

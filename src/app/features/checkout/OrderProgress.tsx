@@ -4,12 +4,16 @@
  * "payment failed", "check connection"). Every change is announced (a polite live region); an
  * outcome also takes the focus, so keyboard and screen-reader users land on it.
  */
-import { Trans } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { type ReactNode, useEffect, useRef } from "react";
+import { useLanguage } from "../../i18n/language-store";
+import { formatPrice } from "../../i18n/money";
 import { FINAL_STAGES, type OrderStage } from "./order-stage";
 
 interface OrderProgressProps {
   stage: OrderStage;
+  /** Shown while the order is on its way or waiting; null when the cart no longer holds it. */
+  summary?: SentOrderSummary | null;
   /** Ends an outcome: back to the cart (kept) or, after an accepted order, the menu. */
   onDone: () => void;
   /** Held order: open the entrance dialog ("Continue" / "Complete order"). */
@@ -29,7 +33,15 @@ const IMAGE_OF: Partial<Record<OrderStage["kind"], ImageName>> = {
   retrying: "server-error",
 };
 
-export function OrderProgress({ stage, onDone, onSignIn, onCancelHeld }: OrderProgressProps) {
+/** What the waiting order holds (issue First impressions §7): its lines and total, as sent. */
+export interface SentOrderSummary {
+  lines: ReadonlyArray<{ id: number; quantity: number; name: string }>;
+  totalCents: number;
+}
+
+export function OrderProgress({ stage, summary = null, onDone, onSignIn, onCancelHeld }: OrderProgressProps) {
+  const { t } = useLingui();
+  const { ui } = useLanguage();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const final = (FINAL_STAGES as readonly string[]).includes(stage.kind);
 
@@ -65,6 +77,20 @@ export function OrderProgress({ stage, onDone, onSignIn, onCancelHeld }: OrderPr
         )}
         {body && <p className="order-progress__body">{body}</p>}
       </div>
+      {summary !== null && !final && (
+        <div className="order-progress__summary">
+          <ul aria-label={t`Your order`}>
+            {summary.lines.map((line) => (
+              <li key={line.id}>
+                {line.quantity}× {line.name}
+              </li>
+            ))}
+          </ul>
+          <p className="order-progress__total">
+            <Trans>Total {formatPrice(summary.totalCents, ui)}</Trans>
+          </p>
+        </div>
+      )}
       <Actions stage={stage} onDone={onDone} onSignIn={onSignIn} onCancelHeld={onCancelHeld} />
     </section>
   );

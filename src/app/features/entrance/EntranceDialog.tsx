@@ -12,7 +12,7 @@ import { lastVisitedStoreId } from "../../venue/last-store";
 import { Dialog } from "../shell/Dialog";
 import { AccountMessage } from "./AccountMessage";
 import { type EntranceRequest, entranceFinished, signalLoginDone } from "./entrance-store";
-import { PhoneField } from "./PhoneField";
+import { formatPhoneForPeople, PhoneField } from "./PhoneField";
 import "./accounts.css";
 
 export function EntranceDialog({ request }: { request: EntranceRequest }) {
@@ -190,7 +190,7 @@ function VerificationStep(props: VerificationStepProps) {
           <Trans>Verification code</Trans>
         </label>
         <p className="account-field__hint">
-          <Trans>We sent a code to {props.phone}. It arrives within about a minute.</Trans>
+          <Trans>We sent a code to {formatPhoneForPeople(props.phone)}. It arrives within about a minute.</Trans>
         </p>
         <input
           id={fieldId}

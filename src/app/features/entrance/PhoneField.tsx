@@ -6,13 +6,18 @@
  */
 import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
-import PhoneInput, { type Country, getCountryCallingCode } from "react-phone-number-input";
+import PhoneInput, { type Country, formatPhoneNumberIntl, getCountryCallingCode } from "react-phone-number-input";
 import flags from "react-phone-number-input/flags";
-import el from "react-phone-number-input/locale/el.json";
 import en from "react-phone-number-input/locale/en.json";
 import "react-phone-number-input/style.css";
+import { GREEK_COUNTRY_LABELS } from "./greek-country-names";
 
 export const DEFAULT_COUNTRY: Country = "GR";
+
+/** "+30 691 838 7470": a number as people read it, with its country code (the digits when it cannot be read). */
+export function formatPhoneForPeople(e164: string): string {
+  return formatPhoneNumberIntl(e164) || e164;
+}
 
 interface PhoneFieldProps {
   id: string;
@@ -31,7 +36,7 @@ export function PhoneField({ id, value, onChange, describedBy }: PhoneFieldProps
       id={id}
       value={value || undefined}
       defaultCountry={DEFAULT_COUNTRY}
-      labels={i18n.locale === "el" ? el : en}
+      labels={i18n.locale === "el" ? GREEK_COUNTRY_LABELS : en}
       flags={flags}
       addInternationalOption={false}
       autoComplete="tel"

@@ -67,6 +67,11 @@ export function DemoLinks() {
                   >
                     {isDemoLinkKind(link.kind) && <span className="demo__kind">{i18n._(KIND_NAME[link.kind])}</span>}
                     <span>{link.spotName}</span>
+                    {link.kind !== "pin" && (
+                      <span className={`demo__open${link.openServices.length > 0 ? " demo__open--yes" : ""}`}>
+                        {link.openServices.length > 0 ? <Trans>Open now</Trans> : <Trans>Closed now</Trans>}
+                      </span>
+                    )}
                   </a>
                 </li>
               ))}

@@ -9,6 +9,7 @@ const link = (storeId: number, path: string): DemoLinkDto => ({
   kind: "table" as never,
   spotName: path,
   path,
+  openServices: [],
 });
 
 describe("demo links on landing (grouped by store)", () => {

@@ -19,21 +19,26 @@ export function OpenState({ status }: { status: ServiceStatus }) {
   }
   return (
     <span className="open-state open-state--closed">
-      <Trans>Closed now · opens at {start}</Trans>
+      {status.note === "closed" ? (
+        // One sentence that names the hour once (issue First impressions §8).
+        <Trans>Closed now, opens at {start}: you can browse the menu meanwhile.</Trans>
+      ) : (
+        <Trans>Closed now · opens at {start}</Trans>
+      )}
     </span>
   );
 }
 
 /** What the guest can do, when the service's state limits it. Null when ordering works as usual. */
 export function OrderingNoteText({ status }: { status: ServiceStatus }) {
-  const start = status.hours?.startTime;
   switch (status.note) {
     case "open":
       return null;
     case "read-only":
       return <Trans>This menu is for viewing only; please order from a member of staff.</Trans>;
     case "closed":
-      return <Trans>You can browse the menu; ordering starts at {start}.</Trans>;
+      // Said by OpenState in the same sentence as the opening hour.
+      return null;
     case "closed-scheduled":
       return <Trans>Scheduled orders are being accepted.</Trans>;
     case "closed-delayed":

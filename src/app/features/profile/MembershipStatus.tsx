@@ -5,7 +5,8 @@ import { fetchMembership } from "../../api/accounts";
 
 type Status = "loading" | "member" | "not-member" | "unknown";
 
-export function MembershipStatus({ storeId }: { storeId: number }) {
+/** Spec §6: "Hotel stores say 'all-inclusive'". */
+export function MembershipStatus({ storeId, isHotel }: { storeId: number; isHotel: boolean }) {
   const [status, setStatus] = useState<Status>("loading");
 
   useEffect(() => {
@@ -23,10 +24,16 @@ export function MembershipStatus({ storeId }: { storeId: number }) {
   return (
     <section className="profile-section" aria-labelledby="membership-title">
       <h2 id="membership-title" className="profile-section__title">
-        <Trans>Membership</Trans>
+        {isHotel ? <Trans>All-inclusive</Trans> : <Trans>Membership</Trans>}
       </h2>
       <p>
-        {status === "member" ? (
+        {isHotel ? (
+          status === "member" ? (
+            <Trans>You are an all-inclusive guest of the hotel you last visited: all-inclusive prices apply.</Trans>
+          ) : (
+            <Trans>You are not an all-inclusive guest of the hotel you last visited.</Trans>
+          )
+        ) : status === "member" ? (
           <Trans>You are a member of the venue you last visited: member prices apply.</Trans>
         ) : (
           <Trans>You are not a member of the venue you last visited.</Trans>

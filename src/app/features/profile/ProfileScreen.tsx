@@ -6,10 +6,14 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { lazy, Suspense, useEffect, useState } from "react";
+import type { TableResponse } from "../../../domain/api";
+import { pickTranslation } from "../../../domain/languages";
+import { fetchTable } from "../../api/requests";
+import { useLanguage } from "../../i18n/language-store";
 import { signOut } from "../../session/account-actions";
 import type { Session } from "../../session/session";
 import { useSession } from "../../session/use-session";
-import { lastVisitedStoreId } from "../../venue/last-store";
+import { lastVisitedStoreId, lastVisitedTableId } from "../../venue/last-store";
 import { usePageTitle } from "../shell/use-page-title";
 import { MembershipStatus } from "./MembershipStatus";
 import { ProfileDetailsForm } from "./ProfileDetailsForm";
@@ -33,9 +37,11 @@ export function ProfileScreen({ guardSession }: { guardSession: Session }) {
     if (live === null) void navigate({ to: "/", replace: true });
   }, [live, navigate]);
   const storeId = lastVisitedStoreId();
+  const lastTable = useLastTable();
   const [signingOut, setSigningOut] = useState(false);
   const [changingPhone, setChangingPhone] = useState(false);
-  const phoneNumber = session.user.phone?.phoneNumber;
+  // With its country code, as people read it ("+30 691 838 7470"); an older stored session has only the digits.
+  const phoneNumber = session.user.phone?.international ?? session.user.phone?.phoneNumber;
 
   async function leave() {
     setSigningOut(true);
@@ -45,6 +51,11 @@ export function ProfileScreen({ guardSession }: { guardSession: Session }) {
 
   return (
     <section className="page profile" aria-labelledby="page-title">
+      {lastTable !== null && (
+        <Link to="/menu/$tableId" params={{ tableId: lastTable.tableId }} className="profile__back">
+          <Trans>← Back to {lastTable.storeName}</Trans>
+        </Link>
+      )}
       <h1 id="page-title" className="page__title">
         <Trans>My profile</Trans>
       </h1>
@@ -75,7 +86,12 @@ export function ProfileScreen({ guardSession }: { guardSession: Session }) {
           </div>
         )}
       </section>
-      {storeId !== undefined && <MembershipStatus storeId={storeId} />}
+      <p>
+        <Link to="/history/$userId" params={{ userId: session.user.id }} className="button button--quiet">
+          <Trans>My orders</Trans>
+        </Link>
+      </p>
+      {storeId !== undefined && <MembershipStatus storeId={storeId} isHotel={lastTable?.isHotel ?? false} />}
       <SavedCards />
       <section className="profile-section" aria-labelledby="account-title">
         <h2 id="account-title" className="profile-section__title">
@@ -96,4 +112,28 @@ export function ProfileScreen({ guardSession }: { guardSession: Session }) {
       </section>
     </section>
   );
+}
+
+/** The last table the guest opened, with its store's name and kind: where "back" goes. */
+function useLastTable(): { tableId: number; storeName: string; isHotel: boolean } | null {
+  const { ui } = useLanguage();
+  const [table, setTable] = useState<TableResponse | null>(null);
+  useEffect(() => {
+    const tableId = lastVisitedTableId();
+    if (tableId === undefined) return;
+    let active = true;
+    // The service worker has it cached from the visit; no answer just leaves the link out.
+    fetchTable(tableId)
+      .then((answer) => active && setTable(answer))
+      .catch(() => undefined);
+    return () => {
+      active = false;
+    };
+  }, []);
+  if (table === null) return null;
+  return {
+    tableId: table.spot.id,
+    storeName: pickTranslation(table.store.names, ui).name,
+    isHotel: table.store.storeIsHotel,
+  };
 }

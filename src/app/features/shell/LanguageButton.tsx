@@ -35,7 +35,9 @@ export function LanguageButton({ storeExtraLanguages, theme }: LanguageButtonPro
         <Flag language={shown} size={24} />
         {/* The name reads "Language: Italiano"; the visible part is the language's own name. */}
         <span className="visually-hidden">{t`Language:`} </span>
-        <span lang={LANGUAGE_TAG[shown]}>{LANGUAGE_ENDONYM[shown]}</span>
+        <span className="language-button__name" lang={LANGUAGE_TAG[shown]}>
+          {LANGUAGE_ENDONYM[shown]}
+        </span>
       </button>
       {open && (
         <Suspense fallback={null}>

@@ -4,6 +4,7 @@
  * one. Signed in, it says who is signed in.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
+import { Link } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { useSession } from "../../session/use-session";
 import { lastVisitedStoreId } from "../../venue/last-store";
@@ -21,12 +22,23 @@ export function PinScreen() {
   }, [session, storeId]);
 
   if (storeId === undefined) {
+    // A fresh device: a pin names no store, so the device first opens its store's waiter link.
     return (
       <EmptyStatePage
         title={t`Pin code`}
         art="staff"
-        heading={<Trans>Staff sign-in</Trans>}
-        body={<Trans>Open one of the venue's tables on this device first; the pin signs you in to its store.</Trans>}
+        heading={<Trans>This device is not a venue terminal yet</Trans>}
+        body={
+          <Trans>
+            Open your store's waiter link on this device (the QR code marked "staff" on the venue's sheet), then sign in
+            there with your pin.
+          </Trans>
+        }
+        actions={
+          <Link to="/" className="button">
+            <Trans>Find the venue links</Trans>
+          </Link>
+        }
       />
     );
   }

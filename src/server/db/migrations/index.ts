@@ -8,6 +8,7 @@ import { initialSchema } from "./001-initial-schema";
 import { accountsSchema } from "./002-accounts";
 import { ordersSchema } from "./003-orders";
 import { tableOpeningsSchema } from "./004-table-openings";
+import { spotNamesSchema } from "./005-spot-names";
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -15,5 +16,6 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     "002-accounts": accountsSchema(dialect),
     "003-orders": ordersSchema(dialect),
     "004-table-openings": tableOpeningsSchema(dialect),
+    "005-spot-names": spotNamesSchema(),
   };
 }

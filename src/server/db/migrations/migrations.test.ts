@@ -55,6 +55,7 @@ describe(`migrations on ${testDialect()} (brief §1: one set of migrations for b
       ["002-accounts", "Success"],
       ["003-orders", "Success"],
       ["004-table-openings", "Success"],
+      ["005-spot-names", "Success"],
     ]);
     const tables = (await test.db.introspection.getTables()).map((t) => t.name).sort();
     expect(tables).toEqual(TABLES);

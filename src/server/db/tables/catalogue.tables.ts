@@ -76,6 +76,12 @@ export interface SpotsTable {
   section: string;
   is_pda: BooleanColumn;
   position: number;
+  /** The spot's name in other languages (migration 005); null: `name` in every language. */
+  names: ColumnType<
+    JsonText<Translations> | null,
+    JsonText<Translations> | null | undefined,
+    JsonText<Translations> | null
+  >;
   /** The spot's minimum consumption, its own or its section's (migration 004). */
   minimum_consumption: ColumnType<
     JsonText<MinimumConsumption> | null,

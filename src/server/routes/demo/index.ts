@@ -9,9 +9,10 @@ import { notFound } from "../../http/api-error";
 export interface DemoRoutesOptions {
   db: Kysely<Database>;
   enabled: boolean;
+  now: () => Date;
 }
 
-export const demoRoutes: FastifyPluginAsyncTypebox<DemoRoutesOptions> = async (app, { db, enabled }) => {
+export const demoRoutes: FastifyPluginAsyncTypebox<DemoRoutesOptions> = async (app, { db, enabled, now }) => {
   app.get(
     "/demo/links",
     {
@@ -24,7 +25,7 @@ export const demoRoutes: FastifyPluginAsyncTypebox<DemoRoutesOptions> = async (a
     async (_request, reply) => {
       if (!enabled) throw notFound("NOT_FOUND", "The demo venues are off");
       reply.header("cache-control", "no-cache");
-      return { links: await listDemoLinks(db) };
+      return { links: await listDemoLinks(db, now()) };
     },
   );
 };
