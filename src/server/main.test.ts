@@ -64,12 +64,18 @@ describe("main: start, demo links, graceful shutdown (brief §6)", () => {
     try {
       const [, baseUrl] = await waitForOutput(
         child,
-        /API description: (http:\/\/localhost:\d+)\/api\/docs\/json/,
+        /API description: (http:\/\/127\.0\.0\.1:\d+)\/api\/docs\/json/,
         seen,
       );
-      expect(seen.stdout).toMatch(/^Open http:\/\/localhost:\d+\/$/m);
+      // The host it really listens on (issue First impressions §1), here HOST=127.0.0.1.
+      expect(seen.stdout).toMatch(/^Open http:\/\/127\.0\.0\.1:\d+\/$/m);
       for (const kind of ["table", "umbrella", "beach-chair", "room", "delivery", "pda"]) {
-        expect(seen.stdout).toMatch(new RegExp(`^ {4}${kind}\\s+http://localhost:\\d+/menu/\\d+ {2}\\(.+\\)$`, "m"));
+        expect(seen.stdout).toMatch(
+          new RegExp(
+            `^ {4}${kind}\\s+http://127\\.0\\.0\\.1:\\d+/menu/\\d+ {2}\\(.+\\) {2}(open now: .+|closed now)$`,
+            "m",
+          ),
+        );
       }
       expect(seen.stdout).toMatch(/\/pin$/m);
 

@@ -5,7 +5,12 @@ describe("phone numbers (spec §5: digits with the dial code of the selected cou
   it("national digits and the country's dial code give E.164 and the country", () => {
     expect(checkPhone(6912345678, 30)).toEqual({
       ok: true,
-      phone: { e164: "+306912345678", countryIso2: "GR", nationalNumber: "6912345678" },
+      phone: {
+        e164: "+306912345678",
+        countryIso2: "GR",
+        nationalNumber: "6912345678",
+        international: "+30 691 234 5678",
+      },
     });
     expect(checkPhone("2310 123 456", "30")).toMatchObject({ ok: true, phone: { e164: "+302310123456" } });
   });
@@ -60,6 +65,7 @@ describe("phone numbers (spec §5: digits with the dial code of the selected cou
       e164: "+306912345678",
       countryIso2: "GR",
       nationalNumber: "6912345678",
+      international: "+30 691 234 5678",
     });
     expect(phoneFromE164("not a phone")).toBeUndefined();
   });

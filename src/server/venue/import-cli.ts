@@ -4,7 +4,7 @@
  * store's catalogue, or changes nothing when it has problems: those are printed on stderr as
  * `path: message` lines and the exit status is 1. A running server picks the change up within a second.
  */
-import { ConfigError, readConfig } from "../config";
+import { readConfig } from "../config";
 import { databaseTarget, openDatabase } from "../db/database";
 import { migrateToLatest } from "../db/migrate";
 import { PUBLIC_IMAGES_DIR } from "../paths";
@@ -12,6 +12,7 @@ import { formatIssue } from "../validation/issues";
 import { importVenue } from "./import";
 import { describeImport } from "./import-summary";
 import { readVenueFile, VenueFileReadError } from "./read-venue-file";
+import { runCli } from "./run-cli";
 
 const USAGE = "usage: npm run venue:import -- FILE [FILE...]";
 
@@ -51,14 +52,4 @@ async function main(files: string[]): Promise<number> {
   return failed ? 1 : 0;
 }
 
-main(process.argv.slice(2)).then(
-  (status) => {
-    process.exitCode = status;
-  },
-  (error: unknown) => {
-    process.stderr.write(
-      `${error instanceof ConfigError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    );
-    process.exitCode = 1;
-  },
-);
+runCli(() => main(process.argv.slice(2)));

@@ -6,10 +6,11 @@
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { ConfigError, readConfig } from "../config";
+import { readConfig } from "../config";
 import { databaseTarget, openDatabase } from "../db/database";
 import { migrateToLatest } from "../db/migrate";
 import { renderQrSheet, storeSheet, UnknownStoreError } from "./qr-sheet";
+import { runCli } from "./run-cli";
 
 const USAGE = "usage: npm run venue:qr -- STORE_ID [--out DIR]";
 
@@ -51,14 +52,4 @@ async function main(args: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (status) => {
-    process.exitCode = status;
-  },
-  (error: unknown) => {
-    process.stderr.write(
-      `${error instanceof ConfigError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    );
-    process.exitCode = 1;
-  },
-);
+runCli(() => main(process.argv.slice(2)));

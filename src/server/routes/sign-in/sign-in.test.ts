@@ -69,7 +69,7 @@ describe("phone sign-in (spec §2 entrance dialog, §7 entrance, sms/v2/send, au
       id: expect.any(Number),
       name: null,
       email: null,
-      phone: { phoneNumber: "6940000001", countryISO2: "GR" },
+      phone: { phoneNumber: "6940000001", countryISO2: "GR", international: "+30 694 000 0001" },
       verified: true,
       optedInForNewsletter: false,
       role: "GUEST",

@@ -131,7 +131,11 @@ describe("change of phone (spec §7 sms/send/change-phone then user/change-phone
     });
     expect(changed.statusCode).toBe(200);
     const body = changed.json<SessionResponse>();
-    expect(body.authToken.user.phone).toEqual({ phoneNumber: "6940000500", countryISO2: "GR" });
+    expect(body.authToken.user.phone).toEqual({
+      phoneNumber: "6940000500",
+      countryISO2: "GR",
+      international: "+30 694 000 0500",
+    });
     expect(body.authToken.token).not.toBe(guest.authToken);
     expect((await userRow(guest.userId)).phone).toBe("+306940000500");
   });
