@@ -118,7 +118,7 @@ export async function startMainProcess(
     const port = await new Promise<number>((resolve, reject) => {
       child.stdout.on("data", (chunk: Buffer) => {
         output += chunk.toString();
-        const found = output.match(/API description: http:\/\/localhost:(\d+)\//)?.[1];
+        const found = output.match(/API description: http:\/\/127\.0\.0\.1:(\d+)\//)?.[1];
         if (found !== undefined) resolve(Number(found));
       });
       child.on("exit", (code) => reject(new Error(`main.ts exited with ${code}:\n${output}`)));
