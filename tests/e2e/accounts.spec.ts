@@ -35,7 +35,8 @@ test("spec §2 entrance: a guest signs in by phone with the SMS code, edits the 
   await page.getByRole("banner").getByRole("link", { name: "Το προφίλ μου" }).click();
   await expect(page).toHaveURL(/\/profile\/\d+$/);
   await expect(page.getByRole("heading", { level: 1, name: "Το προφίλ μου" })).toBeVisible();
-  await expect(page.getByText(phone.national)).toBeVisible();
+  // Shown with its country code, as people read it (issue First impressions §6).
+  await expect(page.getByText(international(phone.national))).toBeVisible();
 
   await page.getByLabel("Όνομα").fill("Ελένη");
   await page.getByRole("button", { name: "Αποθήκευση αλλαγών" }).click();
@@ -52,7 +53,7 @@ test("spec §2 entrance: a guest signs in by phone with the SMS code, edits the 
   await page.getByLabel("Κωδικός επαλήθευσης").fill(await readCode(request, newPhone.e164));
   await page.getByRole("button", { name: "Αλλαγή τηλεφώνου" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Επιτυχής αλλαγή" })).toBeVisible();
-  await expect(page.getByText(newPhone.national)).toBeVisible();
+  await expect(page.getByText(international(newPhone.national))).toBeVisible();
 
   const profilePath = new URL(page.url()).pathname;
   await page.getByRole("button", { name: "Αποσύνδεση" }).click();
@@ -115,3 +116,8 @@ test("spec §6: a guest deletes the account after confirming, and is signed out"
   });
   expect(refresh.status()).toBe(401);
 });
+
+/** A Greek mobile as the profile shows it: +30 691 234 5678. */
+function international(national: string): string {
+  return `+30 ${national.slice(0, 3)} ${national.slice(3, 6)} ${national.slice(6)}`;
+}

@@ -26,7 +26,9 @@ test("spec §4 service open / §7 utils/date: the services show open or closed b
 }) => {
   await page.goto("/menu/13401");
   await expect(page.getByRole("link", { name: /Καφέ/ })).toContainText("Ανοιχτό τώρα · έως τις 18:00");
-  await expect(page.getByRole("link", { name: /Μπαρ/ })).toContainText("Κλειστό τώρα · ανοίγει στις 18:00");
+  await expect(page.getByRole("link", { name: /Μπαρ/ })).toContainText(
+    "Κλειστό τώρα, ανοίγει στις 18:00: μέχρι τότε μπορείτε να δείτε τον κατάλογο.",
+  );
 });
 
 test("spec §4 categories: a category filters the menu, All comes back when the last one is removed", async ({

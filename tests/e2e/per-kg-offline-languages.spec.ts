@@ -37,11 +37,13 @@ test("spec §4 cart add: per-kg items are always separate lines (a fish added tw
 test("spec §4 ordering disabled when the service is closed, with the reason shown", async ({ page }) => {
   await atAthensTime(page, "21:30");
   await page.goto("/beach-bar/7201");
-  await expect(page.getByText("Κλειστό τώρα · ανοίγει στις 09:00").first()).toBeVisible();
+  await expect(
+    page.getByText("Κλειστό τώρα, ανοίγει στις 09:00: μέχρι τότε μπορείτε να δείτε τον κατάλογο.").first(),
+  ).toBeVisible();
   await page.getByRole("button", { name: "Freddo espresso", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Freddo espresso" });
   await expect(addToCart(page)).toBeDisabled();
-  await expect(dialog).toContainText("Μπορείτε να δείτε τον κατάλογο· οι παραγγελίες ξεκινούν στις 09:00.");
+  await expect(dialog).toContainText("Κλειστό τώρα, ανοίγει στις 09:00: μέχρι τότε μπορείτε να δείτε τον κατάλογο.");
 });
 
 test("spec §9 happy hour: during the window the banner shows, prices drop 30 % and the cart shows the saving", async ({

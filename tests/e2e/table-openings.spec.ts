@@ -13,7 +13,7 @@ test.use({ viewport: { width: 360, height: 640 } });
 
 /** Rotonda Café Bar: café 13201 at tables 13401..; waiters 1324 (Γιώργος) and 5768; PDA spot 13499. */
 const CAFE = { storeId: 132, serviceId: 13201, pda: 13499, pin: "1324", otherPin: "5768" };
-/** Ammoudia Beach Hotel: beach bar 7001 (pool chair 7234), room service 7002 (room 7301); PDA 7499. */
+/** Ammoudia Beach Hotel: beach bar 7001 (pool chair 7234), room service 7002 (room 7302); PDA 7499. */
 const HOTEL = { storeId: 7, beachBar: 7001, roomService: 7002, pda: 7499, pin: "2580" };
 
 interface Line {
@@ -207,7 +207,8 @@ test("a hotel room's opening shows on open rooms and takes a charge to room from
   const waiter = await signInWaiter(request, HOTEL.pin, HOTEL.storeId);
   await acceptedOrder(request, waiter, {
     serviceId: HOTEL.roomService,
-    tableId: 7301,
+    // Room 102: room 101 takes the night order of first-impressions.spec.ts on the same server.
+    tableId: 7302,
     lines: [{ itemId: 70902, quantity: 1, priceCents: 1600 }],
     surchargePercent: 10,
   });
@@ -218,19 +219,19 @@ test("a hotel room's opening shows on open rooms and takes a charge to room from
   });
   await pdaOf(page, request, HOTEL.pin, HOTEL.storeId, HOTEL.pda, true);
   await expect(page.getByRole("heading", { name: "Ανοιχτά δωμάτια" })).toBeVisible();
-  await expect(openingCard(page, "Δωμάτιο 101")).toContainText("17,60");
+  await expect(openingCard(page, "Δωμάτιο 102")).toContainText("17,60");
 
   await page.getByRole("link", { name: "Ανοιχτά τραπέζια" }).click();
   await openingCard(page, "Ξαπλώστρα 4").click();
   await page.getByRole("button", { name: "Κλείσιμο τραπεζιού" }).click();
   const sheet = page.getByRole("dialog");
   await sheet.getByRole("button", { name: "Χρέωση στο δωμάτιο", exact: true }).click();
-  await sheet.getByLabel("Δωμάτιο 101").check();
+  await sheet.getByLabel("Δωμάτιο 102").check();
   await sheet.getByRole("button", { name: /^Πληρωμή .*:/ }).click();
   await expect(page.getByRole("button", { name: "Τελική απόδειξη" })).toBeVisible();
 
   await page.goto(`/open-rooms/for-store/${HOTEL.storeId}/${HOTEL.pda}`);
-  await expect(openingCard(page, "Δωμάτιο 101")).toContainText("26,60");
+  await expect(openingCard(page, "Δωμάτιο 102")).toContainText("26,60");
 });
 
 test("a guest, or a waiter of another store, gets the not-allowed screen", async ({ page, request }) => {
