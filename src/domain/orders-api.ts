@@ -216,6 +216,8 @@ export const OrderSchema = Type.Object({
   serviceNames: TranslationsSchema,
   tableId: Type.Integer(),
   spotName: Type.String(),
+  /** Where the order is for (the picked table, else the spot), in each language (issue First impressions §3). */
+  spotNames: TranslationsSchema,
   selectedTableName: Type.Union([Type.String(), Type.Null()]),
   chargingRoomName: Type.Union([Type.String(), Type.Null()]),
   status: OrderStatusSchema,

@@ -46,12 +46,18 @@ export async function loadOrderDtos(db: Kysely<Database>, orderIds: readonly num
     findPaymentsOfOrders(db, ids),
     db.selectFrom("stores").select(["id", "names"]).where("id", "in", storeIds).execute(),
     db.selectFrom("services").select(["id", "names"]).where("id", "in", serviceIds).execute(),
-    db.selectFrom("spots").select(["id", "name"]).where("id", "in", spotIds).execute(),
+    db.selectFrom("spots").select(["id", "name", "names"]).where("id", "in", spotIds).execute(),
     db.selectFrom("reviews").select("order_id").where("order_id", "in", ids).execute(),
   ]);
   const storeNames = new Map(stores.map((s) => [s.id, fromJsonText<Translations>(s.names)]));
   const serviceNames = new Map(services.map((s) => [s.id, fromJsonText<Translations>(s.names)]));
   const spotNames = new Map(spots.map((s) => [s.id, s.name]));
+  const spotTranslations = new Map(
+    spots.map((s): [number, Translations] => [
+      s.id,
+      s.names === null ? { GRE: { name: s.name }, ENG: { name: s.name } } : fromJsonText<Translations>(s.names),
+    ]),
+  );
   const paymentOf = new Map(payments.map((p) => [p.order_id, p]));
   const reviewed = new Set(reviews.map((r) => r.order_id));
   const linesOf = new Map<number, OrderLineRow[]>();
@@ -71,6 +77,10 @@ export async function loadOrderDtos(db: Kysely<Database>, orderIds: readonly num
       serviceNames: required(serviceNames.get(row.service_id), "service", row.service_id),
       tableId: row.spot_id,
       spotName: spotName(row.spot_id) ?? "",
+      spotNames: spotTranslations.get(row.selected_table_id ?? row.spot_id) ?? {
+        GRE: { name: spotName(row.spot_id) ?? "" },
+        ENG: { name: spotName(row.spot_id) ?? "" },
+      },
       selectedTableName: spotName(row.selected_table_id),
       chargingRoomName: spotName(row.charging_room_id),
       status: row.status,

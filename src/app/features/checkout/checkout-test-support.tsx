@@ -38,6 +38,7 @@ export function placedOrder(overrides: Partial<OrderDto> = {}): OrderDto {
     serviceNames: { GRE: { name: "Beach bar" }, ENG: { name: "Beach bar" } },
     tableId: 11,
     spotName: "Τραπέζι 1",
+    spotNames: { GRE: { name: "Τραπέζι 1" }, ENG: { name: "Table 1" } },
     selectedTableName: null,
     chargingRoomName: null,
     status: "WAITING_FOR_ACCEPTANCE",

@@ -20,7 +20,8 @@ export function OrderCard({ order, language }: { order: OrderDto; language: Lang
     pickTranslation(names, language.ui, language.extra).name;
   const store = name(order.storeNames);
   const service = name(order.serviceNames);
-  const spot = order.selectedTableName ?? order.spotName;
+  // The spot in the UI language (an extra language shows the English UI, spec §4).
+  const spot = pickTranslation(order.spotNames, language.ui).name;
   const placedAt = formatAthensDateTime(order.createdAt, language.ui);
   const scheduledFor = order.scheduledFor && formatAthensDateTime(order.scheduledFor, language.ui);
   const number = order.dailyNumber;

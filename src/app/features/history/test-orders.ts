@@ -12,6 +12,7 @@ export function orderDto(id: number, overrides: Partial<OrderDto> = {}): OrderDt
     serviceNames: names("Beach bar"),
     tableId: 200,
     spotName: "Umbrella 12",
+    spotNames: { GRE: { name: "Ομπρέλα 12" }, ENG: { name: "Umbrella 12" } },
     selectedTableName: null,
     chargingRoomName: null,
     status: "ACCEPTED",

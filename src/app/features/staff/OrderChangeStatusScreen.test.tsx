@@ -18,6 +18,7 @@ function pendingOrder(overrides: Partial<OrderDto> = {}): OrderDto {
     serviceNames: names("Beach bar"),
     tableId: 201,
     spotName: "Umbrella 12",
+    spotNames: { GRE: { name: "Ομπρέλα 12" }, ENG: { name: "Umbrella 12" } },
     selectedTableName: null,
     chargingRoomName: null,
     status: "WAITING_FOR_ACCEPTANCE",
