@@ -156,6 +156,8 @@ test.describe("at the café at noon", () => {
     await expect(progress(page)).toHaveAttribute("data-stage", "held");
     const dialog = page.getByRole("dialog", { name: "Ολοκλήρωση παραγγελίας" });
     await expect(dialog).toBeVisible();
+    // Issue 14: the dialog's title shows once, not behind the sheet as well.
+    await expect(page.getByText("Ολοκλήρωση παραγγελίας", { exact: true })).toHaveCount(1);
     await dialog.getByLabel("Κινητό τηλέφωνο").fill(phone.national);
     await dialog.getByRole("button", { name: "Συνέχεια", exact: true }).click();
     await dialog.getByLabel("Κωδικός επαλήθευσης").fill(await readCode(request, phone.e164));

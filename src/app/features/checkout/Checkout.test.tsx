@@ -164,7 +164,7 @@ describe("checkout: Send (issue 5 item 6, design.md 'Orders: exactly once')", ()
     renderWithI18n(<EntranceProbe />);
     renderCheckout();
     fireEvent.click(await sendButton());
-    expect(await screen.findByRole("heading", { name: "Complete order" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Your order is ready to send" })).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId("entrance").textContent).toBe("open:true"));
     expect(api.orderPosts()).toHaveLength(0);
     expect((await appDb().pendingOrders.toArray())[0]).toMatchObject({ onHold: true });

@@ -79,9 +79,10 @@ describe("progress and outcome screens (spec §4 progress messages, §3 custom o
     expect(document.activeElement).toBe(screen.getByRole("heading", { name: /ran out of time/ }));
   });
 
-  it("on hold: 'Complete order' with Continue (sign in) and Cancel order", () => {
+  it("on hold: a heading of its own (the dialog over it says 'Complete order'), Continue (sign in) and Cancel order", () => {
     const { onSignIn, onCancelHeld } = show({ kind: "held" });
-    expect(screen.getByRole("heading", { name: "Complete order" })).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Your order is ready to send" })).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: "Complete order" })).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Continue" }));
     fireEvent.click(screen.getByRole("button", { name: "Cancel order" }));
     expect(onSignIn).toHaveBeenCalledOnce();

@@ -135,7 +135,9 @@ function texts(stage: OrderStage): { heading: ReactNode; body: ReactNode } {
       };
     case "held":
       return {
-        heading: <Trans>Complete order</Trans>,
+        // Not "Complete order": that is the entrance dialog's header (spec §2), which opens over
+        // this card; the same title behind and inside the sheet read twice (issue 14).
+        heading: <Trans>Your order is ready to send</Trans>,
         body: <Trans>Sign in with your phone number to send your order.</Trans>,
       };
     case "expired":

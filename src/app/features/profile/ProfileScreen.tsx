@@ -86,7 +86,7 @@ export function ProfileScreen({ guardSession }: { guardSession: Session }) {
           </div>
         )}
       </section>
-      <p>
+      <p className="profile-section">
         <Link to="/history/$userId" params={{ userId: session.user.id }} className="button button--quiet">
           <Trans>My orders</Trans>
         </Link>
