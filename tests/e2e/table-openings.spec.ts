@@ -79,6 +79,23 @@ async function pdaOf(page: Page, request: APIRequestContext, pin: string, storeI
   await page.goto(`/open-${rooms ? "rooms" : "tables"}/for-store/${storeId}/${pda}`);
 }
 
+/** The close-table log calls the page sends (POST /api/log/close-table-… and table-closed-…). */
+function closeTableLogsOf(page: Page) {
+  const logs: { event: string; url: string; body: Record<string, unknown>; hasAuthHeaders: boolean }[] = [];
+  page.on("request", (sent) => {
+    const event = /\/api\/log\/((?:close-table|table-closed|error-at-close)[^/?]*)/.exec(sent.url())?.[1];
+    if (event === undefined || sent.method() !== "POST") return;
+    const headers = sent.headers();
+    logs.push({
+      event,
+      url: sent.url(),
+      body: sent.postDataJSON() as Record<string, unknown>,
+      hasAuthHeaders: headers.authtoken !== undefined && headers.jwt !== undefined,
+    });
+  });
+  return logs;
+}
+
 function openingCard(page: Page, spot: string) {
   return page.getByRole("link", { name: new RegExp(`^${spot}: `) });
 }
@@ -100,6 +117,7 @@ test("a table appears live, pays two lines by card, treats one, closes the rest 
   request,
 }) => {
   const waiter = await signInWaiter(request, CAFE.pin, CAFE.storeId);
+  const logs = closeTableLogsOf(page);
   await pdaOf(page, request, CAFE.pin, CAFE.storeId, CAFE.pda);
   await expect(page.getByRole("heading", { name: "Ανοιχτά τραπέζια" })).toBeVisible();
 
@@ -145,6 +163,27 @@ test("a table appears live, pays two lines by card, treats one, closes the rest 
   await expect(page.locator(".receipt")).toContainText("Κέρασμα");
   await expect(page.locator(".receipt")).toContainText(/Κάρτα: 6,60/);
   await expect(page.locator(".receipt")).toContainText(/Μετρητά: 3,80/);
+
+  // Spec §7 close-table log calls: each with the opening's id (and the payment type), the staff
+  // session in headers, never a token in the URL.
+  await expect
+    .poll(() => logs.map((log) => log.event), { timeout: 20_000 })
+    .toEqual(
+      expect.arrayContaining([
+        "close-table-screen-initialized",
+        "close-table-button-pressed",
+        "close-table-confirmed",
+        "table-closed-successfully",
+      ]),
+    );
+  const openingIds = new Set(logs.map((log) => log.body.tableOpeningId));
+  expect(openingIds.size).toBe(1);
+  expect(typeof [...openingIds][0]).toBe("number");
+  expect(logs.find((log) => log.event === "close-table-button-pressed")?.body.paymentType).toBe("CASH");
+  for (const log of logs) {
+    expect(log.url).not.toContain("?");
+    expect(log.hasAuthHeaders).toBe(true);
+  }
 });
 
 test("moves a table; a stale close hears who closed it; a close made offline is pending and goes out once", async ({
