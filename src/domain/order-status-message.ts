@@ -6,7 +6,8 @@
  *
  * Pure and hand-written (no TypeBox at run time in the app: its bundle imports the schemas' types only).
  */
-import { ORDER_STATUSES, type OrderStatus, type OrderStatusEvent } from "./orders-api";
+import { ORDER_STATUSES, type OrderStatus } from "./order-constants";
+import type { OrderStatusEvent } from "./orders-api";
 
 const isInteger = (value: unknown): value is number => Number.isInteger(value);
 const isDateTime = (value: unknown): value is string =>

@@ -22,32 +22,17 @@
 import { type Static, Type } from "typebox";
 import { TranslationsSchema } from "./api";
 
-export const ORDER_STATUSES = [
-  /** Sent to a service that answers at once; the store has its acceptance time to accept. */
-  "WAITING_FOR_ACCEPTANCE",
-  /** Sent to a delayed-response service: answered later, no acceptance time. */
-  "UNDER_REVIEW",
-  "ACCEPTED",
-  "REJECTED",
-  /** The store's acceptance time ran out. */
-  "TIMED_OUT",
-  /** The card was declined; nothing was ordered. */
-  "PAYMENT_FAILED",
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+import { ORDER_STATUSES, PAYMENT_TYPES } from "./order-constants";
 
-/** Statuses that can still change (the guest keeps listening; staff may accept or reject). */
-export const PENDING_ORDER_STATUSES: readonly OrderStatus[] = ["WAITING_FOR_ACCEPTANCE", "UNDER_REVIEW"];
-
-export function isPendingStatus(status: OrderStatus): boolean {
-  return PENDING_ORDER_STATUSES.includes(status);
-}
-
-export const PAYMENT_TYPES = ["CASH", "CARD", "CHARGE_TO_ROOM"] as const;
-export type PaymentType = (typeof PAYMENT_TYPES)[number];
-
-/** The HTTP header that carries a checkout's idempotency key (a UUID made by the app). */
-export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
+export {
+  IDEMPOTENCY_KEY_HEADER,
+  isPendingStatus,
+  ORDER_STATUSES,
+  type OrderStatus,
+  PAYMENT_TYPES,
+  type PaymentType,
+  PENDING_ORDER_STATUSES,
+} from "./order-constants";
 
 /** Request bodies are closed (as in auth-api.ts): a field the API does not know is a mistake, refused. */
 const closed = { additionalProperties: false } as const;

@@ -8,13 +8,13 @@
  * Never retried by ky: a retry of POST /api/orders is the outbox's decision, with the same key.
  */
 import ky, { type Options } from "ky";
-import {
-  type CheckoutOptions,
-  IDEMPOTENCY_KEY_HEADER,
-  type OrderDto,
-  type PlaceOrderRequest,
-  type SandboxCardRequest,
-  type TokenizedCard,
+import { IDEMPOTENCY_KEY_HEADER } from "../../domain/order-constants";
+import type {
+  CheckoutOptions,
+  OrderDto,
+  PlaceOrderRequest,
+  SandboxCardRequest,
+  TokenizedCard,
 } from "../../domain/orders-api";
 import { currentSession, type Session } from "../session/session";
 import { authHeaders } from "./accounts-client";

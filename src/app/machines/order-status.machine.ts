@@ -37,9 +37,10 @@
  * fakes at the network edge and drive delays with a SimulatedClock.
  */
 import { and, assign, fromPromise, raise, type SnapshotFrom, setup, stateIn } from "xstate";
+import { isPendingStatus, type OrderStatus } from "../../domain/order-constants";
 import type { OrderLogEvent, OrderStatusLogEvent } from "../../domain/order-logs";
 import { isNewerOrSame, orderStatusEventOf } from "../../domain/order-status-message";
-import { isPendingStatus, type OrderStatus, type OrderStatusEvent } from "../../domain/orders-api";
+import type { OrderStatusEvent } from "../../domain/orders-api";
 import { fetchOrderStatus } from "../api/order-status";
 import { logEvent } from "../orders/logs";
 import { pollingLogic } from "../orders/status/polling";

@@ -6,7 +6,8 @@
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { isPendingStatus, type OrderDto } from "../../../domain/orders-api";
+import { isPendingStatus } from "../../../domain/order-constants";
+import type { OrderDto } from "../../../domain/orders-api";
 import { errorTextOf, renderErrorText } from "../../api/error-catalogue";
 import { acceptOrder, fetchStaffOrders, rejectOrder } from "../../api/staff-orders";
 import { useSession } from "../../session/use-session";
