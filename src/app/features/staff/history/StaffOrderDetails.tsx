@@ -57,7 +57,8 @@ export function StaffOrderDetails({ order, language }: { order: StaffOrderDto; l
         )}
         {order.decidedAt !== null && (
           <div>
-            <dt>{order.status === "ACCEPTED" ? <Trans>Accepted</Trans> : <Trans>Decided</Trans>}</dt>
+            {/* "Accepted", "Rejected" or "Timed out": when, and by whom when known. */}
+            <dt>{i18n._(ORDER_STATUS_TEXT[order.status])}</dt>
             <dd>
               {decidedBy === null ? (
                 when(order.decidedAt)
