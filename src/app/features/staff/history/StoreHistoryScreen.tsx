@@ -8,7 +8,7 @@ import { useLingui } from "@lingui/react";
 import { Trans, useLingui as useLinguiMacro } from "@lingui/react/macro";
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import { pickTranslation } from "../../../../domain/languages";
-import { ORDER_STATUSES, type OrderStatus } from "../../../../domain/orders-api";
+import type { OrderStatus } from "../../../../domain/orders-api";
 import { isCalendarDay } from "../../../../domain/staff-history";
 import type { StaffOrderDto, StoreOrdersPage, StoreOrdersQuery } from "../../../../domain/staff-history-api";
 import { type ErrorText, errorTextOf } from "../../../api/error-catalogue";
@@ -156,6 +156,9 @@ function StoreHistory({ storeId }: { storeId: number }) {
   );
 }
 
+/** Every status, in the catalogue's order (orders-api.ts is a schema module: types only in the app). */
+const STATUSES = Object.keys(ORDER_STATUS_TEXT) as OrderStatus[];
+
 function hasFilters(filters: Filters): boolean {
   return filters.status !== undefined || filters.spotId !== undefined || filters.dailyNumber !== undefined;
 }
@@ -210,7 +213,7 @@ function HistoryFilters({
           }}
         >
           <option value="">{t`All statuses`}</option>
-          {ORDER_STATUSES.map((status) => (
+          {STATUSES.map((status) => (
             <option key={status} value={status}>
               {i18n._(ORDER_STATUS_TEXT[status])}
             </option>
