@@ -98,6 +98,8 @@ export const PRODUCT_ERROR_CODES = [
   /** 400: a transfer to the same spot, to a delivery spot or to a spot of another store. */
   "TRANSFER_TARGET_INVALID",
   "CARD_TERMINAL_NOT_FOUND",
+  /** 404: an order-details link whose token is missing, wrong, expired, tampered or for another order or store (one answer for all). */
+  "INVALID_ORDER_LINK",
 ] as const;
 
 export type SpecErrorCode = (typeof SPEC_ERROR_CODES)[number];

@@ -41,6 +41,7 @@ import { healthRoutes } from "./routes/health";
 import { infoRoutes } from "./routes/info";
 import { logRoutes } from "./routes/log";
 import { orderHistoryRoutes } from "./routes/order-history";
+import { orderLinkRoutes } from "./routes/order-links";
 import { orderRoutes } from "./routes/orders";
 import { passwordResetRoutes } from "./routes/password-reset";
 import { paymentRoutes } from "./routes/payments";
@@ -48,6 +49,7 @@ import { reviewRoutes } from "./routes/reviews";
 import { serviceRoutes } from "./routes/services";
 import { sessionRoutes } from "./routes/session";
 import { signInRoutes } from "./routes/sign-in";
+import { staffHistoryRoutes } from "./routes/staff-history";
 import { staffOpeningRoutes } from "./routes/staff-openings";
 import { staffOrderRoutes } from "./routes/staff-orders";
 import { staffSignInRoutes } from "./routes/staff-sign-in";
@@ -73,6 +75,8 @@ export interface AppOptions {
   >;
   /** false: no logs at all (tests). Default: JSON logs at config.logLevel. */
   logger?: boolean;
+  /** Log lines go here instead of stdout (tests that check what a request logged). */
+  logStream?: { write(line: string): void };
   menuCache?: MenuCacheOptions;
   /** The clock of codes, limits and sessions (and /utils/date); tests move it instead of waiting. */
   now?: () => Date;
@@ -90,7 +94,7 @@ const BODY_LIMIT_BYTES = 64 * 1024;
 export function buildApp(options: AppOptions): App {
   const { db, config } = options;
   const app = Fastify({
-    ...(options.logger === false ? { logger: false } : loggerOptions(config.logLevel)),
+    ...(options.logger === false ? { logger: false } : loggerOptions(config.logLevel, options.logStream)),
     genReqId: requestId,
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -153,6 +157,8 @@ export function buildApp(options: AppOptions): App {
       await api.register(paymentRoutes, { ctx: orders });
       await api.register(staffOrderRoutes, { ctx: orders });
       await api.register(staffOpeningRoutes, { ctx: orders });
+      await api.register(staffHistoryRoutes, { ctx: orders });
+      await api.register(orderLinkRoutes, { ctx: orders });
       await api.register(reviewRoutes, { ctx: orders });
       await api.register(logRoutes, { ctx: orders });
       await api.register(stompEndpoint, { ctx: orders });

@@ -74,6 +74,10 @@ class AccessLog extends LogController {
   }
 }
 
-export function loggerOptions(level: LogLevel): Pick<FastifyServerOptions, "logger" | "logController"> {
-  return { logger: { level }, logController: new AccessLog() };
+/** `stream`: where lines go instead of stdout (tests that read what a request logged). */
+export function loggerOptions(
+  level: LogLevel,
+  stream?: { write(line: string): void },
+): Pick<FastifyServerOptions, "logger" | "logController"> {
+  return { logger: stream === undefined ? { level } : { level, stream }, logController: new AccessLog() };
 }

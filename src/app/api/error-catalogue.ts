@@ -92,6 +92,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   INVALID_QUANTITY: msg`That quantity cannot be settled separately`,
   TRANSFER_TARGET_INVALID: msg`The table cannot be moved there`,
   CARD_TERMINAL_NOT_FOUND: msg`Choose one of the store's card terminals`,
+  INVALID_ORDER_LINK: msg`This order link is not valid or has expired; ask the store for a new one`,
 };
 
 /** Success texts of spec §8, in the product's own wording (the spec's list keeps the old typos). */

@@ -1,9 +1,8 @@
-import { Trans, useLingui } from "@lingui/react/macro";
 import { createFileRoute } from "@tanstack/react-router";
-import { EmptyStatePage } from "../features/shell/EmptyStatePage";
+import { OrderByLinkScreen } from "../features/staff/history/OrderByLinkScreen";
 import { parseId, parseToken } from "../navigation/route-params";
 
-/** Staff: an order opened from a link that carries its own access token. */
+/** An order opened from a link that carries its own access token (no sign-in; issue 10 §5). */
 export const Route = createFileRoute("/view-order-details/$orderId/$restaurantId/$token")({
   params: {
     parse: (raw) => ({
@@ -22,14 +21,6 @@ export const Route = createFileRoute("/view-order-details/$orderId/$restaurantId
 });
 
 function ViewOrderDetailsPage() {
-  const { t } = useLingui();
-  const { orderId } = Route.useParams();
-  return (
-    <EmptyStatePage
-      title={t`Order details`}
-      art="receipt"
-      heading={<Trans>Order #{orderId}</Trans>}
-      body={<Trans>The items, the table and the status of this order will be shown here.</Trans>}
-    />
-  );
+  const { orderId, restaurantId, token } = Route.useParams();
+  return <OrderByLinkScreen orderId={orderId} storeId={restaurantId} token={token} />;
 }

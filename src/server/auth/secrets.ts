@@ -1,7 +1,9 @@
 /**
  * The keys of sign-in, derived from one master secret with HKDF so each use has its own key:
  * - the HS256 key of jwts;
- * - the HMAC key of one-time codes (a leaked codes table cannot be brute-forced offline without it).
+ * - the HMAC key of one-time codes (a leaked codes table cannot be brute-forced offline without it);
+ * - the HS256 key of order-details links (orders/order-links.ts): a key of its own, so a link's
+ *   token can never pass as a session jwt, nor a jwt as a link.
  * The master secret is JWT_SECRET when set. Without it, the first start generates 256 random bits
  * and stores them in the database (server_secrets), so restarts keep sessions and every API process
  * on one PostgreSQL signs alike. Anyone who can read the database can then forge jwts; a jwt is
@@ -16,6 +18,7 @@ import type { Database } from "../db/schema";
 export interface AuthKeys {
   jwt: Uint8Array;
   codes: Uint8Array;
+  orderLinks: Uint8Array;
 }
 
 const STORED_SECRET_NAME = "auth-master";
@@ -51,8 +54,12 @@ export class KeyRing {
             ),
             "base64url",
           );
-    const [jwt, codes] = await Promise.all([derive(master, "jwt-hs256"), derive(master, "verification-codes")]);
-    return { jwt, codes };
+    const [jwt, codes, orderLinks] = await Promise.all([
+      derive(master, "jwt-hs256"),
+      derive(master, "verification-codes"),
+      derive(master, "order-details-links-hs256"),
+    ]);
+    return { jwt, codes, orderLinks };
   }
 }
 

@@ -113,6 +113,7 @@ async function decide(
         status: decision.to,
         error_message: action === "REJECT" ? reason : null,
         decided_at: now,
+        decided_by_staff_id: staff.staffId ?? null,
         updated_at: now,
       })
       .where("id", "=", orderId)

@@ -1,4 +1,4 @@
-/** buildApp with test settings: no logs, no static files unless asked, a given database. */
+/** buildApp with test settings: no logs (unless a stream is given), no static files unless asked, a given database. */
 import type { Kysely } from "kysely";
 import { afterAll } from "vitest";
 import { type App, buildApp } from "../app";
@@ -27,6 +27,8 @@ export interface TestAppOptions {
   orderEvents?: OrderEventBus;
   /** Default: the built-in sandbox provider. */
   payments?: PaymentProvider;
+  /** Logs at debug (every request) into this stream instead of no logs at all. */
+  logStream?: { write(line: string): void };
 }
 
 export const TEST_CONTACT_EMAIL = "team@example.com";
@@ -37,7 +39,7 @@ export function buildTestApp(db: Kysely<Database>, options: TestAppOptions = {})
     config: {
       staticDir: options.staticDir ?? "/nonexistent/static-dir",
       contactEmail: options.contactEmail ?? TEST_CONTACT_EMAIL,
-      logLevel: "silent",
+      logLevel: options.logStream === undefined ? "silent" : "debug",
       trustProxy: options.trustProxy ?? false,
       demoVenues: options.demoVenues ?? true,
       jwtSecret: options.jwtSecret ?? null,
@@ -45,7 +47,7 @@ export function buildTestApp(db: Kysely<Database>, options: TestAppOptions = {})
       devOutboxApi: options.devOutboxApi ?? false,
       devClockApi: options.devClockApi ?? false,
     },
-    logger: false,
+    ...(options.logStream === undefined ? { logger: false } : { logStream: options.logStream }),
     menuCache: options.menuCache,
     now: options.now,
     messenger: options.messenger,

@@ -36,6 +36,8 @@ export interface OrdersTable {
   /** When a waiting order times out; null for orders that do not wait (under review, final). */
   acceptance_deadline: IsoInstant | null;
   decided_at: IsoInstant | null;
+  /** The venue file's staff id of who accepted or rejected it (migration 007); null if unknown. */
+  decided_by_staff_id: Generated<number | null>;
   created_at: IsoInstant;
   updated_at: IsoInstant;
 }
