@@ -72,8 +72,8 @@ export async function writeOrder(
     : byStaff
       ? "ACCEPTED"
       : prepared.service.delayedResponse
-      ? "UNDER_REVIEW"
-      : "WAITING_FOR_ACCEPTANCE";
+        ? "UNDER_REVIEW"
+        : "WAITING_FOR_ACCEPTANCE";
   const order = await insertOrder(trx, {
     store_id: store.id,
     service_id: prepared.service.serviceId,

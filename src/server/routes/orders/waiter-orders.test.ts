@@ -74,7 +74,14 @@ async function openOpenings(): Promise<OpenOpenings> {
 /** Everything a placement could write, counted. */
 async function writtenRows() {
   const count = async (table: "orders" | "order_lines" | "table_openings" | "table_opening_lines") =>
-    Number((await ctx.db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await ctx.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   return {
     orders: await count("orders"),
     orderLines: await count("order_lines"),
@@ -112,16 +119,18 @@ describe("a waiter's order for a table (issue 10 §3)", () => {
 
     // After the commit, as an accept: the status event and the opening's live event.
     await server.app.ready();
-    await expect.poll(() => openingEvents.map((e) => [e.openingId, e.remainingCents])).toEqual([
-      [opening?.id, order.totals.totalCents],
-    ]);
+    await expect
+      .poll(() => openingEvents.map((e) => [e.openingId, e.remainingCents]))
+      .toEqual([[opening?.id, order.totals.totalCents]]);
     expect(statusEvents.map((e) => [e.orderId, e.status])).toEqual([[order.id, "ACCEPTED"]]);
   });
 
   it("a second order for the same table joins the same opening", async () => {
     const before = (await openOpenings()).openings.find((o) => o.spot.id === FIXTURE.table);
     expect(before).toBeDefined();
-    const second = (await postOrder(server.app, waiter, await waiterRequest({ comment: "second round" }))).json<OrderDto>();
+    const second = (
+      await postOrder(server.app, waiter, await waiterRequest({ comment: "second round" }))
+    ).json<OrderDto>();
     expect(second.status).toBe("ACCEPTED");
     const { openings } = await openOpenings();
     const atTable = openings.filter((o) => o.spot.id === FIXTURE.table);
