@@ -121,6 +121,23 @@ describe("issue 10 §3 the waiter's table picker on a PDA", () => {
     expect(within(progress).getByTestId("order-daily-number").getAttribute("data-daily-number")).toBe("31");
   });
 
+  it("a waiter who signs in on the cart gets the picker: the checkout is read again for the new session", async () => {
+    await clearSession();
+    const asked: (string | null)[] = [];
+    stubApi({
+      checkout: (headers) => {
+        asked.push(headers.get("authToken"));
+        return headers.get("authToken") === null ? checkoutOptions({ tableSelectionRequired: true }) : floor;
+      },
+    });
+    renderCheckout();
+    expect(await screen.findByRole("combobox", { name: "Table" })).toBeTruthy();
+    expect(screen.queryByLabelText("Section")).toBeNull();
+    await storeSession(waiterSession());
+    expect(await screen.findByLabelText("Section")).toBeTruthy();
+    expect(asked).toEqual([null, "opaque-token"]);
+  });
+
   it("a restored choice reopens in its table's section", async () => {
     stubApi({ checkout: floor });
     const first = renderCheckout();
