@@ -129,7 +129,10 @@ export function checkExpectedTotal(prepared: PreparedPlacement, request: PlaceOr
   }
 }
 
-/** PDA spots and staff pick the table the order is for; a picked table must be one of the store's. */
+/**
+ * PDA spots and staff pick the table the order is for; a picked table must be one of the store's.
+ * A guest on an ordinary spot picks nothing (or their own spot).
+ */
 async function checkedTableSelection(
   db: Kysely<Database>,
   account: PlacingAccount,
@@ -140,6 +143,10 @@ async function checkedTableSelection(
   if (selectedTableId === null) {
     if (required) throw refuse("TABLE_SELECTION_REQUIRED", "Choose the table the order is for");
     return null;
+  }
+  // A guest's link is their spot: ordering onto another table's bill is for the store's devices and staff.
+  if (!required && selectedTableId !== spot.id) {
+    throw refuse("TABLE_SELECTION_REQUIRED", "A guest orders for the spot of their own link");
   }
   const table = await findSpotById(db, selectedTableId);
   if (

@@ -89,8 +89,11 @@ describe("issue 10 §3 the waiter's table picker on a PDA", () => {
     const table1 = screen.getByRole("radio", { name: "Table 1" });
     const owed = document.getElementById(table1.getAttribute("aria-describedby") ?? "");
     expect(owed?.textContent).toMatch(/^Open, .*12[.,]50.* to pay$/);
+    fireEvent.click(table1);
     fireEvent.change(section, { target: { value: "Hall" } });
     expect(screen.queryByRole("radio", { name: "Table 1" })).toBeNull();
+    // The pick of another section still shows: it is what the order is for.
+    expect(screen.getByText("Order for Table 1")).toBeTruthy();
     const table7 = screen.getByRole("radio", { name: "Table 7" });
     expect(table7.getAttribute("aria-describedby")).toBeNull();
   });

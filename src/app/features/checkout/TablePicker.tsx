@@ -24,7 +24,10 @@ export function TablePicker({ groups, value, onChange }: TablePickerProps) {
   const [section, setSection] = useState<string | null>(
     () => sectionOfTable(groups, value) ?? groups[0]?.sections[0]?.name ?? null,
   );
-  const tables = groups.flatMap((g) => g.sections).find((s) => s.name === section)?.tables ?? [];
+  const sections = groups.flatMap((g) => g.sections);
+  const tables = sections.find((s) => s.name === section)?.tables ?? [];
+  // Said above the sections too: a table picked in another section is still the one ordered for.
+  const chosenName = sections.flatMap((s) => s.tables).find((t) => t.id === value)?.name ?? null;
   const sectionName = (name: string) => (name === "" ? t`Other tables` : name);
   const groupLabel = (label: PickerGroupLabel) =>
     label.kind === "outlet" ? pickTranslation(label.names, ui).name : label.kind === "family" ? label.name : t`Other`;
@@ -42,6 +45,11 @@ export function TablePicker({ groups, value, onChange }: TablePickerProps) {
       <legend className="checkout-section__title">
         <Trans>Table</Trans>
       </legend>
+      {chosenName !== null && (
+        <p className="table-picker__chosen" aria-live="polite">
+          <Trans>Order for {chosenName}</Trans>
+        </p>
+      )}
       <div className="account-field checkout-select">
         <label htmlFor={`${id}-section`}>
           <Trans>Section</Trans>

@@ -230,6 +230,15 @@ describe("a waiter's order for a table (issue 10 §3)", () => {
     expect((await openOpenings()).openings.filter((o) => o.spot.id === FIXTURE.table)).toEqual([]);
   });
 
+  it("a guest at their own table cannot order onto another table's bill → 422 TABLE_SELECTION_REQUIRED, nothing written", async () => {
+    const before = await writtenRows();
+    const draft = testOrderRequest({ tableId: FIXTURE.table, selectedTableId: FIXTURE.umbrella });
+    const response = await postOrder(server.app, guest, { ...draft, expectedTotalCents: 700 });
+    expect(response.statusCode, response.body).toBe(422);
+    expect(response.json()).toMatchObject({ code: "TABLE_SELECTION_REQUIRED" });
+    expect(await writtenRows()).toEqual(before);
+  });
+
   it("the PDA's checkout lists the tables of each floor section for the table picker", async () => {
     const response = await server.app.inject({
       method: "GET",
