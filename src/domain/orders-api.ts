@@ -151,6 +151,10 @@ export const CheckoutOptionsSchema = Type.Object({
   tableFamilySections: Type.Optional(
     Type.Array(Type.Object({ family: Type.String(), sections: Type.Array(Type.String()) })),
   ),
+  /** The tables of each floor section (spots' `section`), for the waiter's table picker (issue 10 §3). */
+  sectionsWithTheirTables: Type.Optional(
+    Type.Array(Type.Object({ section: Type.String(), tables: Type.Array(SpotChoiceSchema) })),
+  ),
 });
 
 export const OrderLineOptionSchema = Type.Object({

@@ -39,7 +39,9 @@ export async function checkoutOptions(
     .execute();
   const chargeToRoom = bool(store.is_hotel) && bool(store.charge_to_room_enabled);
   const paymentTypes: PaymentType[] = ["CASH"];
-  if (bool(store.card_payments_enabled)) paymentTypes.push("CARD");
+  // Staff of the store place orders that are settled at the table later: no online card (prepare-placement.ts).
+  const byStaff = staffStoreId === store.id;
+  if (bool(store.card_payments_enabled) && !byStaff) paymentTypes.push("CARD");
   if (chargeToRoom) paymentTypes.push("CHARGE_TO_ROOM");
   const options: CheckoutOptions = {
     availableTables: spots
@@ -55,7 +57,7 @@ export async function checkoutOptions(
     scheduledOrdersEnabled: bool(service.scheduled_orders_enabled),
     acceptanceMinutes: store.order_acceptance_minutes,
   };
-  if (!bool(spot.is_pda) || staffStoreId !== store.id) return options;
+  if (!bool(spot.is_pda) || !byStaff) return options;
   return { ...options, ...(await terminalFloor(db, store.id, store.floor_plan)) };
 }
 
@@ -91,5 +93,17 @@ async function terminalFloor(
       tables: tables.filter((t) => outlet.sections.includes(t.section)).map((t) => ({ id: t.id, name: t.name })),
     })),
     tableFamilySections: tableFamilySections(plan),
+    sectionsWithTheirTables: sectionsOf(tables),
   };
+}
+
+/** The tables of each section, sections in the order their tables come (the file's spot order). */
+function sectionsOf(tables: ReadonlyArray<{ id: number; name: string; section: string }>) {
+  const sections: Array<{ section: string; tables: Array<{ id: number; name: string }> }> = [];
+  for (const table of tables) {
+    const existing = sections.find((s) => s.section === table.section);
+    if (existing) existing.tables.push({ id: table.id, name: table.name });
+    else sections.push({ section: table.section, tables: [{ id: table.id, name: table.name }] });
+  }
+  return sections;
 }

@@ -3,10 +3,17 @@
  * price), authorize a card outside any transaction, then one transaction that prepares again
  * against the rows it locks, writes the order and stores the answer. After the commit: the
  * status event and the menu cache. A card authorized for an order that is then refused is voided.
+ *
+ * A waiter's order (staff of the store, from a PDA, for a table) is written ACCEPTED and joins (or
+ * starts) the table's opening in the same transaction, as a staff accept does (attachAcceptedOrder);
+ * after the commit the opening events go out with the status event. No outcome message: the
+ * waiter sees the outcome on the PDA and there is no guest to tell.
  */
 import type { OrderStatusEvent, PlaceOrderRequest } from "../../domain/orders-api";
 import { findSavedCardOwners } from "../db/repositories/payments.repository";
 import { insertSavedCard, listSavedCardsOfUser } from "../db/repositories/saved-cards.repository";
+import { attachAcceptedOrder } from "../openings/attach-order";
+import { announceOpeningsOfOrder } from "../openings/opening-events";
 import type { OrdersContext } from "./context";
 import { runOnce, type StoredAnswer } from "./idempotency";
 import { loadOrderDto, orderStatusEventOf } from "./order-presenter";
@@ -23,6 +30,7 @@ export async function placeOrder(
 ): Promise<StoredAnswer> {
   let event: OrderStatusEvent | null = null;
   let stockOfStore: number | null = null;
+  let acceptedOrderId: number | null = null;
   const answer = await runOnce(
     ctx,
     { userId: account.userId, key: idempotencyKey, hash: requestHash(request) },
@@ -51,6 +59,10 @@ export async function placeOrder(
           if (card?.authorization.result.approved && request.payment.type === "CARD" && request.payment.saveCard) {
             await saveCard(trx, account.userId, card.authorization, now);
           }
+          if (order.status === "ACCEPTED") {
+            await attachAcceptedOrder(trx, order, account.staffId, now.toISOString());
+            acceptedOrderId = order.id;
+          }
           const body = JSON.stringify(await loadOrderDto(trx, order.id));
           await key.finish(trx, { status: 201, body, orderId: order.id });
           event = orderStatusEventOf(order);
@@ -69,6 +81,7 @@ export async function placeOrder(
   // (the guest's status screen also polls, and a retry would only replay the stored answer).
   const published = event;
   if (published !== null) ctx.background.run("publishing an order status", () => ctx.orderEvents.publish(published));
+  if (acceptedOrderId !== null) announceOpeningsOfOrder(ctx, acceptedOrderId);
   return answer;
 }
 

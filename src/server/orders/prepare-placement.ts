@@ -34,6 +34,8 @@ export interface PlacingAccount {
   phone: string | null;
   /** Staff: their store. */
   storeId: number | null;
+  /** Staff: the venue file's staff id (the order's placed_by_staff_id, the opening's waiter); null for a guest. */
+  staffId: number | null;
 }
 
 export interface PreparedPlacement {
@@ -93,12 +95,17 @@ export async function preparePlacement(
   if (kind === "delivery" && request.deliveryInfo === null) {
     throw refuse("DELIVERY_DETAILS_REQUIRED", "A delivery order needs the delivery details");
   }
-  const location = checkLocation(storeLocation(store), request.location);
+  // Staff on the store's own device need not prove where they stand (the check stops pranks from afar).
+  const location = account.kind === "staff" ? "OK" : checkLocation(storeLocation(store), request.location);
   if (location !== "OK") {
     throw refuse(
       location,
       location === "LOCATION_REQUIRED" ? "Share your location to order" : "You are too far from the store",
     );
+  }
+  // A waiter's order is accepted at once and settled later at the table: no card authorization from a PDA.
+  if (account.kind === "staff" && request.payment.type === "CARD") {
+    throw refuse("PAYMENT_TYPE_NOT_AVAILABLE", "A waiter's order is paid at the table, not by card online");
   }
   const chargingRoomId = await checkedPayment(db, store, request.payment);
 
@@ -122,7 +129,10 @@ export function checkExpectedTotal(prepared: PreparedPlacement, request: PlaceOr
   }
 }
 
-/** PDA spots and staff pick the table the order is for; a picked table must be one of the store's. */
+/**
+ * PDA spots and staff pick the table the order is for; a picked table must be one of the store's.
+ * A guest on an ordinary spot picks nothing (or their own spot).
+ */
 async function checkedTableSelection(
   db: Kysely<Database>,
   account: PlacingAccount,
@@ -133,6 +143,10 @@ async function checkedTableSelection(
   if (selectedTableId === null) {
     if (required) throw refuse("TABLE_SELECTION_REQUIRED", "Choose the table the order is for");
     return null;
+  }
+  // A guest's link is their spot: ordering onto another table's bill is for the store's devices and staff.
+  if (!required && selectedTableId !== spot.id) {
+    throw refuse("TABLE_SELECTION_REQUIRED", "A guest orders for the spot of their own link");
   }
   const table = await findSpotById(db, selectedTableId);
   if (

@@ -3,6 +3,10 @@
  * (counted under the counter's lock), the stock taken atomically, the order with its lines as
  * priced, and its card payment. Orders copy no personal data of the guest: only the user id, and
  * the delivery address where the delivery needs it.
+ *
+ * A waiter's order (staff of the store, issue 10 §3) is written ACCEPTED: the waiter is the store,
+ * there is nobody else to accept it. It skips the per-spot daily limit, which guards a store
+ * against a guest's link flooding it; a PDA spot sends every table's orders all day.
  */
 import type { Kysely } from "kysely";
 import { athensDayBounds, athensDayOf } from "../../domain/order-placement";
@@ -55,18 +59,21 @@ export async function writeOrder(
   // First: the counter row's lock serializes the store's placements of the day on PostgreSQL.
   const dailyNumber = await nextDailyNumber(trx, store.id, athensDay);
 
+  const byStaff = account.kind === "staff";
   let stockChanged = false;
   if (!declined) {
-    await checkSpotDailyLimit(trx, prepared, request.scheduledFor, athensDay);
+    if (!byStaff) await checkSpotDailyLimit(trx, prepared, request.scheduledFor, athensDay);
     stockChanged = await takeStockOf(trx, prepared.lines);
     if (stockChanged) await bumpCatalogueVersion(trx, store.id);
   }
 
   const status: OrderStatus = declined
     ? "PAYMENT_FAILED"
-    : prepared.service.delayedResponse
-      ? "UNDER_REVIEW"
-      : "WAITING_FOR_ACCEPTANCE";
+    : byStaff
+      ? "ACCEPTED"
+      : prepared.service.delayedResponse
+        ? "UNDER_REVIEW"
+        : "WAITING_FOR_ACCEPTANCE";
   const order = await insertOrder(trx, {
     store_id: store.id,
     service_id: prepared.service.serviceId,
@@ -74,6 +81,7 @@ export async function writeOrder(
     selected_table_id: prepared.selectedTableId,
     charging_room_id: prepared.chargingRoomId,
     user_id: account.userId,
+    placed_by_staff_id: byStaff ? account.staffId : null,
     status,
     athens_day: athensDay,
     daily_number: dailyNumber,
@@ -96,7 +104,7 @@ export async function writeOrder(
       status === "WAITING_FOR_ACCEPTANCE"
         ? new Date(now.getTime() + store.order_acceptance_minutes * 60_000).toISOString()
         : null,
-    decided_at: declined ? nowIso : null,
+    decided_at: declined || status === "ACCEPTED" ? nowIso : null,
     created_at: nowIso,
     updated_at: nowIso,
   });

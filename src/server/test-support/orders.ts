@@ -84,13 +84,13 @@ export async function expectedTotalOf(
 ): Promise<number> {
   const user = await db
     .selectFrom("users")
-    .select(["kind", "phone", "store_id"])
+    .select(["kind", "phone", "store_id", "staff_id"])
     .where("id", "=", guest.userId)
     .executeTakeFirstOrThrow();
   const account: PlacingAccount =
     user.kind === "staff"
-      ? { userId: guest.userId, kind: "staff", phone: null, storeId: user.store_id }
-      : { userId: guest.userId, kind: "guest", phone: user.phone, storeId: null };
+      ? { userId: guest.userId, kind: "staff", phone: null, storeId: user.store_id, staffId: user.staff_id }
+      : { userId: guest.userId, kind: "guest", phone: user.phone, storeId: null, staffId: null };
   return (await preparePlacement(db, account, request, now)).breakdown.totalCents;
 }
 

@@ -14,6 +14,7 @@ import { priceCart } from "../../../domain/prices";
 import { spotKind } from "../../../domain/spots";
 import { errorText } from "../../api/error-catalogue";
 import { useAthensNow } from "../../clock/use-athens-now";
+import { useSession } from "../../session/use-session";
 import type { ServiceMenuData } from "../../venue/load-venue";
 import { SpotBadge } from "../../venue/SpotBadge";
 import { spotLabel } from "../../venue/spot-label";
@@ -117,6 +118,7 @@ function CartContents({ venue, view, backToMenu, onDeleteCard }: CartContentsPro
   const { table, service } = venue;
   const rules = useGuestPriceRules(service, table.store, view.status);
   const now = useAthensNow();
+  const role = useSession()?.user.role;
   if (cart === undefined || flow.stage === undefined) return <CartSkeleton />;
   if (flow.stage !== null) {
     // While the order waits, the cart still holds it: the card says what was ordered and the total.
@@ -136,6 +138,7 @@ function CartContents({ venue, view, backToMenu, onDeleteCard }: CartContentsPro
         onDone={flow.dismiss}
         onSignIn={flow.signIn}
         onCancelHeld={flow.cancelHeld}
+        byStaff={role === "WAITER" || role === "ADMIN"}
       />
     );
   }

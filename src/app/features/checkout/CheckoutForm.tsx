@@ -9,7 +9,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react";
 import { Trans } from "@lingui/react/macro";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import type { SavedCardDto } from "../../../domain/auth-api";
 import type { CartLine } from "../../../domain/cart";
 import {
@@ -23,6 +23,7 @@ import {
 import type { UiLanguage } from "../../../domain/languages";
 import type { CheckoutOptions, PlaceOrderRequest } from "../../../domain/orders-api";
 import type { PriceBreakdown } from "../../../domain/prices";
+import { tablePickerGroups } from "../../../domain/table-picker";
 import { type ErrorText, renderErrorText } from "../../api/error-catalogue";
 import { logEvent } from "../../orders/logs";
 import { useSession } from "../../session/use-session";
@@ -33,6 +34,7 @@ import { DeliveryInfoForm } from "./DeliveryInfoForm";
 import { OrderComment } from "./OrderComment";
 import { PaymentChoice } from "./PaymentChoice";
 import { SpotChoice } from "./SpotChoice";
+import { TablePicker } from "./TablePicker";
 import { keepDeliveryInfo, useStoredDeliveryInfo } from "./use-delivery-info";
 import { requestLocation } from "./use-location";
 import { useSavedCards } from "./use-saved-cards";
@@ -87,6 +89,8 @@ export function CheckoutForm(props: CheckoutFormProps) {
   const [confirming, setConfirming] = useState<PlaceOrderRequest | null>(null);
   const [busy, setBusy] = useState(false);
   const problemsRef = useRef<HTMLDivElement>(null);
+  // A staff session on a PDA spot gets the floor: sections, families, open tables (issue 10 §3).
+  const tableGroups = useMemo(() => tablePickerGroups(options), [options]);
 
   // The last delivery details fill an untouched form once they are read.
   useEffect(() => {
@@ -166,12 +170,20 @@ export function CheckoutForm(props: CheckoutFormProps) {
     <div className="checkout">
       {options.tableSelectionRequired && (
         <section className="checkout-section">
-          <SpotChoice
-            label={<Trans>Table</Trans>}
-            choices={options.availableTables}
-            value={form.selectedTableId}
-            onChange={(selectedTableId) => update({ selectedTableId })}
-          />
+          {tableGroups === null ? (
+            <SpotChoice
+              label={<Trans>Table</Trans>}
+              choices={options.availableTables}
+              value={form.selectedTableId}
+              onChange={(selectedTableId) => update({ selectedTableId })}
+            />
+          ) : (
+            <TablePicker
+              groups={tableGroups}
+              value={form.selectedTableId}
+              onChange={(selectedTableId) => update({ selectedTableId })}
+            />
+          )}
         </section>
       )}
       {options.scheduledOrdersEnabled && nowMs !== null && (

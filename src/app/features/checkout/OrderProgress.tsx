@@ -20,6 +20,11 @@ interface OrderProgressProps {
   onSignIn: () => void;
   /** Held order: drop it (it never reached the server). */
   onCancelHeld: () => void;
+  /**
+   * A waiter's order from a PDA (issue 10 §3): accepted at once and owed at the table, so the
+   * outcome speaks to the waiter, not to a guest.
+   */
+  byStaff?: boolean;
 }
 
 type ImageName = "accepted" | "rejected" | "timed-out" | "server-error" | "payment-failed";
@@ -39,7 +44,14 @@ export interface SentOrderSummary {
   totalCents: number;
 }
 
-export function OrderProgress({ stage, summary = null, onDone, onSignIn, onCancelHeld }: OrderProgressProps) {
+export function OrderProgress({
+  stage,
+  summary = null,
+  onDone,
+  onSignIn,
+  onCancelHeld,
+  byStaff = false,
+}: OrderProgressProps) {
   const { t } = useLingui();
   const { ui } = useLanguage();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -51,7 +63,7 @@ export function OrderProgress({ stage, summary = null, onDone, onSignIn, onCance
   }, [final, stage.kind]);
 
   const image = IMAGE_OF[stage.kind];
-  const { heading, body } = texts(stage);
+  const { heading, body } = byStaff && stage.kind === "accepted" ? staffAcceptedTexts() : texts(stage);
   const pending = !final && stage.kind !== "held";
 
   return (
@@ -71,7 +83,8 @@ export function OrderProgress({ stage, summary = null, onDone, onSignIn, onCance
           {heading}
         </h2>
         {"dailyNumber" in stage && stage.dailyNumber !== null && (
-          <p className="order-progress__number">
+          // The daily number is what the kitchen and the store history call the order by.
+          <p className="order-progress__number" data-testid="order-daily-number" data-daily-number={stage.dailyNumber}>
             <Trans>Order number {stage.dailyNumber}</Trans>
           </p>
         )}
@@ -117,6 +130,13 @@ function Actions({ stage, onDone, onSignIn, onCancelHeld }: OrderProgressProps) 
       </button>
     </div>
   );
+}
+
+function staffAcceptedTexts(): { heading: ReactNode; body: ReactNode } {
+  return {
+    heading: <Trans>Order placed</Trans>,
+    body: <Trans>It is on the table's bill; the table pays when it settles.</Trans>,
+  };
 }
 
 function texts(stage: OrderStage): { heading: ReactNode; body: ReactNode } {

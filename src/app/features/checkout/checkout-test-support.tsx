@@ -78,7 +78,8 @@ export function statusEvent(
 type Reply = { status: number; body: unknown } | "offline";
 
 export interface FakeApi {
-  checkout?: CheckoutOptions;
+  /** GET /api/checkout: fixed, or by the request's headers (the server answers staff more). */
+  checkout?: CheckoutOptions | ((headers: Headers) => CheckoutOptions);
   /** Answers of POST /api/orders, one per attempt. */
   orders?: Reply[];
   /** GET /api/orders/:id/status; null answers 404 (the test does not care). */
@@ -107,8 +108,11 @@ export function stubApi(api: FakeApi) {
     // Read the body now: an unread clone stalls ky under jsdom.
     seen.push({ method: input.method, path: url.pathname, headers: input.headers, body: await input.text() });
     const route = `${input.method} ${url.pathname}`;
-    if (route === "GET /api/checkout")
-      return api.checkout ? json(200, api.checkout) : json(404, { code: "NOT_FOUND", message: "" });
+    if (route === "GET /api/checkout") {
+      const { checkout } = api;
+      if (checkout === undefined) return json(404, { code: "NOT_FOUND", message: "" });
+      return json(200, typeof checkout === "function" ? checkout(input.headers) : checkout);
+    }
     if (route === "POST /api/orders") {
       const next = orders.shift() ?? "offline";
       if (next === "offline") throw new TypeError("Failed to fetch");

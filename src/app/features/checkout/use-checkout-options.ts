@@ -3,11 +3,16 @@
  * (offline on the beach), the checkout works with what the venue data already says: cash, the
  * delivery form on delivery links, scheduling when the service has it. An order sent that way is
  * queued in the outbox and the server still checks everything when it goes out.
+ *
+ * What the server answers depends on who asks (a waiter of the store on its PDA spot gets the
+ * floor for the table picker), so the options are read again when the session changes: a sign-in
+ * by PIN, a sign-out, a refreshed token.
  */
 import { useEffect, useState } from "react";
 import type { CheckoutOptions } from "../../../domain/orders-api";
 import { spotKind } from "../../../domain/spots";
 import { fetchCheckoutOptions } from "../../api/orders";
+import { useSession } from "../../session/use-session";
 import type { ServiceMenuData } from "../../venue/load-venue";
 
 export function fallbackCheckoutOptions({
@@ -35,12 +40,16 @@ export interface CheckoutOptionsState {
 export function useCheckoutOptions(venue: Pick<ServiceMenuData, "table" | "service">): CheckoutOptionsState {
   const serviceId = venue.service.serviceId;
   const tableId = venue.table.spot.id;
+  const session = useSession();
+  // undefined while the session is still being read: the first read waits for it.
+  const asker = session === undefined ? undefined : session === null ? "visitor" : `${session.user.id}:${session.jwt}`;
   const [state, setState] = useState<CheckoutOptionsState>(() => ({
     options: fallbackCheckoutOptions(venue),
     loaded: false,
   }));
 
   useEffect(() => {
+    if (asker === undefined) return;
     const controller = new AbortController();
     let loaded = false;
     const load = () => {
@@ -59,7 +68,7 @@ export function useCheckoutOptions(venue: Pick<ServiceMenuData, "table" | "servi
       controller.abort();
       window.removeEventListener("online", load);
     };
-  }, [serviceId, tableId]);
+  }, [serviceId, tableId, asker]);
 
   return state;
 }

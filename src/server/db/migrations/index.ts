@@ -9,6 +9,7 @@ import { accountsSchema } from "./002-accounts";
 import { ordersSchema } from "./003-orders";
 import { tableOpeningsSchema } from "./004-table-openings";
 import { spotNamesSchema } from "./005-spot-names";
+import { waiterOrdersSchema } from "./006-waiter-orders";
 import { orderDecidedBySchema } from "./007-order-decided-by";
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
@@ -18,6 +19,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     "003-orders": ordersSchema(dialect),
     "004-table-openings": tableOpeningsSchema(dialect),
     "005-spot-names": spotNamesSchema(),
+    "006-waiter-orders": waiterOrdersSchema(),
     "007-order-decided-by": orderDecidedBySchema(),
   };
 }

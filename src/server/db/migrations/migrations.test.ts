@@ -56,6 +56,7 @@ describe(`migrations on ${testDialect()} (brief §1: one set of migrations for b
       ["003-orders", "Success"],
       ["004-table-openings", "Success"],
       ["005-spot-names", "Success"],
+      ["006-waiter-orders", "Success"],
       ["007-order-decided-by", "Success"],
     ]);
     const tables = (await test.db.introspection.getTables()).map((t) => t.name).sort();

@@ -18,6 +18,8 @@ export interface OrdersTable {
   selected_table_id: number | null;
   charging_room_id: number | null;
   user_id: number;
+  /** The staff member (venue file staff id) who placed it from a PDA: accepted at once. Null: a guest's. */
+  placed_by_staff_id: number | null;
   status: OrderStatus;
   athens_day: string;
   daily_number: number;

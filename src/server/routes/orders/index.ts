@@ -130,9 +130,11 @@ async function placingAccount(
 ): Promise<PlacingAccount> {
   const { account } = await authenticate(ctx, headers);
   const { user } = account;
-  if (user.kind === "guest") return { userId: user.id, kind: "guest", phone: user.phone, storeId: null };
+  if (user.kind === "guest") {
+    return { userId: user.id, kind: "guest", phone: user.phone, storeId: null, staffId: null };
+  }
   if (user.kind === "staff" && account.staff !== null) {
-    return { userId: user.id, kind: "staff", phone: null, storeId: user.store_id };
+    return { userId: user.id, kind: "staff", phone: null, storeId: user.store_id, staffId: user.staff_id };
   }
   throw forbidden("Only a guest, or staff on a PDA, can place orders");
 }
