@@ -3,10 +3,14 @@
  * every test starts with empty storage and an unmounted tree.
  */
 import { i18n } from "@lingui/core";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach } from "vitest";
 
 i18n.loadAndActivate({ locale: "en", messages: {} });
+
+// findBy/waitFor wait up to 5 s instead of 1 s: on the 2-core CI machine, with the server suites
+// and builds beside them, a screen that renders in 300 ms alone can take over a second.
+configure({ asyncUtilTimeout: 5_000 });
 
 beforeEach(() => {
   localStorage.clear();
