@@ -85,4 +85,14 @@ test("a waiter signs in by PIN on the PDA, orders for table 7401 by section, and
   const card = page.getByRole("link", { name: new RegExp(`^${HOTEL.tableName}: `) });
   await expect(card).toBeVisible({ timeout: 15_000 });
   await expect(card).toContainText(euros(owedBefore + TZATZIKI.cents));
+
+  // Issue 10 acceptance: the order shows in the store's history, found by its daily number.
+  await page.goto(`/order-history/for-store/${HOTEL.storeId}/${HOTEL.pda}`);
+  await page.getByLabel("Αριθμός παραγγελίας").fill(String(dailyNumber));
+  await page.getByRole("button", { name: "Εύρεση" }).click();
+  const row = page.getByRole("button", { name: new RegExp(`^#${dailyNumber}\\b`) });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(HOTEL.tableName);
+  await row.click();
+  await expect(page.locator(".staff-history__panel")).toContainText(TZATZIKI.name);
 });
