@@ -9,6 +9,7 @@ import { accountsSchema } from "./002-accounts";
 import { ordersSchema } from "./003-orders";
 import { tableOpeningsSchema } from "./004-table-openings";
 import { spotNamesSchema } from "./005-spot-names";
+import { staffSignInSchema } from "./005-staff-sign-in";
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -17,5 +18,6 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     "003-orders": ordersSchema(dialect),
     "004-table-openings": tableOpeningsSchema(dialect),
     "005-spot-names": spotNamesSchema(),
+    "005-staff-sign-in": staffSignInSchema(dialect),
   };
 }
