@@ -5,13 +5,9 @@
  * Enrolments are limited per client address and per store: devices cannot be minted in bulk to
  * spread guesses over. A device on which a right credential was used becomes trusted.
  */
-import {
-  findStaffDevice,
-  insertStaffDevice,
-  trustStaffDevice,
-} from "../db/repositories/staff-devices.repository";
-import type { StaffDeviceRow } from "../db/tables/staff-devices.tables";
+import { findStaffDevice, insertStaffDevice, trustStaffDevice } from "../db/repositories/staff-devices.repository";
 import { findStoreById } from "../db/repositories/store.repository";
+import type { StaffDeviceRow } from "../db/tables/staff-devices.tables";
 import { notFound, tooManyRequests } from "../http/api-error";
 import type { AccountsContext } from "./context";
 import { DEVICE_ENROLMENT_LIMITS_PER_ADDRESS, DEVICE_ENROLMENT_LIMITS_PER_STORE } from "./limits";
@@ -37,7 +33,12 @@ export async function enrolStaffDevice(
   const tooMany = (retryAfterMs: number) =>
     tooManyRequests("RATE_LIMITED", "Too many new devices; try again later", retryAfterMs);
   if (!fromAddress.allowed) throw tooMany(fromAddress.retryAfterMs);
-  const atStore = await consume(ctx.db, throttleKeys.enrolmentsAtStore(storeId), DEVICE_ENROLMENT_LIMITS_PER_STORE, now);
+  const atStore = await consume(
+    ctx.db,
+    throttleKeys.enrolmentsAtStore(storeId),
+    DEVICE_ENROLMENT_LIMITS_PER_STORE,
+    now,
+  );
   if (!atStore.allowed) {
     await release(ctx.db, fromAddress);
     throw tooMany(atStore.retryAfterMs);

@@ -20,6 +20,7 @@ import { findStoreById } from "../db/repositories/store.repository";
 import { type AccountRecord, findAccountById, findOrCreateStaffAccount } from "../db/repositories/users.repository";
 import { forbidden, notFound, tooManyRequests, unauthorized } from "../http/api-error";
 import { verifyPin } from "../staff/pin-hash";
+import { requireAdminOf } from "./admin-stores";
 import type { AccountsContext } from "./context";
 import {
   LOGIN_TOKEN_ISSUE_LIMITS,
@@ -28,7 +29,6 @@ import {
   STAFF_LOGIN_TOKEN_TTL_MS,
   STAFF_SIGN_IN_LIMITS,
 } from "./limits";
-import { requireAdminOf } from "./admin-stores";
 import { alertIfPinGuessing } from "./pin-guessing-alerts";
 import type { SignedIn } from "./sessions";
 import { deviceOfRequest, trustDevice } from "./staff-devices";

@@ -108,7 +108,13 @@ describe("consumeWith (an escalating delay kept in the database)", () => {
   it("counts the key's events in the look-back, this one included, and refuses while the delay runs", async () => {
     const rule: EscalatingDelay = { windowMs: 60_000, freeEvents: 2, firstDelayMs: 10_000, maxDelayMs: 10_000 };
     const attempt = (seconds: number) =>
-      consumeWith(ctx.db, "test:escalating", rule.windowMs, (events) => escalatingWait(events, rule, at(seconds)), at(seconds));
+      consumeWith(
+        ctx.db,
+        "test:escalating",
+        rule.windowMs,
+        (events) => escalatingWait(events, rule, at(seconds)),
+        at(seconds),
+      );
     expect(await attempt(0)).toMatchObject({ allowed: true, count: 1 });
     expect(await attempt(1)).toMatchObject({ allowed: true, count: 2 });
     expect(await attempt(2)).toEqual({ allowed: false, retryAfterMs: 9_000 });

@@ -24,8 +24,8 @@ import type { SavedCardsTable } from "./tables/saved-cards.table";
 import type { ServerSecretsTable } from "./tables/server-secrets.table";
 import type { SessionsTable, SessionTokensTable } from "./tables/sessions.table";
 import type { StaffTable } from "./tables/staff.table";
-import type { StaffLoginTokensTable } from "./tables/staff-login-tokens.table";
 import type { StaffDevicesTable, StaffSignInAlertsTable } from "./tables/staff-devices.tables";
+import type { StaffLoginTokensTable } from "./tables/staff-login-tokens.table";
 import type {
   ReceiptDailyCountersTable,
   ReceiptsTable,

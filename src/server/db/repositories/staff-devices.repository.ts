@@ -22,10 +22,7 @@ export async function trustStaffDevice(db: Kysely<Database>, deviceId: number, n
     .execute();
 }
 
-export async function insertSignInAlert(
-  db: Kysely<Database>,
-  alert: Omit<StaffSignInAlertRow, "id">,
-): Promise<void> {
+export async function insertSignInAlert(db: Kysely<Database>, alert: Omit<StaffSignInAlertRow, "id">): Promise<void> {
   await db.insertInto("staff_sign_in_alerts").values(alert).execute();
 }
 

@@ -6,6 +6,7 @@
  * and answers only for the stores that admin administers (403 otherwise).
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
 import { AuthHeadersSchema, StaffLoginTokenResponseSchema } from "../../../domain/auth-api";
 import {
   AdminAccountsQuerySchema,
@@ -20,7 +21,6 @@ import type { AccountsContext } from "../../auth/context";
 import { authenticate } from "../../auth/sessions";
 import { issueLoginTokenAtStore } from "../../auth/staff-sign-in";
 import { errorResponses, NoQuerySchema } from "../../http/schemas";
-import { Type } from "typebox";
 
 export interface AdminApiRoutesOptions {
   ctx: AccountsContext;

@@ -167,7 +167,11 @@ describe("PIN guesses count per device and, escalating, per store (issue 10 item
     clock.advance(MINUTE);
     expect((await pinFrom(fresh, BEACH_HOTEL, "3691")).statusCode).toBe(200);
 
-    const alerts = await ctx.db.selectFrom("staff_sign_in_alerts").selectAll().where("store_id", "=", BEACH_HOTEL).execute();
+    const alerts = await ctx.db
+      .selectFrom("staff_sign_in_alerts")
+      .selectAll()
+      .where("store_id", "=", BEACH_HOTEL)
+      .execute();
     expect(alerts).toEqual([expect.objectContaining({ kind: "pin-guessing", failures: 30 })]);
     // The e-mail goes out after the answer (through the outbox here).
     await vi.waitFor(async () => {
