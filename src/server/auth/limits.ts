@@ -62,12 +62,13 @@ export const PIN_ALERT_THRESHOLD = PIN_STORE_ESCALATION.freeEvents;
 export const PIN_ALERT_QUIET_MS = 6 * HOUR;
 
 /**
- * New device enrolments: a few per client address (a venue sets up its PDAs once) and a ceiling per
- * store, so devices cannot be minted in bulk to spread guesses over.
+ * New device enrolments: per client address enough for a venue setting up its PDAs behind one
+ * router, and a ceiling per store, so devices cannot be minted in bulk to spread guesses over
+ * (the store's escalating delay bounds the guesses whatever the number of devices).
  */
 export const DEVICE_ENROLMENT_LIMITS_PER_ADDRESS: readonly RateLimit[] = [
-  { max: 5, windowMs: HOUR },
-  { max: 20, windowMs: DAY },
+  { max: 20, windowMs: HOUR },
+  { max: 50, windowMs: DAY },
 ];
 export const DEVICE_ENROLMENT_LIMITS_PER_STORE: readonly RateLimit[] = [{ max: 50, windowMs: DAY }];
 
