@@ -15,6 +15,7 @@ import {
   countOutstandingTokensByStaff,
   revokeOutstandingTokens,
 } from "../db/repositories/staff-login-tokens.repository";
+import { listStaffIdsWithPassword } from "../db/repositories/users.repository";
 import { notFound } from "../http/api-error";
 import { requireAdminOf } from "./admin-stores";
 import type { AccountsContext } from "./context";
@@ -34,14 +35,7 @@ export async function adminAccounts(
 ): Promise<AdminAccountsResponse> {
   await requireAdminOf(ctx, admin, storeIds);
   const admins = await listAdminsOfStores(ctx.db, storeIds);
-  const withPassword = await ctx.db
-    .selectFrom("users")
-    .select(["staff_id"])
-    .where("kind", "=", "staff")
-    .where("password_hash", "is not", null)
-    .where("store_id", "in", storeIds)
-    .execute();
-  const hasPassword = new Set(withPassword.map((row) => row.staff_id));
+  const hasPassword = await listStaffIdsWithPassword(ctx.db, storeIds);
   const alerts = await listSignInAlerts(ctx.db, storeIds, ALERTS_SHOWN);
   return {
     adminAccounts: admins.map((member) => ({

@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SessionResponse, StaffLoginTokenResponse } from "../../../domain/auth-api";
 import type { AdminAccountsResponse, StoreStaffResponse } from "../../../domain/staff-sign-in-api";
+import { insertSignInAlert } from "../../db/repositories/staff-devices.repository";
 import { DEMO_VENUES_DIR, PUBLIC_IMAGES_DIR } from "../../paths";
 import { sampleVenue } from "../../test-fixtures/venue";
 import { authHeaders, greekMobile, signInGuest } from "../../test-support/accounts";
@@ -94,6 +95,19 @@ describe("GET /admin-api/staff/admin-accounts (spec §7; issue 10 item 7)", () =
     const guest = await signInGuest(server.app, ctx.db, greekMobile(1));
     expect((await adminAccounts(`${BEACH_HOTEL}`, guest)).statusCode).toBe(403);
     expect((await adminAccounts(`${BEACH_HOTEL}`, null)).statusCode).toBe(401);
+  });
+
+  it("with the stores' PIN-guessing alerts (issue 10 item 8), newest first, only of the stores asked for", async () => {
+    const alert = (storeId: number, failures: number, at: string) =>
+      insertSignInAlert(ctx.db, { store_id: storeId, kind: "pin-guessing", failures, created_at: at });
+    await alert(BEACH_HOTEL, 30, "2026-07-01T06:00:00.000Z");
+    await alert(BEACH_HOTEL, 31, "2026-07-01T13:00:00.000Z");
+    await alert(CITY_CAFE, 30, "2026-07-01T07:00:00.000Z");
+    const body = (await adminAccounts(`${BEACH_HOTEL}`, beachAdmin)).json<AdminAccountsResponse>();
+    expect(body.alerts).toEqual([
+      { storeId: BEACH_HOTEL, kind: "pin-guessing", failures: 31, createdAt: "2026-07-01T13:00:00.000Z" },
+      { storeId: BEACH_HOTEL, kind: "pin-guessing", failures: 30, createdAt: "2026-07-01T06:00:00.000Z" },
+    ]);
   });
 
   it("restaurantIds must be ids separated by commas: 400 otherwise", async () => {

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { SessionResponse } from "../../../domain/auth-api";
 import { DEMO_VENUES_DIR, PUBLIC_IMAGES_DIR } from "../../paths";
-import { latestCodeTo } from "../../test-support/accounts";
+import { authHeaders, latestCodeTo } from "../../test-support/accounts";
 import { DAY, MINUTE, testClock } from "../../test-support/clock";
 import { setUpTestApp } from "../../test-support/test-app";
 import { setUpTestDatabase } from "../../test-support/test-database";
@@ -65,6 +65,14 @@ describe("admin sign-in by e-mail and password (issue 10 item 6)", () => {
       storeId: 7,
       name: "Μαρία Κωνσταντίνου",
     });
+    // The admin service says the password is set.
+    const body = response.json<SessionResponse>();
+    const accounts = await server.app.inject({
+      method: "GET",
+      url: "/admin-api/staff/admin-accounts?restaurantIds=7",
+      headers: authHeaders({ authToken: body.authToken.token, jwt: body.jwt }),
+    });
+    expect(accounts.json().adminAccounts).toEqual([expect.objectContaining({ staffId: 7903, hasPassword: true })]);
     // The same account as the admin's PIN.
     const byPin = await server.app.inject({ method: "POST", url: "/api/authenticate/login/pin?pin=707070&storeId=7" });
     expect(byPin.json<SessionResponse>().authToken.user.id).toBe(response.json<SessionResponse>().authToken.user.id);
