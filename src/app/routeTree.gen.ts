@@ -13,6 +13,9 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as OrderChangeStatusRouteImport } from './routes/order-change-status'
 import { Route as PinRouteImport } from './routes/pin'
+import { Route as StaffAdminRouteImport } from './routes/staff-admin'
+import { Route as StaffLoginRouteImport } from './routes/staff-login'
+import { Route as StaffSignInRouteImport } from './routes/staff-sign-in'
 import { Route as ServiceTableIdRouteImport } from './routes/$service.$tableId'
 import { Route as InfoIndexRouteImport } from './routes/info.index'
 import { Route as InfoTypeRouteImport } from './routes/info.$type'
@@ -56,6 +59,21 @@ const OrderChangeStatusRoute = OrderChangeStatusRouteImport.update({
 const PinRoute = PinRouteImport.update({
   id: '/pin',
   path: '/pin',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const StaffAdminRoute = StaffAdminRouteImport.update({
+  id: '/staff-admin',
+  path: '/staff-admin',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const StaffLoginRoute = StaffLoginRouteImport.update({
+  id: '/staff-login',
+  path: '/staff-login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const StaffSignInRoute = StaffSignInRouteImport.update({
+  id: '/staff-sign-in',
+  path: '/staff-sign-in',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ServiceTableIdRoute = ServiceTableIdRouteImport.update({
@@ -199,6 +217,9 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/order-change-status': typeof OrderChangeStatusRoute
   '/pin': typeof PinRoute
+  '/staff-admin': typeof StaffAdminRoute
+  '/staff-login': typeof StaffLoginRoute
+  '/staff-sign-in': typeof StaffSignInRoute
   '/$service/$tableId': typeof ServiceTableIdRouteWithChildren
   '/info/$type': typeof InfoTypeRoute
   '/menu/$tableId': typeof MenuTableIdRoute
@@ -229,6 +250,9 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/order-change-status': typeof OrderChangeStatusRoute
   '/pin': typeof PinRoute
+  '/staff-admin': typeof StaffAdminRoute
+  '/staff-login': typeof StaffLoginRoute
+  '/staff-sign-in': typeof StaffSignInRoute
   '/info/$type': typeof InfoTypeRoute
   '/menu/$tableId': typeof MenuTableIdRoute
   '/receipts/$receiptId': typeof ReceiptsReceiptIdRoute
@@ -260,6 +284,9 @@ export interface FileRoutesById {
   '/_auth': typeof AuthRouteWithChildren
   '/order-change-status': typeof OrderChangeStatusRoute
   '/pin': typeof PinRoute
+  '/staff-admin': typeof StaffAdminRoute
+  '/staff-login': typeof StaffLoginRoute
+  '/staff-sign-in': typeof StaffSignInRoute
   '/$service/$tableId': typeof ServiceTableIdRouteWithChildren
   '/info/$type': typeof InfoTypeRoute
   '/menu/$tableId': typeof MenuTableIdRoute
@@ -292,6 +319,9 @@ export interface FileRouteTypes {
     | '/'
     | '/order-change-status'
     | '/pin'
+    | '/staff-admin'
+    | '/staff-login'
+    | '/staff-sign-in'
     | '/$service/$tableId'
     | '/info/$type'
     | '/menu/$tableId'
@@ -322,6 +352,9 @@ export interface FileRouteTypes {
     | '/'
     | '/order-change-status'
     | '/pin'
+    | '/staff-admin'
+    | '/staff-login'
+    | '/staff-sign-in'
     | '/info/$type'
     | '/menu/$tableId'
     | '/receipts/$receiptId'
@@ -352,6 +385,9 @@ export interface FileRouteTypes {
     | '/_auth'
     | '/order-change-status'
     | '/pin'
+    | '/staff-admin'
+    | '/staff-login'
+    | '/staff-sign-in'
     | '/$service/$tableId'
     | '/info/$type'
     | '/menu/$tableId'
@@ -384,6 +420,9 @@ export interface RootRouteChildren {
   AuthRoute: typeof AuthRouteWithChildren
   OrderChangeStatusRoute: typeof OrderChangeStatusRoute
   PinRoute: typeof PinRoute
+  StaffAdminRoute: typeof StaffAdminRoute
+  StaffLoginRoute: typeof StaffLoginRoute
+  StaffSignInRoute: typeof StaffSignInRoute
   ServiceTableIdRoute: typeof ServiceTableIdRouteWithChildren
   InfoTypeRoute: typeof InfoTypeRoute
   MenuTableIdRoute: typeof MenuTableIdRoute
@@ -427,6 +466,27 @@ declare module '@tanstack/react-router' {
       path: '/pin'
       fullPath: '/pin'
       preLoaderRoute: typeof PinRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/staff-admin': {
+      id: '/staff-admin'
+      path: '/staff-admin'
+      fullPath: '/staff-admin'
+      preLoaderRoute: typeof StaffAdminRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/staff-login': {
+      id: '/staff-login'
+      path: '/staff-login'
+      fullPath: '/staff-login'
+      preLoaderRoute: typeof StaffLoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/staff-sign-in': {
+      id: '/staff-sign-in'
+      path: '/staff-sign-in'
+      fullPath: '/staff-sign-in'
+      preLoaderRoute: typeof StaffSignInRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/$service/$tableId': {
@@ -654,6 +714,9 @@ const rootRouteChildren: RootRouteChildren = {
   AuthRoute: AuthRouteWithChildren,
   OrderChangeStatusRoute: OrderChangeStatusRoute,
   PinRoute: PinRoute,
+  StaffAdminRoute: StaffAdminRoute,
+  StaffLoginRoute: StaffLoginRoute,
+  StaffSignInRoute: StaffSignInRoute,
   ServiceTableIdRoute: ServiceTableIdRouteWithChildren,
   InfoTypeRoute: InfoTypeRoute,
   MenuTableIdRoute: MenuTableIdRoute,

@@ -33,6 +33,7 @@ import { responseHeaders } from "./plugins/response-headers";
 import { staticPwa } from "./plugins/static-pwa";
 import { InProcessOrderEvents, type OrderEventBus } from "./realtime/order-events";
 import { STOMP_WEBSOCKET_OPTIONS, stompEndpoint } from "./realtime/stomp-endpoint";
+import { adminApiRoutes } from "./routes/admin-api";
 import { cardRoutes } from "./routes/cards";
 import { demoRoutes } from "./routes/demo";
 import { devRoutes } from "./routes/dev";
@@ -169,6 +170,8 @@ export function buildApp(options: AppOptions): App {
     },
     { prefix: "/api" },
   );
+  // The admin service (spec §7), on its own base path; the app's VITE_ADMIN_API_URL points at it.
+  app.register(adminApiRoutes, { prefix: "/admin-api", ctx: accounts });
 
   return app;
 }

@@ -102,7 +102,8 @@ export const SUCCESS_MESSAGES = {
   changed: msg`Successful change`,
   verificationCodeSent: msg`New verification code was sent successfully`,
   passwordChanged: msg`Password changed successfully`,
-  resetCodeSent: msg`New 4-digit number was sent successfully`,
+  // Spec §8 says 4 digits; the product's codes have 6 (design.md "Sign-in numbers", VERIFICATION_CODE_LENGTH).
+  resetCodeSent: msg`New 6-digit number was sent successfully`,
 } as const satisfies Record<string, MessageDescriptor>;
 
 export type SuccessKey = keyof typeof SUCCESS_MESSAGES;

@@ -18,6 +18,9 @@ const NOT_A_SERVICE = new Set([
   "order-history",
   "receipts",
   "day-summary",
+  "staff-sign-in",
+  "staff-login",
+  "staff-admin",
 ]);
 
 const MENU_VIEWS = new Set(["categories", "happy-hour", "search"]);

@@ -25,16 +25,12 @@ import {
   SUCCESS_CLOSE_PHONE_MS,
   SUCCESS_CLOSE_PIN_MS,
 } from "../../domain/constants";
-import {
-  loginWithCode,
-  loginWithPin,
-  type PhoneDigits,
-  requestEntranceCode,
-  resendEntranceCode,
-} from "../api/accounts";
+import { loginWithCode, type PhoneDigits, requestEntranceCode, resendEntranceCode } from "../api/accounts";
 import { type ErrorText, errorTextOf, SUCCESS_MESSAGES } from "../api/error-catalogue";
+import { loginWithPinOnDevice } from "../api/staff-sign-in";
 import { phoneDigits } from "../features/entrance/phone-digits";
 import { type Session, sessionFromResponse, storeSession } from "../session/session";
+import { ensureDeviceSecret } from "../session/staff-device-enrolment";
 
 export type EntranceMode = "phone" | "pin";
 
@@ -133,8 +129,9 @@ export const entranceMachine = setup({
     verifyCode: fromPromise(({ input }: { input: { phone: PhoneDigits; code: string } }) =>
       signIn(loginWithCode(input.phone, input.code)),
     ),
-    signInWithPin: fromPromise(({ input }: { input: { pin: string; storeId: number } }) =>
-      signIn(loginWithPin(input.pin, input.storeId)),
+    // The device's enrolment goes with the PIN, so guesses on other phones never hold it back.
+    signInWithPin: fromPromise(async ({ input }: { input: { pin: string; storeId: number } }) =>
+      signIn(loginWithPinOnDevice(input.pin, input.storeId, await ensureDeviceSecret(input.storeId))),
     ),
   },
   guards: {

@@ -12,6 +12,8 @@ export const STORAGE_KEYS = {
   lastStoreId: "lastStoreId",
   /** The last table (spot) opened: the profile links back to it. */
   lastTableId: "lastTableId",
+  /** This device's staff enrolment secrets, per store (JSON { [storeId]: secret }; issue 10 item 8). */
+  staffDeviceTokens: "staffDeviceTokens",
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

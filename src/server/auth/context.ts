@@ -24,7 +24,8 @@ export interface AccountsContext {
 export class BackgroundTasks {
   readonly #running = new Set<Promise<void>>();
 
-  constructor(private readonly log: FastifyBaseLogger) {}
+  /** Public so work started by a request can log what it noticed (a PIN-guessing alert). */
+  constructor(readonly log: FastifyBaseLogger) {}
 
   run(description: string, work: () => Promise<void>): void {
     const task = work()

@@ -4,7 +4,7 @@
  * holds across API processes and restarts.
  */
 import { VERIFICATION_CODE_LENGTH } from "../../domain/auth-api";
-import type { RateLimit } from "./throttle";
+import type { EscalatingDelay, RateLimit } from "./throttle";
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -28,11 +28,60 @@ export const SEND_LIMITS: readonly RateLimit[] = [
 ];
 
 /**
- * Staff sign-in guesses (a PIN of a store; a login token of a staff account): 5 failures per 15
- * minutes per store, and per account where the request names one. Counted per store and account,
- * not per client address: PDAs of a venue share one address, and an attacker has many.
+ * Login-token guesses: 5 failures per 15 minutes per staff account and per store. A login token
+ * is 256 random bits, so these only keep the log quiet; they cannot lock a PIN pad.
  */
 export const STAFF_SIGN_IN_LIMITS: readonly RateLimit[] = [{ max: 5, windowMs: 15 * MINUTE }];
+
+/**
+ * Wrong PINs from one enrolled device (./staff-devices.ts), or from all requests of a store that
+ * name no device, together: 5 per 15 minutes and 20 per day. Only that device waits.
+ */
+export const PIN_DEVICE_LIMITS: readonly RateLimit[] = [
+  { max: 5, windowMs: 15 * MINUTE },
+  { max: 20, windowMs: DAY },
+];
+
+/**
+ * Wrong PINs at a store, from every device: 30 a day go through, then each one waits for a gap
+ * after the last that doubles from 30 s to at most 30 minutes. The gap holds back devices on
+ * which nobody has signed in yet; trusted devices (a right PIN, token or password was used on
+ * them) only keep their own limit, so a guesser cannot stop the venue's PDAs. The numbers are
+ * worked out in ./README.md ("PIN guessing").
+ */
+export const PIN_STORE_ESCALATION: EscalatingDelay = {
+  windowMs: DAY,
+  freeEvents: 30,
+  firstDelayMs: 30 * SECOND,
+  maxDelayMs: 30 * MINUTE,
+};
+
+/** The store's admins are told (e-mail, alert row, log) when its wrong PINs in a day reach this. */
+export const PIN_ALERT_THRESHOLD = PIN_STORE_ESCALATION.freeEvents;
+/** After an alert, no other for the same store for this long. */
+export const PIN_ALERT_QUIET_MS = 6 * HOUR;
+
+/**
+ * New device enrolments: per client address enough for a venue setting up its PDAs behind one
+ * router, and a ceiling per store, so devices cannot be minted in bulk to spread guesses over
+ * (the store's escalating delay bounds the guesses whatever the number of devices).
+ */
+export const DEVICE_ENROLMENT_LIMITS_PER_ADDRESS: readonly RateLimit[] = [
+  { max: 20, windowMs: HOUR },
+  { max: 50, windowMs: DAY },
+];
+export const DEVICE_ENROLMENT_LIMITS_PER_STORE: readonly RateLimit[] = [{ max: 50, windowMs: DAY }];
+
+/**
+ * Admins' e-mail and password sign-in: failures per address sent (10 per 15 minutes, 50 a day) and
+ * per client address (30 per 15 minutes). Passwords have 6 characters at least and are stored
+ * as scrypt.
+ */
+export const PASSWORD_SIGN_IN_LIMITS_PER_EMAIL: readonly RateLimit[] = [
+  { max: 10, windowMs: 15 * MINUTE },
+  { max: 50, windowMs: DAY },
+];
+export const PASSWORD_SIGN_IN_LIMITS_PER_ADDRESS: readonly RateLimit[] = [{ max: 30, windowMs: 15 * MINUTE }];
 
 /**
  * Temporary visitor accounts (authenticate/login/tmp) create rows without any credential: per

@@ -1,10 +1,13 @@
 /**
  * Staff sign-in (spec §6): by PIN at a store, or by a one-use login token an admin issued.
- * Guesses are throttled per store and per staff account, never per client address (design.md). A
- * PIN names no account, so PIN guesses count per store; a login token names its account (userId),
- * so its guesses count per account and per store. Each attempt is counted before the check and
- * given back when it succeeds, so concurrent guesses cannot slip under the limit. A store over its limit refuses even a right PIN until the window
- * passes; answering it would tell the guesser which guess was right.
+ * Guesses are never throttled per client address (design.md: a venue's PDAs share one, an
+ * attacker has many). A PIN names no account, so wrong PINs count per enrolled device (tight,
+ * ./staff-devices.ts) and per store (an escalating delay that holds back untrusted devices only),
+ * so a guest guessing on /pin locks only their own phone while brute force stays a trickle
+ * (numbers in ./README.md). A login token names its account (userId): its guesses count per
+ * account and per store. Each attempt is counted before the check and given back when it
+ * succeeds, so concurrent guesses cannot slip under a limit. A device over its limit is refused
+ * even a right PIN (answering it would tell the guesser which guess was right).
  */
 import type { StaffLoginTokenResponse } from "../../domain/auth-api";
 import { findStaffOfStore, listStaffOfStore } from "../db/repositories/staff.repository";
@@ -17,10 +20,19 @@ import { findStoreById } from "../db/repositories/store.repository";
 import { type AccountRecord, findAccountById, findOrCreateStaffAccount } from "../db/repositories/users.repository";
 import { forbidden, notFound, tooManyRequests, unauthorized } from "../http/api-error";
 import { verifyPin } from "../staff/pin-hash";
+import { requireAdminOf } from "./admin-stores";
 import type { AccountsContext } from "./context";
-import { LOGIN_TOKEN_ISSUE_LIMITS, STAFF_LOGIN_TOKEN_TTL_MS, STAFF_SIGN_IN_LIMITS } from "./limits";
+import {
+  LOGIN_TOKEN_ISSUE_LIMITS,
+  PIN_DEVICE_LIMITS,
+  PIN_STORE_ESCALATION,
+  STAFF_LOGIN_TOKEN_TTL_MS,
+  STAFF_SIGN_IN_LIMITS,
+} from "./limits";
+import { alertIfPinGuessing } from "./pin-guessing-alerts";
 import type { SignedIn } from "./sessions";
-import { consume, release, type ThrottleDecision, throttleKeys } from "./throttle";
+import { deviceOfRequest, trustDevice } from "./staff-devices";
+import { consume, consumeWith, escalatingWait, release, type ThrottleDecision, throttleKeys } from "./throttle";
 import { hashToken, looksLikeOpaqueToken, newOpaqueToken } from "./tokens";
 
 /** The venue file's PIN format (src/server/venue/venue-file.ts). */
@@ -35,21 +47,43 @@ export async function signInWithPin(
   ctx: AccountsContext,
   storeId: number,
   pin: string | undefined,
+  deviceHeader?: string,
 ): Promise<AccountRecord> {
   // A PIN that cannot exist is not a guess worth counting.
   if (pin === undefined || !PIN_FORMAT.test(pin)) throw invalidPin();
   if ((await findStoreById(ctx.db, storeId)) === undefined)
     throw notFound("STORE_NOT_FOUND", `There is no store ${storeId}`);
-  const attempt = await consume(ctx.db, throttleKeys.pinAtStore(storeId), STAFF_SIGN_IN_LIMITS, ctx.now());
-  if (!attempt.allowed) throw tooManyGuesses(attempt.retryAfterMs);
+  const device = await deviceOfRequest(ctx, storeId, deviceHeader);
+  const now = ctx.now();
+  const deviceKey = device ? throttleKeys.pinFromDevice(device.id) : throttleKeys.pinWithoutDevice(storeId);
+  const fromDevice = await consume(ctx.db, deviceKey, PIN_DEVICE_LIMITS, now);
+  if (!fromDevice.allowed) throw tooManyGuesses(fromDevice.retryAfterMs);
+  // Every guess counts at the store; the delay holds back only devices nobody has signed in on.
+  const trusted = device !== undefined && device.trusted_at !== null;
+  const atStore = await consumeWith(
+    ctx.db,
+    throttleKeys.pinAtStore(storeId),
+    PIN_STORE_ESCALATION.windowMs,
+    (events) => (trusted ? 0 : escalatingWait(events, PIN_STORE_ESCALATION, now)),
+    now,
+  );
+  if (!atStore.allowed) {
+    await release(ctx.db, fromDevice);
+    throw tooManyGuesses(atStore.retryAfterMs);
+  }
 
   const staff = await listStaffOfStore(ctx.db, storeId);
   // Every hash is checked, so the time taken does not say how far down the list the PIN is.
   const matches = await Promise.all(staff.map((member) => verifyPin(pin, member.pin_hash)));
   const member = staff[matches.indexOf(true)];
-  if (member === undefined) throw invalidPin();
-  await release(ctx.db, attempt);
-  const user = await findOrCreateStaffAccount(ctx.db, member, ctx.now().toISOString());
+  if (member === undefined) {
+    await alertIfPinGuessing(ctx, storeId, atStore.count);
+    throw invalidPin();
+  }
+  await release(ctx.db, fromDevice);
+  await release(ctx.db, atStore);
+  await trustDevice(ctx, device);
+  const user = await findOrCreateStaffAccount(ctx.db, member, now.toISOString());
   return { user, staff: { name: member.name, role: member.role } };
 }
 
@@ -58,6 +92,7 @@ export async function signInWithLoginToken(
   userId: number,
   storeId: number,
   loginToken: string | undefined,
+  deviceHeader?: string,
 ): Promise<AccountRecord> {
   if (!looksLikeOpaqueToken(loginToken)) throw invalidLoginToken();
   const now = ctx.now();
@@ -85,6 +120,7 @@ export async function signInWithLoginToken(
   }
   if (!(await spendStaffLoginToken(ctx.db, token.id, now.toISOString()))) throw invalidLoginToken();
   for (const counted of attempts) await release(ctx.db, counted);
+  await trustDevice(ctx, await deviceOfRequest(ctx, storeId, deviceHeader));
   return account;
 }
 
@@ -101,11 +137,22 @@ export async function issueStaffLoginToken(
   if (user.kind !== "staff" || staff?.role !== "ADMIN" || user.store_id === null) {
     throw forbidden("Only an admin of the store can issue login tokens");
   }
-  const storeId = user.store_id;
+  return issueLoginTokenAtStore(ctx, admin, user.store_id, staffId);
+}
+
+/** The admin service's issuing (POST /admin-api/staff/login-tokens): any store the admin administers. */
+export async function issueLoginTokenAtStore(
+  ctx: AccountsContext,
+  admin: SignedIn,
+  storeId: number,
+  staffId: number,
+): Promise<StaffLoginTokenResponse> {
+  await requireAdminOf(ctx, admin, [storeId]);
   const member = await findStaffOfStore(ctx.db, storeId, staffId);
   if (member === undefined) throw notFound("NOT_FOUND", `There is no staff member ${staffId} in store ${storeId}`);
+  const issuer = admin.account.user.id;
   const now = ctx.now();
-  const attempt = await consume(ctx.db, throttleKeys.loginTokensIssuedBy(user.id), LOGIN_TOKEN_ISSUE_LIMITS, now);
+  const attempt = await consume(ctx.db, throttleKeys.loginTokensIssuedBy(issuer), LOGIN_TOKEN_ISSUE_LIMITS, now);
   if (!attempt.allowed)
     throw tooManyRequests("RATE_LIMITED", "Too many login tokens issued; try again later", attempt.retryAfterMs);
 
@@ -116,7 +163,7 @@ export async function issueStaffLoginToken(
     user_id: account.id,
     store_id: storeId,
     token_hash: hashToken(loginToken),
-    issued_by: user.id,
+    issued_by: issuer,
     created_at: now.toISOString(),
     expires_at: expiresAt,
   });

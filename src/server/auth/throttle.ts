@@ -20,7 +20,31 @@ export interface RateLimit {
   windowMs: number;
 }
 
-export type ThrottleDecision = { allowed: true; eventId: number } | { allowed: false; retryAfterMs: number };
+export type ThrottleDecision =
+  | { allowed: true; eventId: number; count: number }
+  | { allowed: false; retryAfterMs: number };
+
+/**
+ * An escalating delay instead of a hard lock: `freeEvents` in `windowMs` go through at once; each
+ * one beyond waits for a gap after the newest event that doubles from `firstDelayMs` up to
+ * `maxDelayMs`. Nobody is locked out for long, and a guesser gets only a trickle.
+ */
+export interface EscalatingDelay {
+  windowMs: number;
+  freeEvents: number;
+  firstDelayMs: number;
+  maxDelayMs: number;
+}
+
+/** The gap an escalating delay asks for before the next event; 0 when it fits now. Pure. */
+export function escalatingWait(eventsNewestFirst: readonly Date[], rule: EscalatingDelay, now: Date): number {
+  const inWindow = eventsNewestFirst.filter((at) => at.getTime() > now.getTime() - rule.windowMs);
+  const newest = inWindow[0];
+  const beyondFree = inWindow.length - rule.freeEvents;
+  if (newest === undefined || beyondFree < 0) return 0;
+  const gap = Math.min(rule.firstDelayMs * 2 ** Math.min(beyondFree, 30), rule.maxDelayMs);
+  return Math.max(0, newest.getTime() + gap - now.getTime());
+}
 
 /**
  * How long until one more event fits under every limit, given the key's events (newest first);
@@ -48,15 +72,30 @@ export async function consume(
   now: Date,
 ): Promise<ThrottleDecision> {
   const longest = Math.max(...limits.map((limit) => limit.windowMs));
-  if (longest > RATE_LIMIT_RETENTION_MS) throw new Error(`a limit of ${key} looks further back than the retention`);
+  return consumeWith(db, key, longest, (events) => waitBeforeNextEvent(events, limits, now), now);
+}
+
+/**
+ * Like `consume`, with any rule of how long to wait given the key's events in the last
+ * `lookbackMs` (newest first): the escalating delay of a store's PIN pad uses it. The decision
+ * says how many events the key had in that time, this one included.
+ */
+export async function consumeWith(
+  db: Kysely<Database>,
+  key: string,
+  lookbackMs: number,
+  waitMs: (eventsNewestFirst: readonly Date[]) => number,
+  now: Date,
+): Promise<ThrottleDecision> {
+  if (lookbackMs > RATE_LIMIT_RETENTION_MS) throw new Error(`a limit of ${key} looks further back than the retention`);
   const nowIso = now.toISOString();
   const decision = await db.transaction().execute(async (trx): Promise<ThrottleDecision> => {
     await lockRateLimitKey(trx, key, nowIso);
-    const since = new Date(now.getTime() - longest).toISOString();
+    const since = new Date(now.getTime() - lookbackMs).toISOString();
     const events = (await listRateLimitEvents(trx, key, since)).map((at) => new Date(at));
-    const retryAfterMs = waitBeforeNextEvent(events, limits, now);
+    const retryAfterMs = waitMs(events);
     if (retryAfterMs > 0) return { allowed: false, retryAfterMs };
-    return { allowed: true, eventId: await insertRateLimitEvent(trx, key, nowIso) };
+    return { allowed: true, eventId: await insertRateLimitEvent(trx, key, nowIso), count: events.length + 1 };
   });
   // Outside the transaction: a sweep that waited on another request's key while holding this
   // one's lock could deadlock with it on PostgreSQL.
@@ -73,6 +112,13 @@ export async function release(db: Kysely<Database>, decision: ThrottleDecision):
 export const throttleKeys = {
   codesSentTo: (target: string) => `send:${target}`,
   pinAtStore: (storeId: number) => `pin:store:${storeId}`,
+  pinFromDevice: (deviceId: number) => `pin:device:${deviceId}`,
+  /** PIN requests without an enrolled device, all together per store. */
+  pinWithoutDevice: (storeId: number) => `pin:no-device:${storeId}`,
+  enrolmentsFromAddress: (address: string) => `enrol:address:${address}`,
+  enrolmentsAtStore: (storeId: number) => `enrol:store:${storeId}`,
+  passwordSignInsTo: (email: string) => `password:email:${email}`,
+  passwordSignInsFromAddress: (address: string) => `password:address:${address}`,
   loginTokenAtStore: (storeId: number) => `login-token:store:${storeId}`,
   loginTokenOfAccount: (userId: number) => `login-token:account:${userId}`,
   visitorsFromAddress: (address: string) => `visitor:address:${address}`,

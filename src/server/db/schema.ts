@@ -24,6 +24,7 @@ import type { SavedCardsTable } from "./tables/saved-cards.table";
 import type { ServerSecretsTable } from "./tables/server-secrets.table";
 import type { SessionsTable, SessionTokensTable } from "./tables/sessions.table";
 import type { StaffTable } from "./tables/staff.table";
+import type { StaffDevicesTable, StaffSignInAlertsTable } from "./tables/staff-devices.tables";
 import type { StaffLoginTokensTable } from "./tables/staff-login-tokens.table";
 import type {
   ReceiptDailyCountersTable,
@@ -52,6 +53,8 @@ export interface Database {
   rate_limit_keys: RateLimitKeysTable;
   rate_limit_events: RateLimitEventsTable;
   staff_login_tokens: StaffLoginTokensTable;
+  staff_devices: StaffDevicesTable;
+  staff_sign_in_alerts: StaffSignInAlertsTable;
   saved_cards: SavedCardsTable;
   memberships: MembershipsTable;
   server_secrets: ServerSecretsTable;

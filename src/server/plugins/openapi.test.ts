@@ -12,6 +12,10 @@ describe("OpenAPI document generated from the route schemas (brief §4)", () => 
     const doc = response.json();
     expect(doc.openapi).toBe("3.1.0");
     expect(Object.keys(doc.paths).sort()).toEqual([
+      "/admin-api/staff/admin-accounts",
+      "/admin-api/staff/login-tokens",
+      "/admin-api/staff/members",
+      "/api/authenticate/login",
       "/api/authenticate/login/pin",
       "/api/authenticate/login/tmp",
       "/api/authenticate/login/waiter-from-token",
@@ -41,6 +45,7 @@ describe("OpenAPI document generated from the route schemas (brief §4)", () => 
       "/api/sms/send/change-phone",
       "/api/sms/v2/send",
       "/api/staff/day-summary",
+      "/api/staff/devices",
       "/api/staff/login-tokens",
       "/api/staff/openings",
       "/api/staff/openings/{openingId}",

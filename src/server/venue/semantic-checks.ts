@@ -5,6 +5,7 @@
  */
 import { statSync } from "node:fs";
 import path from "node:path";
+import { checkEmail } from "../../domain/email";
 import type { Issue } from "../validation/issues";
 import { childPath } from "../validation/issues";
 import type { VenueFile } from "./venue-file";
@@ -24,6 +25,7 @@ export function semanticIssues(
     ...uniqueIds(index),
     ...uniqueSlugs(index),
     ...uniqueStaffPins(index),
+    ...staffEmails(index),
     ...uniqueLanguages(file),
     ...photosExist(index, options.imagesDir),
     ...subselectionGroups(index),
@@ -128,6 +130,31 @@ function uniqueStaffPins(index: VenueIndex): Issue[] {
         path: childPath(memberPath, "pin"),
         message: `same PIN as ${earlier}; PINs must be unique within a store`,
       });
+  }
+  return issues;
+}
+
+/**
+ * An e-mail names one admin of a store (sign-in by e-mail and password, reset codes, alerts):
+ * the product's e-mail rule, on admins only (a waiter signs in by PIN or login token), once per store.
+ */
+function staffEmails(index: VenueIndex): Issue[] {
+  const firstPathOf = new Map<string, string>();
+  const issues: Issue[] = [];
+  for (const { value, path: memberPath } of index.staff) {
+    if (value.email === undefined) continue;
+    const checked = checkEmail(value.email);
+    if (!checked.ok) {
+      issues.push({ path: childPath(memberPath, "email"), message: "not a valid e-mail address" });
+      continue;
+    }
+    if (value.role !== "ADMIN") {
+      issues.push({ path: childPath(memberPath, "email"), message: "only admins sign in by e-mail" });
+      continue;
+    }
+    const earlier = firstPathOf.get(checked.email);
+    if (earlier === undefined) firstPathOf.set(checked.email, memberPath);
+    else issues.push({ path: childPath(memberPath, "email"), message: `same e-mail as ${earlier}` });
   }
   return issues;
 }

@@ -181,6 +181,13 @@ export const StaffFileSchema = Type.Object(
     name: Type.String({ minLength: 1, maxLength: 80 }),
     role: Type.Union([Type.Literal("WAITER"), Type.Literal("ADMIN")]),
     pin: Type.String({ pattern: "^[0-9]{4,8}$", description: "stored hashed; unique within the store" }),
+    email: Type.Optional(
+      Type.String({
+        format: "email",
+        maxLength: 254,
+        description: "an admin's e-mail: signs in with a password set by e-mail reset; gets sign-in alerts",
+      }),
+    ),
   },
   strict,
 );

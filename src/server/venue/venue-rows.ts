@@ -167,7 +167,8 @@ export function catalogueRows(
     staff: index.staff.map(({ value: m }) => {
       const pinHash = pinHashes.get(m.id);
       if (pinHash === undefined) throw new Error(`no PIN hash for staff member ${m.id}`);
-      return { id: m.id, store_id: storeId, name: m.name, role: m.role, pin_hash: pinHash };
+      const email = m.email === undefined ? null : m.email.trim().toLowerCase();
+      return { id: m.id, store_id: storeId, name: m.name, role: m.role, pin_hash: pinHash, email };
     }),
   };
 }

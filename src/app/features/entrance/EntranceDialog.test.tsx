@@ -53,4 +53,35 @@ describe("entrance dialog view (spec §2)", () => {
     await events.click(await screen.findByRole("button", { name: "Sign in with pin" }));
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText("Pin")));
   });
+
+  it("a PIN goes with this device's enrolment for the store, asked for once (issue 10 item 8)", async () => {
+    localStorage.setItem("staffDevice", "true");
+    localStorage.setItem("lastStoreId", "7");
+    localStorage.removeItem("staffDeviceTokens");
+    const device = `${"d".repeat(42)}Q`;
+    const requests: Request[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (request: Request) => {
+        requests.push(request);
+        return new URL(request.url).pathname === "/api/staff/devices"
+          ? json(201, { deviceToken: device, storeId: 7 })
+          : json(401, { code: "INVALID_PIN", message: "Invalid PIN" });
+      }),
+    );
+    const events = userEvent.setup();
+    renderWithI18n(<EntranceDialog request={{ startWithPin: true }} />);
+    expect(screen.getByRole("link", { name: "Admin? Sign in with e-mail and password" }).getAttribute("href")).toBe(
+      "/staff-login",
+    );
+    for (const pin of ["1111", "2222"]) {
+      await events.clear(await screen.findByLabelText("Pin"));
+      await events.type(screen.getByLabelText("Pin"), pin);
+      await events.click(screen.getByRole("button", { name: "Sign in" }));
+      await waitFor(() => expect(screen.getByRole("alert").textContent).toBe("Invalid pin"));
+    }
+    const paths = requests.map((request) => new URL(request.url).pathname);
+    expect(paths).toEqual(["/api/staff/devices", "/api/authenticate/login/pin", "/api/authenticate/login/pin"]);
+    for (const pin of requests.slice(1)) expect(pin.headers.get("staff-device")).toBe(device);
+  });
 });

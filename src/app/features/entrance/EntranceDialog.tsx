@@ -159,6 +159,14 @@ function EntranceStep(props: EntranceStepProps) {
           </button>
         )}
       </div>
+      {props.mode === "pin" && (
+        // A plain link: the dialog may be open outside the router's tree (issue 10 item 6).
+        <p className="account-field__hint">
+          <a href="/staff-login">
+            <Trans>Admin? Sign in with e-mail and password</Trans>
+          </a>
+        </p>
+      )}
     </form>
   );
 }

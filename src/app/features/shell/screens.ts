@@ -30,6 +30,10 @@ export const SCREENS = [
   // Staff pages of table openings that the spec does not list: a receipt to print, the day summary.
   "receipt",
   "day-summary",
+  // Staff sign-in pages beyond the spec's pin page (issue 10 items 6, 7).
+  "staff-sign-in",
+  "staff-login",
+  "staff-admin",
   "not-found",
 ] as const;
 
@@ -75,6 +79,9 @@ const NO_FOOTER: ReadonlySet<Screen> = new Set<Screen>([
   "history",
   "receipt",
   "day-summary",
+  "staff-sign-in",
+  "staff-login",
+  "staff-admin",
 ]);
 
 export function showsFooter(screen: Screen): boolean {

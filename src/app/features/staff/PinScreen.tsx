@@ -31,13 +31,16 @@ export function PinScreen() {
         body={
           <Trans>
             Open your store's waiter link on this device (the QR code marked "staff" on the venue's sheet), then sign in
-            there with your pin.
+            there with your pin. Or scan the sign-in code an admin shows you.
           </Trans>
         }
         actions={
-          <Link to="/" className="button">
-            <Trans>Find the venue links</Trans>
-          </Link>
+          <>
+            <Link to="/" className="button">
+              <Trans>Find the venue links</Trans>
+            </Link>
+            <AdminSignInLink />
+          </>
         }
       />
     );
@@ -51,6 +54,13 @@ export function PinScreen() {
         art="staff"
         heading={name ? <Trans>Signed in as {name}</Trans> : <Trans>You are signed in</Trans>}
         body={<Trans>This device is signed in to the venue.</Trans>}
+        actions={
+          session.user.role === "ADMIN" ? (
+            <Link to="/staff-admin" className="button">
+              <Trans>Staff sign-in links</Trans>
+            </Link>
+          ) : undefined
+        }
       />
     );
   }
@@ -62,10 +72,22 @@ export function PinScreen() {
       heading={<Trans>Staff sign-in</Trans>}
       body={<Trans>Waiters sign in on the venue's devices with their personal pin code.</Trans>}
       actions={
-        <button type="button" className="button" onClick={() => openEntrance({ startWithPin: true })}>
-          <Trans>Sign in with pin</Trans>
-        </button>
+        <>
+          <button type="button" className="button" onClick={() => openEntrance({ startWithPin: true })}>
+            <Trans>Sign in with pin</Trans>
+          </button>
+          <AdminSignInLink />
+        </>
       }
     />
+  );
+}
+
+/** Admins sign in with e-mail and password (issue 10 item 6). */
+function AdminSignInLink() {
+  return (
+    <Link to="/staff-login" className="link-button">
+      <Trans>Admin sign-in</Trans>
+    </Link>
   );
 }

@@ -11,6 +11,7 @@ import { tableOpeningsSchema } from "./004-table-openings";
 import { spotNamesSchema } from "./005-spot-names";
 import { waiterOrdersSchema } from "./006-waiter-orders";
 import { orderDecidedBySchema } from "./007-order-decided-by";
+import { staffSignInSchema } from "./008-staff-sign-in";
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -21,5 +22,6 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     "005-spot-names": spotNamesSchema(),
     "006-waiter-orders": waiterOrdersSchema(),
     "007-order-decided-by": orderDecidedBySchema(),
+    "008-staff-sign-in": staffSignInSchema(dialect),
   };
 }

@@ -28,7 +28,9 @@ const TABLES = [
   "sessions",
   "spots",
   "staff",
+  "staff_devices",
   "staff_login_tokens",
+  "staff_sign_in_alerts",
   "stores",
   "subselection_groups",
   "subselection_options",
@@ -58,6 +60,7 @@ describe(`migrations on ${testDialect()} (brief §1: one set of migrations for b
       ["005-spot-names", "Success"],
       ["006-waiter-orders", "Success"],
       ["007-order-decided-by", "Success"],
+      ["008-staff-sign-in", "Success"],
     ]);
     const tables = (await test.db.introspection.getTables()).map((t) => t.name).sort();
     expect(tables).toEqual(TABLES);

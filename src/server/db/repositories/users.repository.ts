@@ -235,3 +235,19 @@ export async function eraseAccount(db: Kysely<Database>, userId: number, now: Is
     .where("id", "=", userId)
     .execute();
 }
+
+/** The staff ids, among these stores' staff accounts, that have a password (set by e-mail reset). */
+export async function listStaffIdsWithPassword(
+  db: Kysely<Database>,
+  storeIds: readonly number[],
+): Promise<Set<number>> {
+  if (storeIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("users")
+    .select("staff_id")
+    .where("kind", "=", "staff")
+    .where("password_hash", "is not", null)
+    .where("store_id", "in", storeIds)
+    .execute();
+  return new Set(rows.flatMap((row) => (row.staff_id === null ? [] : [row.staff_id])));
+}

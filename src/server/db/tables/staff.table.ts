@@ -8,6 +8,8 @@ export interface StaffTable {
   role: "WAITER" | "ADMIN";
   /** See src/server/staff/pin-hash.ts for the format. */
   pin_hash: string;
+  /** An admin's e-mail (trimmed, lower-case): e-mail and password sign-in, reset codes, alerts. */
+  email: string | null;
 }
 
 export type StaffRow = Selectable<StaffTable>;

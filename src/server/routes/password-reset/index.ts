@@ -1,6 +1,8 @@
 /**
  * Password reset by e-mail (spec §3 reset-password payload, §7): POST email/send/reset sends a code
- * to the address when a guest has it; POST user/reset-password sets the new password with it.
+ * to the address when a guest or a staff admin (venue file staff[].email) has it; POST
+ * user/reset-password sets the new password with it, on every account of that address (the guest's
+ * and the admin's, which the admin then signs in with: POST authenticate/login).
  * Codes follow the sign-in rules (6 digits, 10 minutes, single use, 5 checks, send limits).
  * The answer is the same whether the address has an account or not: the code is issued either
  * way and the e-mail is sent after the answer, so neither content nor timing tells.
@@ -17,7 +19,12 @@ import { checkCode } from "../../auth/codes";
 import type { AccountsContext } from "../../auth/context";
 import { hashPassword, isAcceptablePassword } from "../../auth/passwords";
 import { newCode, reserveSend, verificationSent } from "../../auth/verification";
-import { findLiveGuestByEmail, setPasswordHash } from "../../db/repositories/users.repository";
+import { listAdminsByEmail } from "../../db/repositories/staff.repository";
+import {
+  findLiveGuestByEmail,
+  findOrCreateStaffAccount,
+  setPasswordHash,
+} from "../../db/repositories/users.repository";
 import { invalidInput } from "../../http/api-error";
 import { errorResponses, NoQuerySchema } from "../../http/schemas";
 import { passwordResetByEmail } from "../../notify/verification-messages";
@@ -51,7 +58,8 @@ export const passwordResetRoutes: FastifyPluginAsyncTypebox<PasswordResetRoutesO
       await reserveSend(ctx, email);
       const code = await newCode(ctx, { purpose: "email_reset", target: email, userId: null });
       const guest = await findLiveGuestByEmail(ctx.db, email);
-      if (guest !== undefined) {
+      const admins = await listAdminsByEmail(ctx.db, email);
+      if (guest !== undefined || admins.length > 0) {
         ctx.background.run("sending a password reset e-mail", () =>
           ctx.messenger.send(passwordResetByEmail(email, code)),
         );
@@ -85,8 +93,15 @@ export const passwordResetRoutes: FastifyPluginAsyncTypebox<PasswordResetRoutesO
       if (!(await checkCode(ctx.db, keys.codes, owner, verificationCode, ctx.now()))) throw invalidCode();
       // A code issued for an address without an account is right but useless: same answer as a wrong one.
       const guest = await findLiveGuestByEmail(ctx.db, email);
-      if (guest === undefined) throw invalidCode();
-      await setPasswordHash(ctx.db, guest.id, await hashPassword(password), ctx.now().toISOString());
+      const admins = await listAdminsByEmail(ctx.db, email);
+      if (guest === undefined && admins.length === 0) throw invalidCode();
+      const hash = await hashPassword(password);
+      const nowIso = ctx.now().toISOString();
+      if (guest !== undefined) await setPasswordHash(ctx.db, guest.id, hash, nowIso);
+      for (const admin of admins) {
+        const account = await findOrCreateStaffAccount(ctx.db, admin, nowIso);
+        await setPasswordHash(ctx.db, account.id, hash, nowIso);
+      }
       return { ok: true as const };
     },
   );

@@ -121,6 +121,8 @@ describe("sandbox card form (POST /api/payments/sandbox/cards)", () => {
       table_opening_payments: 0,
       receipt_daily_counters: 0,
       receipts: 0,
+      staff_devices: 0,
+      staff_sign_in_alerts: 0,
     } satisfies Record<keyof Database, 0>) as (keyof Database)[];
     for (const table of tables) {
       const rows = await ctx.db.selectFrom(table).selectAll().execute();

@@ -1,12 +1,12 @@
 /**
  * Staff and temporary sign-in (spec §6, §7): by PIN at a store, by a login token an admin issued,
- * or as a temporary visitor of a store; and the issuing of login tokens by a store's admin.
- * All answer like a phone sign-in: { authToken: { user, token }, jwt }.
+ * by an admin's e-mail and password, or as a temporary visitor of a store; the enrolment of a
+ * staff device (its secret goes in the `staff-device` header of sign-ins); and the issuing of
+ * login tokens by a store's admin. Sign-ins answer like a phone sign-in: { authToken: { user, token }, jwt }.
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import {
   AuthHeadersSchema,
-  LoginTokenHeadersSchema,
   PinLoginQuerySchema,
   SessionResponseSchema,
   StaffLoginTokenRequestSchema,
@@ -14,8 +14,16 @@ import {
   StoreQuerySchema,
   WaiterFromTokenQuerySchema,
 } from "../../../domain/auth-api";
+import {
+  LoginTokenDeviceHeadersSchema,
+  PasswordLoginRequestSchema,
+  StaffDeviceHeadersSchema,
+  StaffDeviceResponseSchema,
+} from "../../../domain/staff-sign-in-api";
 import type { AccountsContext } from "../../auth/context";
 import { authenticate, startSession } from "../../auth/sessions";
+import { enrolStaffDevice } from "../../auth/staff-devices";
+import { signInWithPassword } from "../../auth/staff-password-sign-in";
 import { issueStaffLoginToken, signInWithLoginToken, signInWithPin } from "../../auth/staff-sign-in";
 import { sessionResponse } from "../../auth/user-dto";
 import { signInAsVisitor } from "../../auth/visitor-sign-in";
@@ -31,13 +39,15 @@ export const staffSignInRoutes: FastifyPluginAsyncTypebox<StaffSignInRoutesOptio
     {
       schema: {
         tags: ["staff"],
-        summary: "Staff sign-in with a PIN at a store (throttled per store)",
+        summary: "Staff sign-in with a PIN at a store (throttled per device and, escalating, per store)",
         querystring: PinLoginQuerySchema,
+        headers: StaffDeviceHeadersSchema,
         response: { 200: SessionResponseSchema, ...errorResponses(400, 401, 404, 429) },
       },
     },
     async (request) => {
-      const account = await signInWithPin(ctx, request.query.storeId, request.query.pin);
+      const { storeId, pin } = request.query;
+      const account = await signInWithPin(ctx, storeId, pin, request.headers["staff-device"]);
       return sessionResponse(account, await startSession(ctx, account));
     },
   );
@@ -49,14 +59,50 @@ export const staffSignInRoutes: FastifyPluginAsyncTypebox<StaffSignInRoutesOptio
         tags: ["staff"],
         summary: "Staff sign-in with a one-use login token (login-token header) issued by an admin",
         querystring: WaiterFromTokenQuerySchema,
-        headers: LoginTokenHeadersSchema,
+        headers: LoginTokenDeviceHeadersSchema,
         response: { 200: SessionResponseSchema, ...errorResponses(400, 401, 429) },
       },
     },
     async (request) => {
       const { userId, storeId } = request.query;
-      const account = await signInWithLoginToken(ctx, userId, storeId, request.headers["login-token"]);
+      const { "login-token": loginToken, "staff-device": device } = request.headers;
+      const account = await signInWithLoginToken(ctx, userId, storeId, loginToken, device);
       return sessionResponse(account, await startSession(ctx, account));
+    },
+  );
+
+  app.post(
+    "/authenticate/login",
+    {
+      schema: {
+        tags: ["staff"],
+        summary: "An admin's sign-in with the venue file's e-mail and a password set by the e-mail reset",
+        querystring: NoQuerySchema,
+        headers: StaffDeviceHeadersSchema,
+        body: PasswordLoginRequestSchema,
+        response: { 200: SessionResponseSchema, ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request) => {
+      const { email, password } = request.body;
+      const account = await signInWithPassword(ctx, email, password, request.ip, request.headers["staff-device"]);
+      return sessionResponse(account, await startSession(ctx, account));
+    },
+  );
+
+  app.post(
+    "/staff/devices",
+    {
+      schema: {
+        tags: ["staff"],
+        summary: "Enrol this device as a terminal of a store (limited per client address and per store)",
+        querystring: StoreQuerySchema,
+        response: { 201: StaffDeviceResponseSchema, ...errorResponses(400, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return reply.code(201).send(await enrolStaffDevice(ctx, request.query.storeId, request.ip));
     },
   );
 

@@ -1,0 +1,47 @@
+/**
+ * This device as a staff terminal (issue 10 item 8). A PIN sign-in sends the device's enrolment
+ * secret for the store, so wrong PINs typed on another phone never hold this terminal back. The
+ * secret is asked for once, at the first PIN attempt (or sign-in by link or password), and kept in
+ * localStorage per store. Without one (enrolment refused or offline) the sign-in still goes ahead:
+ * it then counts with the store's other device-less attempts.
+ */
+import { enrolStaffDevice } from "../api/staff-sign-in";
+import { readStored, STORAGE_KEYS, writeStored } from "../storage/local-storage";
+
+type Secrets = Record<string, string>;
+
+function readSecrets(): Secrets {
+  try {
+    const parsed: unknown = JSON.parse(readStored(STORAGE_KEYS.staffDeviceTokens) ?? "{}");
+    return typeof parsed === "object" && parsed !== null ? (parsed as Secrets) : {};
+  } catch {
+    return {};
+  }
+}
+
+export function deviceSecretFor(storeId: number): string | undefined {
+  const secret = readSecrets()[String(storeId)];
+  return typeof secret === "string" ? secret : undefined;
+}
+
+/** The store's secret, enrolling first when there is none; undefined when enrolment failed. */
+export async function ensureDeviceSecret(storeId: number): Promise<string | undefined> {
+  const known = deviceSecretFor(storeId);
+  if (known !== undefined) return known;
+  try {
+    const { deviceToken } = await enrolStaffDevice(storeId);
+    writeStored(STORAGE_KEYS.staffDeviceTokens, JSON.stringify({ ...readSecrets(), [String(storeId)]: deviceToken }));
+    return deviceToken;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * After a staff sign-in by link or password: this device is the store's terminal from now on
+ * (the PIN option shows in the entrance dialog, /pin knows the store).
+ */
+export function markStaffTerminal(storeId: number): void {
+  writeStored(STORAGE_KEYS.staffDevice, "true");
+  writeStored(STORAGE_KEYS.lastStoreId, String(storeId));
+}
