@@ -12,6 +12,10 @@ export const STORAGE_KEYS = {
   lastStoreId: "lastStoreId",
   /** The last table (spot) opened: the profile links back to it. */
   lastTableId: "lastTableId",
+  /** The terminal's own PDA spot (issue 10 item 1): JSON { storeId, spotId, storeNames, storeIsHotel }. */
+  terminal: "terminal",
+  /** "true" when the waiter silenced the new-order sound and vibration on this PDA. */
+  staffAlertsSilenced: "staffAlertsSilenced",
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
