@@ -29,9 +29,9 @@
  * are logged.
  */
 import type { Transaction } from "kysely";
+import type { ErrorBodyDto } from "../../domain/api";
 import { hasTimedOut, STATUS_CHANGE_MESSAGES, type StaffAction, staffDecision } from "../../domain/order-status";
 import { type OrderStatusEvent, PENDING_ORDER_STATUSES } from "../../domain/orders-api";
-import type { ErrorBodyDto } from "../../domain/api";
 import type { Database } from "../db/schema";
 import type { OrderRow } from "../db/tables/orders.tables";
 import { ApiError, notFound } from "../http/api-error";
@@ -41,8 +41,8 @@ import { capturePayment, voidPayment } from "../payments/settle";
 import type { OrdersContext } from "./context";
 import { runOnce, type StoredAnswer } from "./idempotency";
 import { orderStatusEventOf } from "./order-presenter";
-import { requestHash } from "./request-hash";
 import { sendOutcomeInBackground } from "./outcome-messages";
+import { requestHash } from "./request-hash";
 
 /** A signed-in staff member, reduced to what a status change needs. */
 export interface StaffOfStore {

@@ -76,10 +76,12 @@ export function OrderChangeStatusCard({
         {left !== null && (
           <p className={`live-order__countdown${left <= 60 ? " live-order__countdown--late" : ""}`}>
             {left > 0 ? (
-              <Trans>
-                <span className="visually-hidden">Time left: </span>
+              <>
+                <span className="visually-hidden">
+                  <Trans>Time left:</Trans>{" "}
+                </span>
                 <time>{formatCountdown(left)}</time>
-              </Trans>
+              </>
             ) : (
               <Trans>Time is up</Trans>
             )}

@@ -22,8 +22,8 @@ import { setAlertsSilenced, useAlertsSilenced } from "./live/order-alert";
 import { useServerNow } from "./live/server-now";
 import { staffOrderErrorText } from "./live/staff-order-errors";
 import { OrderChangeStatusCard } from "./OrderChangeStatusCard";
-import { NotAllowedScreen } from "./openings/NotAllowedScreen";
 import { onActionOutcome, submitStaffAction } from "./openings/action-outbox";
+import { NotAllowedScreen } from "./openings/NotAllowedScreen";
 import "./openings/openings.css";
 import "./live/live-orders.css";
 
@@ -66,9 +66,14 @@ function LiveOrdersBoard() {
   const act = async (orderId: number, action: "accept" | "reject", body: unknown) => {
     setNotice(null);
     const outcome = await submitStaffAction({ orderId, action, path: `staff/orders/${orderId}/${action}`, body });
-    if (outcome.kind === "refused") setNotice({ orderId, tone: "error", text: staffOrderErrorText(outcome.error, i18n) });
+    if (outcome.kind === "refused")
+      setNotice({ orderId, tone: "error", text: staffOrderErrorText(outcome.error, i18n) });
     if (outcome.kind === "pending") {
-      setNotice({ orderId, tone: "info", text: t`No connection: it will be sent once, as soon as the connection returns.` });
+      setNotice({
+        orderId,
+        tone: "info",
+        text: t`No connection: it will be sent once, as soon as the connection returns.`,
+      });
     }
     await reload();
   };
@@ -88,7 +93,7 @@ function LiveOrdersBoard() {
           aria-pressed={silenced}
           onClick={() => setAlertsSilenced(!silenced)}
         >
-          {silenced ? <Trans>Sound off</Trans> : <Trans>Sound on</Trans>}
+          <Trans>Mute alerts</Trans>
         </button>
       </div>
       {offlineSince !== null && (
@@ -122,7 +127,9 @@ function LiveOrdersBoard() {
                 queuedAction={row === undefined ? null : row.action === "accept" ? "accept" : "reject"}
                 error={notice?.orderId === order.id && notice.tone === "error" ? notice.text : null}
                 onAccept={() => void act(order.id, "accept", {})}
-                onReject={(reason) => void act(order.id, "reject", reason.trim() === "" ? {} : { reason: reason.trim() })}
+                onReject={(reason) =>
+                  void act(order.id, "reject", reason.trim() === "" ? {} : { reason: reason.trim() })
+                }
               />
             </li>
           );

@@ -14,8 +14,12 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { AuthHeadersSchema } from "../../../domain/auth-api";
-import { OrderStatusEventSchema, StaffOrdersSchema, StaffRejectRequestSchema } from "../../../domain/orders-api";
-import { IDEMPOTENCY_KEY_HEADER } from "../../../domain/orders-api";
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  OrderStatusEventSchema,
+  StaffOrdersSchema,
+  StaffRejectRequestSchema,
+} from "../../../domain/orders-api";
 import { IdempotentHeadersSchema, idempotencyKeyOf, sendStoredAnswer } from "../../http/idempotent-request";
 import { errorResponses, IdSchema, NoQuerySchema } from "../../http/schemas";
 import type { OrdersContext } from "../../orders/context";

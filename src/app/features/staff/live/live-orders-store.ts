@@ -38,7 +38,8 @@ export function publishLiveOrders(
   read: { orders: OrderDto[] | null; offlineSince: Date | null; error: unknown; reload: () => Promise<void> },
 ): void {
   if (state.storeId !== storeId) seen = null;
-  const pending = read.orders === null ? (state.storeId === storeId ? state.pending : null) : pendingOldestFirst(read.orders);
+  const pending =
+    read.orders === null ? (state.storeId === storeId ? state.pending : null) : pendingOldestFirst(read.orders);
   if (read.orders !== null && pending !== null) {
     if (seen === null) seen = new Set(pending.map((order) => order.id));
     else {
