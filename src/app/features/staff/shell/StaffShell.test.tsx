@@ -10,8 +10,8 @@ import type { OrderDto } from "../../../../domain/orders-api";
 import { clearSession, currentSession, storeSession } from "../../../session/session";
 import { type TerminalSpot, terminalSpot } from "../../../session/staff-device";
 import { testSession } from "../../../session/test-session";
-import { navigate } from "../../../test-support/router-stub";
 import { renderWithI18n } from "../../../test-support/render";
+import { navigate } from "../../../test-support/router-stub";
 import { usePageTitle } from "../../shell/use-page-title";
 import { publishLiveOrders, resetLiveOrders } from "../live/live-orders-store";
 import { StaffShell } from "./StaffShell";
@@ -31,7 +31,8 @@ function staff(role: "WAITER" | "ADMIN", storeId: number) {
   });
 }
 
-const pending = (id: number) => ({ id, status: "WAITING_FOR_ACCEPTANCE", createdAt: `2026-07-01T08:0${id}:00Z` }) as OrderDto;
+const pending = (id: number) =>
+  ({ id, status: "WAITING_FOR_ACCEPTANCE", createdAt: `2026-07-01T08:0${id}:00Z` }) as OrderDto;
 
 function stubApi(orders: OrderDto[]) {
   const requests: Request[] = [];
@@ -74,7 +75,7 @@ describe("staff shell (issue 10 item 1)", () => {
     // Greek is the default UI language.
     expect(await screen.findByText("Αμμουδιά", {}, SLOW)).toBeTruthy();
     expect(screen.getByText("Nikos")).toBeTruthy();
-    const nav = screen.getByRole("navigation", { name: "Staff screens" });
+    const nav = screen.getByRole("navigation", { name: "Staff tabs" });
     const links = [...nav.querySelectorAll("a")].map((a) => [a.textContent, a.getAttribute("href")]);
     expect(links).toEqual([
       ["Orders", "/order-change-status"],
@@ -91,8 +92,13 @@ describe("staff shell (issue 10 item 1)", () => {
     stubApi([]);
     await storeSession(staff("ADMIN", 132));
     renderWithI18n(<StaffShell terminal={cafePda} screen="open-tables" />);
-    const nav = await screen.findByRole("navigation", { name: "Staff screens" }, SLOW);
-    expect([...nav.querySelectorAll("a")].map((a) => a.textContent)).toEqual(["Orders", "Tables", "History", "New order"]);
+    const nav = await screen.findByRole("navigation", { name: "Staff tabs" }, SLOW);
+    expect([...nav.querySelectorAll("a")].map((a) => a.textContent)).toEqual([
+      "Orders",
+      "Tables",
+      "History",
+      "New order",
+    ]);
   });
 
   it("a guest, or staff of another store, signed in on the terminal: no staff shell", async () => {

@@ -77,7 +77,7 @@ function StaffBars({ terminal, screen, waiterName }: StaffShellProps & { waiterN
           <Trans>Sign out</Trans>
         </button>
       </div>
-      <nav className="staff-tabs" aria-label={t`Staff screens`}>
+      <nav className="staff-tabs" aria-label={t`Staff tabs`}>
         <ul className="staff-tabs__list">
           {staffTabs(terminal).map((tab) => (
             <li key={tab.id}>
