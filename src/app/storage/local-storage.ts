@@ -16,6 +16,8 @@ export const STORAGE_KEYS = {
   terminal: "terminal",
   /** "true" when the waiter silenced the new-order sound and vibration on this PDA. */
   staffAlertsSilenced: "staffAlertsSilenced",
+  /** The last answers of the PDA's live lists, shown offline (features/staff/openings/last-reads.ts). */
+  staffLastReads: "staffLastReads",
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

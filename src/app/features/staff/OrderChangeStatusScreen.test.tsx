@@ -311,6 +311,28 @@ describe("live orders offline (issue 10 item 9)", () => {
   });
 });
 
+describe("live orders reloaded offline (issue 10 item 9)", () => {
+  it("shows the last known list kept on the device, offline since the time it was read", async () => {
+    localStorage.setItem(
+      "staffLastReads",
+      JSON.stringify({ "orders:7": { data: { orders: [pendingOrder()] }, at: "2026-07-01T08:04:00.000Z" } }),
+    );
+    const api = fakeApi([]);
+    api.offline = true;
+    renderWithI18n(<OrderChangeStatusScreen />);
+    expect(await screen.findByText("Offline since 11:04: showing the last known orders", {}, SLOW)).toBeTruthy();
+    expect(headings()).toEqual(["Order #14 · Umbrella 12"]);
+  });
+
+  it("an answer is kept on the device for the next visit", async () => {
+    fakeApi([pendingOrder()]);
+    renderWithI18n(<OrderChangeStatusScreen />);
+    await waitFor(() => expect(headings()).toHaveLength(1), SLOW);
+    const kept = JSON.parse(localStorage.getItem("staffLastReads") ?? "{}");
+    expect(kept["orders:7"].data.orders.map((order: OrderDto) => order.id)).toEqual([31]);
+  });
+});
+
 /** A Web Audio stand-in that records the frequencies of the tones started. */
 function fakeAudioContext(tones: number[]) {
   const param = () => ({ value: 0, setValueAtTime: vi.fn(), exponentialRampToValueAtTime: vi.fn() });

@@ -23,6 +23,8 @@ export function LiveOrdersFeed({ storeId }: { storeId: number }) {
   const { data, error, offlineSince, reload } = usePolled(
     fetchStaffOrders,
     connected ? LIVE_ORDERS_BACKUP_MS : LIVE_ORDERS_POLL_MS,
+    // Kept on the device: reloaded offline, the PDA still shows the last known orders (item 9).
+    `orders:${storeId}`,
   );
   reloadRef.current = () => void reload();
 
