@@ -102,6 +102,18 @@ test("issue 10: a guest's order appears on the waiter's PDA within 2 s with a so
   await expect(cards(page)).toHaveCount(before);
   await expect(guest.getByTestId("order-progress")).toHaveAttribute("data-stage", "accepted", { timeout: 8_000 });
   await guest.context().close();
+  await page.screenshot({ path: "test-results/staff-live-orders-pda.png" });
+
+  // A shared PDA: "lock" signs the waiter out and shows the PIN pad; the device stays the store's terminal.
+  await page.getByRole("button", { name: "Κλείδωμα" }).click();
+  await expect(page).toHaveURL(/\/pin$/);
+  const dialog = page.getByRole("dialog", { name: "Είσοδος" });
+  await expect(dialog.getByLabel("Pin")).toBeFocused();
+  await expect(tabs(page)).toHaveCount(0);
+  await dialog.getByLabel("Pin").fill(HOTEL.pin);
+  await dialog.getByRole("button", { name: "Είσοδος", exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(tabs(page).getByRole("link", { name: "Νέα παραγγελία" })).toHaveAttribute("href", `/menu/${HOTEL.pda}`);
 });
 
 test("issue 10 item 9: offline, the PDA keeps the last list with 'offline since'; an accept tapped offline is pending and goes out once", async ({
@@ -113,6 +125,12 @@ test("issue 10 item 9: offline, the PDA keeps the last list with 'offline since'
   await guestSendsFreddo(guest);
   await waiterOnPda(page);
   await page.goto("/order-change-status");
+  // The app shell comes from the service worker once it controls the page: then a reload works offline.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
   const card = cards(page).last();
   await expect(card).toContainText("Ομπρέλα");
   const orderId = await card.getAttribute("data-order-id");
@@ -136,6 +154,11 @@ test("issue 10 item 9: offline, the PDA keeps the last list with 'offline since'
   // Not shown as done before the server says so: still listed, nothing more to tap on it.
   await expect(pending.getByRole("button")).toHaveCount(0);
   await expect(guest.getByTestId("order-progress")).toHaveAttribute("data-stage", "waiting");
+
+  // Reloaded while still offline (the app shell is precached): the last known list, still pending.
+  await page.reload();
+  await expect(page.getByText(/^Εκτός σύνδεσης από τις \d\d:\d\d/)).toBeVisible({ timeout: 10_000 });
+  await expect(pending.getByText("Η αποδοχή περιμένει να σταλεί…")).toBeVisible();
 
   await page.context().setOffline(false);
   await expect(page.locator(`article[data-order-id="${orderId}"]`)).toHaveCount(0, { timeout: 15_000 });

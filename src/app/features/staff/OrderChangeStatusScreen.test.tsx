@@ -200,7 +200,7 @@ describe("live orders (issue 10 item 2)", () => {
       const mute = await screen.findByRole("button", { name: "Mute alerts" }, SLOW);
       expect(mute.getAttribute("aria-pressed")).toBe("false");
       fireEvent.click(mute);
-      expect(mute.getAttribute("aria-pressed")).toBe("true");
+      await waitFor(() => expect(mute.getAttribute("aria-pressed")).toBe("true"));
       expect(localStorage.getItem("staffAlertsSilenced")).toBe("true");
       await waitFor(() => expect(headings()).toHaveLength(1), SLOW);
 

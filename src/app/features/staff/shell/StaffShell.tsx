@@ -70,11 +70,30 @@ function StaffBars({ terminal, screen, waiterName }: StaffShellProps & { waiterN
           <span className="staff-strip__store">{storeName}</span>
           {waiterName !== "" && <span className="staff-strip__waiter">{waiterName}</span>}
         </p>
-        <button type="button" className="staff-strip__button" onClick={() => void lock()}>
-          <Trans>Lock</Trans>
+        {/* Icons, so the store and waiter names keep the width of a 360px screen; the names stay for screen readers and as tooltips. */}
+        <button type="button" className="staff-strip__button" title={t`Lock`} onClick={() => void lock()}>
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+            <rect x="5" y="11" width="14" height="10" rx="2" fill="currentColor" />
+            <path d="M8 11V8a4 4 0 0 1 8 0v3" fill="none" stroke="currentColor" strokeWidth="2.2" />
+          </svg>
+          <span className="visually-hidden">
+            <Trans>Lock</Trans>
+          </span>
         </button>
-        <button type="button" className="staff-strip__button" onClick={() => void leave()}>
-          <Trans>Sign out</Trans>
+        <button type="button" className="staff-strip__button" title={t`Sign out`} onClick={() => void leave()}>
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+            <path
+              d="M14 4H6a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h8M10 12h10m-3-3 3 3-3 3"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+          <span className="visually-hidden">
+            <Trans>Sign out</Trans>
+          </span>
         </button>
       </div>
       <nav className="staff-tabs" aria-label={t`Staff tabs`}>
