@@ -108,6 +108,12 @@ export const SUCCESS_MESSAGES = {
 
 export type SuccessKey = keyof typeof SUCCESS_MESSAGES;
 
+/**
+ * Spec §8 "Other messages": "cannot reject order (accepted or expired)", what the waiter's screen
+ * says for ORDER_CANNOT_BE_REJECTED (the code's row in the table keeps the generic status text).
+ */
+export const CANNOT_REJECT_MESSAGE = msg`Cannot reject the order, it has been accepted or has expired`;
+
 /** Either a catalog message or text the server asked to show verbatim. */
 export type ErrorText = { descriptor: MessageDescriptor } | { verbatim: string };
 

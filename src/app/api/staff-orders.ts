@@ -1,21 +1,12 @@
 /**
- * The staff's order calls (src/domain/orders-api.ts: GET staff/orders, POST staff/orders/:id/accept
- * and /reject), with the signed-in staff member's tokens. The store is the session's.
+ * The staff's order read (src/domain/orders-api.ts: GET staff/orders), with the signed-in staff
+ * member's tokens; the store is the session's. Accept and reject (POST staff/orders/:id/accept and
+ * /reject) go through the staff-action outbox (features/staff/openings/action-outbox.ts), which adds
+ * the Idempotency-Key and keeps them until they are answered (issue 10 item 9).
  */
-import type { OrderStatusEvent, StaffOrders, StaffRejectRequest } from "../../domain/orders-api";
+import type { StaffOrders } from "../../domain/orders-api";
 import { authedCall } from "./accounts-client";
 
 export function fetchStaffOrders(): Promise<StaffOrders> {
   return authedCall("staff/orders", { method: "get" });
-}
-
-export function acceptOrder(orderId: number): Promise<OrderStatusEvent> {
-  return authedCall(`staff/orders/${orderId}/accept`, { method: "post" });
-}
-
-/** An empty or blank reason is sent as none. */
-export function rejectOrder(orderId: number, reason: string): Promise<OrderStatusEvent> {
-  const trimmed = reason.trim();
-  const body: StaffRejectRequest = trimmed === "" ? {} : { reason: trimmed };
-  return authedCall(`staff/orders/${orderId}/reject`, { method: "post", json: body });
 }

@@ -10,6 +10,7 @@ import "../features/shell/shell.css";
 import { rendersWithFirstLoadTexts } from "../i18n/catalog-routes";
 import { ensureCatalog } from "../i18n/catalogs";
 import { lazyWithScreens } from "../i18n/lazy-with-screens";
+import { useTerminalSpot } from "../session/staff-device";
 
 // The update prompt and the worker's registration come after the first render (see main.tsx).
 const UpdatePrompt = lazyWithScreens(() =>
@@ -18,6 +19,11 @@ const UpdatePrompt = lazyWithScreens(() =>
 // Token refresh and the entrance dialog (accounts) likewise stay out of the first load.
 const AccountsLayer = lazyWithScreens(() =>
   import("../features/entrance/AccountsLayer").then((module) => ({ default: module.AccountsLayer })),
+);
+
+// The staff shell (tabs, store and waiter, lock) loads on a venue terminal only (issue 10 item 1).
+const StaffShell = lazyWithScreens(() =>
+  import("../features/staff/shell/StaffShell").then((module) => ({ default: module.StaffShell })),
 );
 
 export const Route = createRootRoute({
@@ -32,6 +38,7 @@ function RootLayout() {
   const brand = useSearchParam("brand");
   const isApplication = useSearchParam("isApplication");
   const chromeHidden = hidesSiteChrome(screen, isApplication);
+  const terminal = useTerminalSpot();
 
   return (
     <div className="app">
@@ -39,6 +46,11 @@ function RootLayout() {
         <Trans>Skip to content</Trans>
       </a>
       {!chromeHidden && <Header pickerTheme={languagePickerTheme(screen, brand)} />}
+      {terminal !== null && !chromeHidden && (
+        <Suspense fallback={null}>
+          <StaffShell terminal={terminal} screen={screen} />
+        </Suspense>
+      )}
       <OfflineBanner />
       <main id="main" className="app__main" tabIndex={-1}>
         <Outlet />

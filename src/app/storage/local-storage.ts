@@ -14,6 +14,12 @@ export const STORAGE_KEYS = {
   lastTableId: "lastTableId",
   /** This device's staff enrolment secrets, per store (JSON { [storeId]: secret }; issue 10 item 8). */
   staffDeviceTokens: "staffDeviceTokens",
+  /** The terminal's own PDA spot (issue 10 item 1): JSON { storeId, spotId, storeNames, storeIsHotel }. */
+  terminal: "terminal",
+  /** "true" when the waiter silenced the new-order sound and vibration on this PDA. */
+  staffAlertsSilenced: "staffAlertsSilenced",
+  /** The last answers of the PDA's live lists, shown offline (features/staff/openings/last-reads.ts). */
+  staffLastReads: "staffLastReads",
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

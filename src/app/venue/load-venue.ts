@@ -7,6 +7,7 @@ import { notFound } from "@tanstack/react-router";
 import type { MenuResponse, ServiceDto, TableResponse } from "../../domain/api";
 import { ApiError } from "../api/api-error";
 import { fetchMenu, fetchTable } from "../api/requests";
+import { rememberOpenedTable } from "../session/staff-device";
 import { STORAGE_KEYS, writeStored } from "../storage/local-storage";
 
 export interface TableData {
@@ -28,8 +29,9 @@ export async function loadTable(tableId: number, signal?: AbortSignal): Promise<
     // The contact form sends the last visited store, so the venue hears about its own guests.
     writeStored(STORAGE_KEYS.lastStoreId, String(table.store.storeId));
     writeStored(STORAGE_KEYS.lastTableId, String(table.spot.id));
-    // A device that opened a PDA spot is a staff device: the entrance dialog offers PIN sign-in.
-    writeStored(STORAGE_KEYS.staffDevice, String(table.spot.isPda));
+    // A device that opened a PDA spot is a staff device (the entrance dialog offers PIN sign-in) and
+    // stays one when a guest link is opened on it afterwards (issue 10 item 1).
+    rememberOpenedTable(table);
     return { table };
   } catch (error) {
     throw notFoundOn404(error);

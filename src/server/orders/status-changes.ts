@@ -29,6 +29,7 @@
  * are logged.
  */
 import type { Transaction } from "kysely";
+import type { ErrorBodyDto } from "../../domain/api";
 import { hasTimedOut, STATUS_CHANGE_MESSAGES, type StaffAction, staffDecision } from "../../domain/order-status";
 import { type OrderStatusEvent, PENDING_ORDER_STATUSES } from "../../domain/orders-api";
 import type { Database } from "../db/schema";
@@ -38,8 +39,10 @@ import { attachAcceptedOrder } from "../openings/attach-order";
 import { announceOpeningsOfOrder } from "../openings/opening-events";
 import { capturePayment, voidPayment } from "../payments/settle";
 import type { OrdersContext } from "./context";
+import { runOnce, type StoredAnswer } from "./idempotency";
 import { orderStatusEventOf } from "./order-presenter";
 import { sendOutcomeInBackground } from "./outcome-messages";
+import { requestHash } from "./request-hash";
 
 /** A signed-in staff member, reduced to what a status change needs. */
 export interface StaffOfStore {
@@ -93,51 +96,110 @@ async function decide(
   reason: string | null,
 ): Promise<OrderStatusEvent> {
   const now = ctx.now().toISOString();
-  // Refusals are returned, not thrown, so that a timeout found on the way still commits.
-  const outcome = await ctx.db.transaction().execute(async (trx): Promise<Outcome> => {
-    const order = await findOrderOfStore(trx, orderId, staff.storeId);
-    if (order === undefined) return { kind: "missing" };
-
-    let timedOut: OrderRow | null = null;
-    if (hasTimedOut({ status: order.status, acceptanceDeadline: order.acceptance_deadline }, now)) {
-      timedOut = await timeOutOne(trx, orderId, now);
-    }
-
-    const current = timedOut ?? order;
-    const decision = staffDecision(action, current.status);
-    if (!decision.allowed) return { kind: "refused", error: statusError(decision.code), timedOut };
-
-    const changed = await trx
-      .updateTable("orders")
-      .set({
-        status: decision.to,
-        error_message: action === "REJECT" ? reason : null,
-        decided_at: now,
-        decided_by_staff_id: staff.staffId ?? null,
-        updated_at: now,
-      })
-      .where("id", "=", orderId)
-      .where("status", "in", PENDING_ORDER_STATUSES)
-      .returningAll()
-      .executeTakeFirst();
-    if (changed !== undefined) {
-      if (changed.status === "ACCEPTED") await attachAcceptedOrder(trx, changed, staff.staffId ?? null, now);
-      return { kind: "changed", row: changed, timedOut: null };
-    }
-
-    // Lost a race (a concurrent accept, reject or timeout committed first): name the error its status calls for.
-    const latest = await findOrderOfStore(trx, orderId, staff.storeId);
-    const lost = latest === undefined ? null : staffDecision(action, latest.status);
-    if (lost === null || lost.allowed) throw new Error(`order ${orderId} changed while being decided`);
-    return { kind: "refused", error: statusError(lost.code), timedOut: null };
-  });
-
-  if (outcome.kind === "missing") {
-    throw notFound("ORDER_NOT_FOUND", `There is no order ${orderId} in store ${staff.storeId}`);
-  }
+  const outcome = await ctx.db.transaction().execute((trx) => decideIn(trx, staff, orderId, action, reason, now));
+  if (outcome.kind === "missing") throw orderNotFound(orderId, staff);
   if (outcome.timedOut !== null) announce(ctx, outcome.timedOut);
   if (outcome.kind === "refused") throw outcome.error;
   return announce(ctx, outcome.row);
+}
+
+/**
+ * The same decision exactly once per Idempotency-Key (issue 10 item 9: a waiter's PDA retries an
+ * accept or reject made offline with the key it stored): the key is claimed inside the decision's
+ * transaction and its answer, a refusal included, stored in the same commit, so a retry after a
+ * lost answer gets the first answer byte for byte and changes, captures and messages nothing.
+ * Refusals are stored inside the transaction (not thrown) because a timeout found on the way
+ * commits with them.
+ */
+export async function decideOnce(
+  ctx: OrdersContext,
+  staff: StaffOfStore,
+  orderId: number,
+  decision: { action: StaffAction; reason: string | null },
+  key: string,
+): Promise<StoredAnswer> {
+  const { action } = decision;
+  const trimmed = decision.reason?.trim() ?? "";
+  const reason = action === "REJECT" && trimmed !== "" ? trimmed : null;
+  const now = ctx.now().toISOString();
+  // What this request's own commit changed; a replay leaves it empty and announces nothing.
+  const committed: { outcome?: Outcome } = {};
+  const hash = requestHash({ route: `staff/orders/${orderId}/${action}`, body: { reason } });
+  const answer = await runOnce(ctx, { userId: staff.userId, key, hash }, { claimFirst: false }, (claim) =>
+    ctx.db.transaction().execute(async (trx) => {
+      committed.outcome = undefined;
+      const earlier = await claim.claim(trx);
+      if (earlier !== null) return earlier;
+      const outcome = await decideIn(trx, staff, orderId, action, reason, now);
+      const result = answerOf(outcome, orderId, staff);
+      await claim.finish(trx, { ...result, orderId: null });
+      committed.outcome = outcome;
+      return result;
+    }),
+  );
+  const outcome = committed.outcome;
+  if (outcome !== undefined && outcome.kind !== "missing") {
+    if (outcome.timedOut !== null) announce(ctx, outcome.timedOut);
+    if (outcome.kind === "changed") announce(ctx, outcome.row);
+  }
+  return answer;
+}
+
+function answerOf(outcome: Outcome, orderId: number, staff: StaffOfStore): { status: number; body: string } {
+  if (outcome.kind === "changed") return { status: 200, body: JSON.stringify(orderStatusEventOf(outcome.row)) };
+  const error = outcome.kind === "missing" ? orderNotFound(orderId, staff) : outcome.error;
+  const body: ErrorBodyDto = { code: error.code, message: error.message };
+  return { status: error.statusCode, body: JSON.stringify(body) };
+}
+
+function orderNotFound(orderId: number, staff: StaffOfStore): ApiError {
+  return notFound("ORDER_NOT_FOUND", `There is no order ${orderId} in store ${staff.storeId}`);
+}
+
+/** The decision inside its transaction; refusals are returned, not thrown, so that a timeout found on the way still commits. */
+async function decideIn(
+  trx: Transaction<Database>,
+  staff: StaffOfStore,
+  orderId: number,
+  action: StaffAction,
+  reason: string | null,
+  now: string,
+): Promise<Outcome> {
+  const order = await findOrderOfStore(trx, orderId, staff.storeId);
+  if (order === undefined) return { kind: "missing" };
+
+  let timedOut: OrderRow | null = null;
+  if (hasTimedOut({ status: order.status, acceptanceDeadline: order.acceptance_deadline }, now)) {
+    timedOut = await timeOutOne(trx, orderId, now);
+  }
+
+  const current = timedOut ?? order;
+  const decision = staffDecision(action, current.status);
+  if (!decision.allowed) return { kind: "refused", error: statusError(decision.code), timedOut };
+
+  const changed = await trx
+    .updateTable("orders")
+    .set({
+      status: decision.to,
+      error_message: action === "REJECT" ? reason : null,
+      decided_at: now,
+      decided_by_staff_id: staff.staffId ?? null,
+      updated_at: now,
+    })
+    .where("id", "=", orderId)
+    .where("status", "in", PENDING_ORDER_STATUSES)
+    .returningAll()
+    .executeTakeFirst();
+  if (changed !== undefined) {
+    if (changed.status === "ACCEPTED") await attachAcceptedOrder(trx, changed, staff.staffId ?? null, now);
+    return { kind: "changed", row: changed, timedOut: null };
+  }
+
+  // Lost a race (a concurrent accept, reject or timeout committed first): name the error its status calls for.
+  const latest = await findOrderOfStore(trx, orderId, staff.storeId);
+  const lost = latest === undefined ? null : staffDecision(action, latest.status);
+  if (lost === null || lost.allowed) throw new Error(`order ${orderId} changed while being decided`);
+  return { kind: "refused", error: statusError(lost.code), timedOut: null };
 }
 
 function statusError(code: keyof typeof STATUS_CHANGE_MESSAGES): ApiError {

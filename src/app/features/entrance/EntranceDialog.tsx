@@ -7,7 +7,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useMachine } from "@xstate/react";
 import { type FormEvent, useEffect, useId, useRef } from "react";
 import { entranceMachine } from "../../machines/entrance.machine";
-import { isStaffDevice } from "../../session/staff-device";
+import { isStaffDevice, terminalSpot } from "../../session/staff-device";
 import { lastVisitedStoreId } from "../../venue/last-store";
 import { Dialog } from "../shell/Dialog";
 import { AccountMessage } from "./AccountMessage";
@@ -21,7 +21,8 @@ export function EntranceDialog({ request }: { request: EntranceRequest }) {
     input: {
       staffDevice: isStaffDevice(),
       startWithPin: request.startWithPin ?? false,
-      storeId: lastVisitedStoreId(),
+      // A PIN names the terminal's store, whatever guest link was opened on it last (issue 10 item 1).
+      storeId: terminalSpot()?.storeId ?? lastVisitedStoreId(),
       orderOnHold: request.orderOnHold ?? false,
     },
   });

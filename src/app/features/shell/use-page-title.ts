@@ -1,11 +1,13 @@
 import { useLingui } from "@lingui/react/macro";
 import { useEffect } from "react";
+import { useTitleBadge, withTitleBadge } from "./title-badge";
 
 /** Sets the document title ("Menu · Κύμα"), which screen readers announce on navigation. */
 export function usePageTitle(title: string | undefined): void {
   const { t } = useLingui();
   const appName = t`Kyma`;
+  const badge = useTitleBadge();
   useEffect(() => {
-    document.title = title ? `${title} · ${appName}` : appName;
-  }, [title, appName]);
+    document.title = withTitleBadge(title ? `${title} · ${appName}` : appName, badge);
+  }, [title, appName, badge]);
 }

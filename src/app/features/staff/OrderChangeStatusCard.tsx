@@ -1,18 +1,27 @@
 /**
- * One pending order on the staff screen: daily number, spot, lines, total, scheduled time and
- * comment, with Accept and Reject. Reject first asks for an optional reason for the guest.
+ * One pending order on the waiter's live orders (issue 10 item 2): daily number, spot, the time left
+ * before it times out (ticking), lines, total, scheduled time and comment, with Accept and Reject.
+ * Reject asks for a reason for the guest: a quick reason chip or free text (optional). While an
+ * accept or reject waits in the outbox (offline), the card says so and offers nothing else: the
+ * order is not shown as decided before the server confirmed it.
  */
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
 import { pickTranslation } from "../../../domain/languages";
 import type { OrderDto, OrderLineDto } from "../../../domain/orders-api";
+import { formatCountdown, secondsLeft } from "../../../domain/staff-live-orders";
 import { useLanguage } from "../../i18n/language-store";
 import { formatPrice } from "../../i18n/money";
 import { formatKilos } from "../../i18n/weight";
 
 interface OrderChangeStatusCardProps {
   order: OrderDto;
-  busy: boolean;
+  /** The server's "now" (ms), ticking: the countdown to the acceptance deadline. */
+  nowMs: number;
+  /** An accept or reject made and not yet answered (waiting in the outbox). */
+  queuedAction: "accept" | "reject" | null;
   /** The text of the last failed action on this order, already translated. */
   error: string | null;
   onAccept(): void;
@@ -22,6 +31,14 @@ interface OrderChangeStatusCardProps {
 /** The server's limit (StaffRejectRequestSchema). */
 const MAX_REASON_LENGTH = 300;
 
+/** The reasons a beach bar gives most; one tap fills the reason, which stays editable. */
+const QUICK_REASONS: readonly MessageDescriptor[] = [
+  msg`Out of stock`,
+  msg`Kitchen closed`,
+  msg`Too busy right now`,
+  msg`We cannot serve this spot`,
+];
+
 const ATHENS_TIME = new Intl.DateTimeFormat("en-GB", {
   timeZone: "Europe/Athens",
   hour: "2-digit",
@@ -29,8 +46,15 @@ const ATHENS_TIME = new Intl.DateTimeFormat("en-GB", {
   hourCycle: "h23",
 });
 
-export function OrderChangeStatusCard({ order, busy, error, onAccept, onReject }: OrderChangeStatusCardProps) {
-  const { t } = useLingui();
+export function OrderChangeStatusCard({
+  order,
+  nowMs,
+  queuedAction,
+  error,
+  onAccept,
+  onReject,
+}: OrderChangeStatusCardProps) {
+  const { t, i18n } = useLingui();
   const language = useLanguage();
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState("");
@@ -38,14 +62,32 @@ export function OrderChangeStatusCard({ order, busy, error, onAccept, onReject }
   const number = order.dailyNumber;
   const spot = order.selectedTableName ?? order.spotName;
   const headingId = `order-${order.id}`;
+  const left = secondsLeft(order.acceptanceDeadline, nowMs);
+  const busy = queuedAction !== null;
 
   return (
-    <article className="card" aria-labelledby={headingId}>
-      <h2 id={headingId}>
-        <Trans>
-          Order #{number} · {spot}
-        </Trans>
-      </h2>
+    <article className="card live-order" aria-labelledby={headingId} data-order-id={order.id}>
+      <div className="live-order__head">
+        <h2 id={headingId}>
+          <Trans>
+            Order #{number} · {spot}
+          </Trans>
+        </h2>
+        {left !== null && (
+          <p className={`live-order__countdown${left <= 60 ? " live-order__countdown--late" : ""}`}>
+            {left > 0 ? (
+              <>
+                <span className="visually-hidden">
+                  <Trans>Time left:</Trans>{" "}
+                </span>
+                <time>{formatCountdown(left)}</time>
+              </>
+            ) : (
+              <Trans>Time is up</Trans>
+            )}
+          </p>
+        )}
+      </div>
       {order.status === "UNDER_REVIEW" && (
         <p>
           <Trans>Under review</Trans>
@@ -76,13 +118,41 @@ export function OrderChangeStatusCard({ order, busy, error, onAccept, onReject }
           {error}
         </p>
       )}
-      {rejecting ? (
+      {queuedAction !== null ? (
+        <p className="live-order__queued" role="status">
+          {queuedAction === "accept" ? (
+            <Trans>Accept waiting to be sent…</Trans>
+          ) : (
+            <Trans>Rejection waiting to be sent…</Trans>
+          )}
+        </p>
+      ) : rejecting ? (
         <form
+          className="live-order__reject"
           onSubmit={(event) => {
             event.preventDefault();
             onReject(reason);
           }}
         >
+          <fieldset className="live-order__chips">
+            <legend>
+              <Trans>Quick reasons</Trans>
+            </legend>
+            {QUICK_REASONS.map((descriptor) => {
+              const text = i18n._(descriptor);
+              return (
+                <button
+                  key={descriptor.id}
+                  type="button"
+                  className="chip"
+                  aria-pressed={reason === text}
+                  onClick={() => setReason(text)}
+                >
+                  {text}
+                </button>
+              );
+            })}
+          </fieldset>
           <div className="form-field">
             <label htmlFor={reasonId}>
               <Trans>Reason for the guest (optional)</Trans>
@@ -95,15 +165,17 @@ export function OrderChangeStatusCard({ order, busy, error, onAccept, onReject }
               onChange={(event) => setReason(event.target.value)}
             />
           </div>
-          <button type="submit" className="button" disabled={busy}>
-            <Trans>Confirm rejection</Trans>
-          </button>
-          <button type="button" className="button button--quiet" disabled={busy} onClick={() => setRejecting(false)}>
-            <Trans>Cancel</Trans>
-          </button>
+          <div className="live-order__actions">
+            <button type="submit" className="button" disabled={busy}>
+              <Trans>Confirm rejection</Trans>
+            </button>
+            <button type="button" className="button button--quiet" disabled={busy} onClick={() => setRejecting(false)}>
+              <Trans>Cancel</Trans>
+            </button>
+          </div>
         </form>
       ) : (
-        <div>
+        <div className="live-order__actions">
           <button
             type="button"
             className="button"

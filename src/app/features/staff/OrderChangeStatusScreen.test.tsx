@@ -1,11 +1,30 @@
+/**
+ * The waiter's live orders (spec §2 order-change-status; issue 10 items 2 and 9). Real Dexie (on
+ * fake-indexeddb), the real outbox and store; the edges are stubbed: fetch (the API), the store's
+ * STOMP topic (a fake stream whose messages the test sends), GET /utils/date, Web Audio and vibrate.
+ */
 import "fake-indexeddb/auto";
-import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { OrderDto } from "../../../domain/orders-api";
+import { appDb } from "../../db/app-db";
 import { clearSession, storeSession } from "../../session/session";
 import { testSession } from "../../session/test-session";
 import { renderWithI18n } from "../../test-support/render";
+import { resetLiveOrders } from "./live/live-orders-store";
+import { ORDER_ALERT_EVENT, VIBRATION_PATTERN_MS } from "./live/order-alert";
 import { OrderChangeStatusScreen } from "./OrderChangeStatusScreen";
+
+/** The store's STOMP topic: "connected", and a message the test delivers. */
+const stream = vi.hoisted(() => ({ connected: true, message: () => {} }));
+vi.mock("./openings/use-store-topics", () => ({
+  useStoreTopics: (_storeId: number, onChange: () => void) => {
+    stream.message = onChange;
+    return { connected: stream.connected };
+  },
+}));
+// The server's clock: 08:05:00 UTC, five minutes before the first order's deadline.
+vi.mock("../../api/requests", () => ({ fetchServerDate: async () => "2026-07-01T08:05:00.000Z" }));
 
 const names = (english: string) => ({ GRE: { name: `${english} (el)` }, ENG: { name: english } });
 
@@ -57,6 +76,14 @@ function pendingOrder(overrides: Partial<OrderDto> = {}): OrderDto {
   };
 }
 
+const newer = pendingOrder({
+  id: 32,
+  dailyNumber: 15,
+  spotName: "Umbrella 3",
+  createdAt: "2026-07-01T08:02:00.000Z",
+  acceptanceDeadline: "2026-07-01T08:12:00.000Z",
+});
+
 /** IndexedDB and the first fetch can take over a second on a busy machine. */
 const SLOW = { timeout: 5000 };
 
@@ -68,80 +95,262 @@ function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 }
 
+/** A fake API: the listed orders (changeable), every request recorded, `offline` fails them all. */
+function fakeApi(initial: OrderDto[]) {
+  const api = {
+    orders: initial,
+    offline: false,
+    requests: [] as Request[],
+    answer: (request: Request): Response | null => {
+      void request;
+      return null;
+    },
+  };
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (request: Request) => {
+      if (api.offline) throw new TypeError("Failed to fetch");
+      api.requests.push(request.clone());
+      // As a server does, read the body first (ky waits until a sent body was read).
+      await request.text();
+      const path = new URL(request.url).pathname;
+      if (request.method === "GET" && path === "/api/staff/orders") return json(200, { orders: api.orders });
+      return api.answer(request) ?? json(404, { code: "NOT_FOUND", message: path });
+    }),
+  );
+  return api;
+}
+
+const headings = () => screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent);
+const posts = (api: { requests: Request[] }) => api.requests.filter((r) => r.method === "POST");
+
+beforeEach(async () => {
+  stream.connected = true;
+  await storeSession(waiterSession);
+});
+
 afterEach(async () => {
   vi.unstubAllGlobals();
+  resetLiveOrders();
+  localStorage.clear();
+  await appDb().pendingStaffActions.clear();
   await clearSession();
 });
 
-describe("order-change-status (spec §2 staff route; issue §2 staff accept and reject)", () => {
-  it("a waiter sees a pending order with its details, accepts it, and the list is read again", async () => {
-    await storeSession(waiterSession);
-    let accepted = false;
-    const requests: Request[] = [];
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async (request: Request) => {
-        requests.push(request);
-        const path = new URL(request.url).pathname;
-        if (request.method === "GET" && path === "/api/staff/orders") {
-          return json(200, { orders: accepted ? [pendingOrder({ status: "ACCEPTED" })] : [pendingOrder()] });
-        }
-        if (request.method === "POST" && path === "/api/staff/orders/31/accept") {
-          accepted = true;
-          return json(200, { orderId: 31, storeId: 7, status: "ACCEPTED", onHold: false, dailyNumber: 14 });
-        }
-        return json(404, { code: "NOT_FOUND", message: path });
-      }),
-    );
-
+describe("live orders (issue 10 item 2)", () => {
+  it("lists pending orders the oldest first, each with its ticking time left before it times out", async () => {
+    fakeApi([newer, pendingOrder(), pendingOrder({ id: 30, status: "ACCEPTED", dailyNumber: 13 })]);
     renderWithI18n(<OrderChangeStatusScreen />);
-    expect(await screen.findByRole("heading", { name: "Order #14 · Umbrella 12" }, SLOW)).toBeTruthy();
+    await waitFor(() => expect(headings()).toEqual(["Order #14 · Umbrella 12", "Order #15 · Umbrella 3"]), SLOW);
+    const first = screen.getByRole("article", { name: "Order #14 · Umbrella 12" });
     // Content in the menu language (Greek by default), prices as euros.
-    expect(screen.getByRole("listitem").textContent?.replaceAll("\u00a0", " ")).toBe(
+    expect(within(first).getByRole("listitem").textContent?.replaceAll("\u00a0", " ")).toBe(
       "2 × Freddo espresso (el) (Medium (el)) 7,00 €",
     );
-    expect(screen.getByText(/Comment: No ice please/)).toBeTruthy();
-    expect(screen.getByText("Scheduled for 11:30")).toBeTruthy();
-    expect(screen.getByText(/Total: /).textContent?.replaceAll("\u00a0", " ")).toBe("Total: 7,00 €");
+    expect(within(first).getByText("Scheduled for 11:30")).toBeTruthy();
+    // The server's clock says 08:05:00: five minutes left, then it ticks down.
+    await waitFor(() => expect(first.querySelector("time")?.textContent).toBe("5:00"), SLOW);
+    await waitFor(() => expect(first.querySelector("time")?.textContent).toBe("4:59"), SLOW);
+    const second = screen.getByRole("article", { name: "Order #15 · Umbrella 3" });
+    expect(second.querySelector("time")?.textContent).toMatch(/^6:5\d$/);
+  }, 15_000);
 
-    fireEvent.click(screen.getByRole("button", { name: "Accept order #14" }));
-    // Accepted orders are no longer pending: the card leaves once the list is read again.
-    await waitFor(() => expect(screen.queryByRole("heading", { name: /Order #14/ })).toBeNull(), SLOW);
-    expect(await screen.findByText("No pending orders right now.", {}, SLOW)).toBeTruthy();
+  it("a new order arrives on the store's topic without a reload: listed, one sound, one vibration, one alert event", async () => {
+    const api = fakeApi([pendingOrder()]);
+    const vibrate = vi.fn(() => true);
+    vi.stubGlobal("navigator", { ...navigator, vibrate });
+    const tones: number[] = [];
+    vi.stubGlobal("AudioContext", fakeAudioContext(tones));
+    const alerts: CustomEvent[] = [];
+    const listener = (event: Event) => alerts.push(event as CustomEvent);
+    window.addEventListener(ORDER_ALERT_EVENT, listener);
+    try {
+      renderWithI18n(<OrderChangeStatusScreen />);
+      await waitFor(() => expect(headings()).toEqual(["Order #14 · Umbrella 12"]), SLOW);
+      // What was already waiting at sign-in does not ring.
+      expect(alerts).toHaveLength(0);
 
-    const accept = requests.find((r) => r.method === "POST");
-    expect(new URL(accept?.url ?? "").pathname).toBe("/api/staff/orders/31/accept");
-    expect(accept?.headers.get("authToken")).toBe("opaque-token");
-    expect(accept?.headers.get("jwt")).toBe("header.payload.signature");
-    expect(requests.filter((r) => r.method === "GET").length).toBeGreaterThanOrEqual(2);
+      api.orders = [pendingOrder(), newer];
+      act(() => stream.message());
+      await waitFor(() => expect(headings()).toEqual(["Order #14 · Umbrella 12", "Order #15 · Umbrella 3"]), SLOW);
+      await waitFor(() => expect(alerts).toHaveLength(1));
+      expect(alerts[0]?.detail).toEqual({ newOrders: 1 });
+      expect(document.documentElement.dataset.staffOrderAlerts).toBeDefined();
+      expect(vibrate).toHaveBeenCalledWith(VIBRATION_PATTERN_MS);
+      expect(tones).toEqual([880, 1320]);
+
+      // Read again (a backup poll, another message): the same orders do not ring again.
+      act(() => stream.message());
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(alerts).toHaveLength(1);
+    } finally {
+      window.removeEventListener(ORDER_ALERT_EVENT, listener);
+    }
   });
 
-  it("§8 a refused accept shows the catalogue's text", async () => {
-    await storeSession(waiterSession);
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async (request: Request) =>
-        request.method === "GET"
-          ? json(200, { orders: [pendingOrder()] })
-          : json(409, {
-              code: "INVALID_STATUS_FOR_ORDER_EXECUTION",
-              message: "cannot accept order, it has been declined or has expired",
-            }),
-      ),
-    );
+  it("the waiter silences the alerts: the choice is kept on the device, a new order neither rings nor vibrates", async () => {
+    const api = fakeApi([pendingOrder()]);
+    const vibrate = vi.fn(() => true);
+    vi.stubGlobal("navigator", { ...navigator, vibrate });
+    const alerts: Event[] = [];
+    const listener = (event: Event) => alerts.push(event);
+    window.addEventListener(ORDER_ALERT_EVENT, listener);
+    try {
+      renderWithI18n(<OrderChangeStatusScreen />);
+      const mute = await screen.findByRole("button", { name: "Mute alerts" }, SLOW);
+      expect(mute.getAttribute("aria-pressed")).toBe("false");
+      fireEvent.click(mute);
+      await waitFor(() => expect(mute.getAttribute("aria-pressed")).toBe("true"));
+      expect(localStorage.getItem("staffAlertsSilenced")).toBe("true");
+      await waitFor(() => expect(headings()).toHaveLength(1), SLOW);
+
+      api.orders = [pendingOrder(), newer];
+      act(() => stream.message());
+      await waitFor(() => expect(headings()).toHaveLength(2), SLOW);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(alerts).toHaveLength(0);
+      expect(vibrate).not.toHaveBeenCalled();
+    } finally {
+      window.removeEventListener(ORDER_ALERT_EVENT, listener);
+    }
+  });
+
+  it("accept goes out with an Idempotency-Key; the card leaves once the server says the order is accepted", async () => {
+    const api = fakeApi([pendingOrder()]);
+    api.answer = (request) => {
+      if (new URL(request.url).pathname !== "/api/staff/orders/31/accept") return null;
+      api.orders = [pendingOrder({ status: "ACCEPTED" })];
+      return json(200, { orderId: 31, storeId: 7, status: "ACCEPTED", onHold: false, dailyNumber: 14 });
+    };
     renderWithI18n(<OrderChangeStatusScreen />);
     fireEvent.click(await screen.findByRole("button", { name: "Accept order #14" }, SLOW));
-    expect((await screen.findByRole("alert", {}, SLOW)).textContent).toBe(
-      "Cannot accept the order, it has been declined or has expired",
-    );
+    expect(await screen.findByText("No pending orders right now.", {}, SLOW)).toBeTruthy();
+    const [accept] = posts(api);
+    expect(posts(api)).toHaveLength(1);
+    expect(accept?.headers.get("idempotency-key")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(accept?.headers.get("authToken")).toBe("opaque-token");
   });
 
-  it("a guest is told the page is for staff, and nothing is asked of the server", async () => {
+  it("reject with a quick reason chip (editable free text) sends the reason to the guest", async () => {
+    const api = fakeApi([pendingOrder()]);
+    api.answer = (request) => {
+      if (!new URL(request.url).pathname.endsWith("/reject")) return null;
+      api.orders = [];
+      return json(200, { orderId: 31, storeId: 7, status: "REJECTED", onHold: false, dailyNumber: 14 });
+    };
+    renderWithI18n(<OrderChangeStatusScreen />);
+    fireEvent.click(await screen.findByRole("button", { name: "Reject order #14" }, SLOW));
+    fireEvent.click(screen.getByRole("button", { name: "Kitchen closed" }));
+    const reason = screen.getByLabelText("Reason for the guest (optional)") as HTMLInputElement;
+    expect(reason.value).toBe("Kitchen closed");
+    fireEvent.change(reason, { target: { value: "Kitchen closed until 13:00" } });
+    fireEvent.click(screen.getByRole("button", { name: "Confirm rejection" }));
+    await waitFor(() => expect(posts(api)).toHaveLength(1), SLOW);
+    expect(await posts(api)[0]?.json()).toEqual({ reason: "Kitchen closed until 13:00" });
+  });
+
+  it.each([
+    [
+      "Accept order #14",
+      "INVALID_STATUS_FOR_ORDER_EXECUTION",
+      "Cannot accept the order, it has been declined or has expired",
+    ],
+    ["Reject order #14", "ORDER_CANNOT_BE_REJECTED", "Cannot reject the order, it has been accepted or has expired"],
+    ["Accept order #14", "ORDER_NOT_PENDING_STATUS", "Invalid status to change order"],
+  ])("§8 a refused action (%s, %s) reads as the catalogue says", async (button, code, text) => {
+    const api = fakeApi([pendingOrder()]);
+    api.answer = () => json(409, { code, message: "refused" });
+    renderWithI18n(<OrderChangeStatusScreen />);
+    fireEvent.click(await screen.findByRole("button", { name: button }, SLOW));
+    if (button.startsWith("Reject")) fireEvent.click(screen.getByRole("button", { name: "Confirm rejection" }));
+    expect((await screen.findByRole("alert", {}, SLOW)).textContent).toBe(text);
+  });
+
+  it("a guest gets the not-allowed screen, and nothing is asked of the server", async () => {
     await storeSession(testSession());
     const fetchMock = vi.fn();
     vi.stubGlobal("fetch", fetchMock);
     renderWithI18n(<OrderChangeStatusScreen />);
-    expect(await screen.findByText("For the venue's staff", {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText("This screen is for the staff of this store", {}, SLOW)).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });
+
+describe("live orders offline (issue 10 item 9)", () => {
+  it("keeps the last known list with 'offline since'; an accept tapped offline is pending, then goes out once", async () => {
+    stream.connected = false;
+    const api = fakeApi([pendingOrder()]);
+    api.answer = (request) => {
+      if (new URL(request.url).pathname !== "/api/staff/orders/31/accept") return null;
+      api.orders = [];
+      return json(200, { orderId: 31, storeId: 7, status: "ACCEPTED", onHold: false, dailyNumber: 14 });
+    };
+    renderWithI18n(<OrderChangeStatusScreen />);
+    await waitFor(() => expect(headings()).toEqual(["Order #14 · Umbrella 12"]), SLOW);
+
+    api.offline = true;
+    act(() => stream.message()); // a read that gets no answer
+    expect(await screen.findByText(/^Offline since \d\d:\d\d: showing the last known orders$/, {}, SLOW)).toBeTruthy();
+    expect(headings()).toEqual(["Order #14 · Umbrella 12"]);
+
+    fireEvent.click(screen.getByRole("button", { name: "Accept order #14" }));
+    const card = screen.getByRole("article", { name: "Order #14 · Umbrella 12" });
+    expect(await within(card).findByText("Accept waiting to be sent…", {}, SLOW)).toBeTruthy();
+    // Not shown as done: still listed, nothing more to tap on it.
+    expect(within(card).queryByRole("button")).toBeNull();
+    expect(await appDb().pendingStaffActions.count()).toBe(1);
+
+    api.offline = false;
+    act(() => {
+      window.dispatchEvent(new Event("online"));
+    });
+    expect(await screen.findByText("No pending orders right now.", {}, SLOW)).toBeTruthy();
+    expect(screen.queryByText(/Offline since/)).toBeNull();
+    expect(posts(api)).toHaveLength(1);
+    expect(await appDb().pendingStaffActions.count()).toBe(0);
+  });
+});
+
+describe("live orders reloaded offline (issue 10 item 9)", () => {
+  it("shows the last known list kept on the device, offline since the time it was read", async () => {
+    localStorage.setItem(
+      "staffLastReads",
+      JSON.stringify({ "orders:7": { data: { orders: [pendingOrder()] }, at: "2026-07-01T08:04:00.000Z" } }),
+    );
+    const api = fakeApi([]);
+    api.offline = true;
+    renderWithI18n(<OrderChangeStatusScreen />);
+    expect(await screen.findByText("Offline since 11:04: showing the last known orders", {}, SLOW)).toBeTruthy();
+    expect(headings()).toEqual(["Order #14 · Umbrella 12"]);
+  });
+
+  it("an answer is kept on the device for the next visit", async () => {
+    fakeApi([pendingOrder()]);
+    renderWithI18n(<OrderChangeStatusScreen />);
+    await waitFor(() => expect(headings()).toHaveLength(1), SLOW);
+    const kept = JSON.parse(localStorage.getItem("staffLastReads") ?? "{}");
+    expect(kept["orders:7"].data.orders.map((order: OrderDto) => order.id)).toEqual([31]);
+  });
+});
+
+/** A Web Audio stand-in that records the frequencies of the tones started. */
+function fakeAudioContext(tones: number[]) {
+  const param = () => ({ value: 0, setValueAtTime: vi.fn(), exponentialRampToValueAtTime: vi.fn() });
+  return class {
+    currentTime = 0;
+    destination = {};
+    resume = async () => undefined;
+    createGain() {
+      return { gain: param(), connect: (next: unknown) => next };
+    }
+    createOscillator() {
+      const oscillator = {
+        frequency: param(),
+        connect: (next: unknown) => next,
+        start: () => tones.push(oscillator.frequency.value),
+        stop: vi.fn(),
+      };
+      return oscillator;
+    }
+  };
+}

@@ -1,114 +1,140 @@
 /**
- * The staff screen of spec §2 order-change-status: a signed-in waiter or admin sees the store's
- * pending orders and accepts or rejects them (with an optional reason for the guest). The list is
- * read again every 10 seconds and after each action, so what another device decided, or what
- * timed out, leaves the screen. Errors read as the catalogue says (errorText).
+ * The staff screen of spec §2 order-change-status, the waiter's live orders (issue 10 items 2 and 9):
+ * the store's pending orders, the oldest first with the time each has left, arriving the moment
+ * they are placed (LiveOrdersFeed: the store's STOMP topic, polling when it fails, a backup read
+ * beside it) with a sound and a vibration the waiter can silence. Accept and reject go through the
+ * staff-action outbox with an Idempotency-Key: made offline they wait on the card as "waiting to be
+ * sent" and go out once when the connection returns; a card shows an order as decided only once
+ * the server said so (it then leaves the list). Offline, the last known list stays, with the time
+ * the connection was lost.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useCallback, useEffect, useRef, useState } from "react";
-import { isPendingStatus } from "../../../domain/order-constants";
-import type { OrderDto } from "../../../domain/orders-api";
-import { errorTextOf, renderErrorText } from "../../api/error-catalogue";
-import { acceptOrder, fetchStaffOrders, rejectOrder } from "../../api/staff-orders";
+import { useLiveQuery } from "dexie-react-hooks";
+import { useEffect, useState } from "react";
+import { appDb } from "../../db/app-db";
+import { formatAthensTime } from "../../i18n/athens-date-time";
+import { useLanguage } from "../../i18n/language-store";
 import { useSession } from "../../session/use-session";
-import { EmptyStatePage } from "../shell/EmptyStatePage";
 import { usePageTitle } from "../shell/use-page-title";
+import { LiveOrdersFeed } from "./live/LiveOrdersFeed";
+import { useLiveOrders } from "./live/live-orders-store";
+import { setAlertsSilenced, useAlertsSilenced } from "./live/order-alert";
+import { useServerNow } from "./live/server-now";
+import { staffOrderErrorText } from "./live/staff-order-errors";
 import { OrderChangeStatusCard } from "./OrderChangeStatusCard";
-
-export const REFRESH_INTERVAL_MS = 10_000;
+import { onActionOutcome, submitStaffAction } from "./openings/action-outbox";
+import { NotAllowedScreen } from "./openings/NotAllowedScreen";
+import "./openings/openings.css";
+import "./live/live-orders.css";
 
 export function OrderChangeStatusScreen() {
-  const { t } = useLingui();
   const session = useSession();
   if (session === undefined) return null;
   const role = session?.user.role;
-  if (role !== "WAITER" && role !== "ADMIN") {
-    return (
-      <EmptyStatePage
-        title={t`Order status`}
-        art="staff"
-        heading={<Trans>For the venue's staff</Trans>}
-        body={<Trans>Sign in with your pin on one of the venue's devices to accept or reject orders.</Trans>}
-      />
-    );
-  }
-  return <StaffOrdersBoard />;
+  const storeId = session?.user.storeId ?? null;
+  if ((role !== "WAITER" && role !== "ADMIN") || storeId === null) return <NotAllowedScreen />;
+  return (
+    <>
+      <LiveOrdersFeed storeId={storeId} />
+      <LiveOrdersBoard />
+    </>
+  );
 }
 
-function StaffOrdersBoard() {
+type Notice = { orderId: number; text: string; tone: "error" | "info" } | null;
+
+function LiveOrdersBoard() {
   const { t, i18n } = useLingui();
-  usePageTitle(t`Order status`);
-  const [orders, setOrders] = useState<OrderDto[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [busyOrderId, setBusyOrderId] = useState<number | null>(null);
-  const [actionError, setActionError] = useState<{ orderId: number; text: string } | null>(null);
-  const mounted = useRef(true);
-  const translate = useCallback((error: unknown) => renderErrorText(errorTextOf(error), (d) => i18n._(d)), [i18n]);
+  const { ui } = useLanguage();
+  usePageTitle(t`Live orders`);
+  const { pending, offlineSince, error, reload } = useLiveOrders();
+  const silenced = useAlertsSilenced();
+  const now = useServerNow();
+  const queued = useLiveQuery(() => appDb().pendingStaffActions.toArray(), []);
+  const [notice, setNotice] = useState<Notice>(null);
 
-  const refresh = useCallback(async () => {
-    try {
-      const answer = await fetchStaffOrders();
-      if (!mounted.current) return;
-      setOrders(answer.orders.filter((order) => isPendingStatus(order.status)));
-      setLoadError(null);
-    } catch (error) {
-      if (mounted.current) setLoadError(translate(error));
+  // A queued accept or reject answered later (back online): a refusal is said here, the list re-read.
+  useEffect(
+    () =>
+      onActionOutcome((row, outcome) => {
+        if (row.orderId === undefined || outcome.kind !== "refused") return;
+        setNotice({ orderId: row.orderId, tone: "error", text: staffOrderErrorText(outcome.error, i18n) });
+      }),
+    [i18n],
+  );
+
+  const act = async (orderId: number, action: "accept" | "reject", body: unknown) => {
+    setNotice(null);
+    const outcome = await submitStaffAction({ orderId, action, path: `staff/orders/${orderId}/${action}`, body });
+    if (outcome.kind === "refused")
+      setNotice({ orderId, tone: "error", text: staffOrderErrorText(outcome.error, i18n) });
+    if (outcome.kind === "pending") {
+      setNotice({
+        orderId,
+        tone: "info",
+        text: t`No connection: it will be sent once, as soon as the connection returns.`,
+      });
     }
-  }, [translate]);
-
-  useEffect(() => {
-    mounted.current = true;
-    void refresh();
-    const timer = setInterval(() => void refresh(), REFRESH_INTERVAL_MS);
-    return () => {
-      mounted.current = false;
-      clearInterval(timer);
-    };
-  }, [refresh]);
-
-  const act = async (orderId: number, work: () => Promise<unknown>) => {
-    setBusyOrderId(orderId);
-    setActionError(null);
-    try {
-      await work();
-    } catch (error) {
-      if (mounted.current) setActionError({ orderId, text: translate(error) });
-    } finally {
-      if (mounted.current) setBusyOrderId(null);
-      await refresh();
-    }
+    await reload();
   };
 
+  const queuedFor = (orderId: number) => queued?.find((row) => row.orderId === orderId);
+  const listed = (orderId: number) => pending?.some((order) => order.id === orderId) === true;
+
   return (
-    <section className="page" aria-labelledby="page-title">
-      <h1 id="page-title" className="page__title">
-        <Trans>Pending orders</Trans>
-      </h1>
-      {loadError !== null && <p role="alert">{loadError}</p>}
-      {/* An order refused because it was decided elsewhere or timed out has left the list: say why here. */}
-      {actionError !== null && !orders?.some((order) => order.id === actionError.orderId) && (
-        <p role="alert">{actionError.text}</p>
+    <section className="page live-orders" aria-labelledby="page-title">
+      <div className="live-orders__top">
+        <h1 id="page-title" className="page__title">
+          <Trans>Live orders</Trans>
+        </h1>
+        <button
+          type="button"
+          className="button button--quiet live-orders__sound"
+          aria-pressed={silenced}
+          onClick={() => setAlertsSilenced(!silenced)}
+        >
+          <Trans>Mute alerts</Trans>
+        </button>
+      </div>
+      {offlineSince !== null && (
+        <p className="openings__offline" role="status">
+          <Trans>Offline since {formatAthensTime(offlineSince.toISOString(), ui)}: showing the last known orders</Trans>
+        </p>
       )}
-      {orders === null && loadError === null && (
-        <p>
+      {error !== null && <p role="alert">{staffOrderErrorText(error, i18n)}</p>}
+      {/* An order refused because it was decided elsewhere or timed out has left the list: say why here. */}
+      {notice !== null && !listed(notice.orderId) && (
+        <p role={notice.tone === "error" ? "alert" : "status"}>{notice.text}</p>
+      )}
+      {pending === null && error === null && offlineSince === null && (
+        <p aria-busy="true">
           <Trans>Loading orders…</Trans>
         </p>
       )}
-      {orders !== null && orders.length === 0 && (
-        <p>
+      {pending !== null && pending.length === 0 && (
+        <p className="card">
           <Trans>No pending orders right now.</Trans>
         </p>
       )}
-      {orders?.map((order) => (
-        <OrderChangeStatusCard
-          key={order.id}
-          order={order}
-          busy={busyOrderId === order.id}
-          error={actionError?.orderId === order.id ? actionError.text : null}
-          onAccept={() => void act(order.id, () => acceptOrder(order.id))}
-          onReject={(reason) => void act(order.id, () => rejectOrder(order.id, reason))}
-        />
-      ))}
+      <ol className="live-orders__list" aria-label={t`Pending orders, the oldest first`}>
+        {pending?.map((order) => {
+          const row = queuedFor(order.id);
+          return (
+            <li key={order.id}>
+              <OrderChangeStatusCard
+                order={order}
+                nowMs={now}
+                queuedAction={row === undefined ? null : row.action === "accept" ? "accept" : "reject"}
+                error={notice?.orderId === order.id && notice.tone === "error" ? notice.text : null}
+                onAccept={() => void act(order.id, "accept", {})}
+                onReject={(reason) =>
+                  void act(order.id, "reject", reason.trim() === "" ? {} : { reason: reason.trim() })
+                }
+              />
+            </li>
+          );
+        })}
+      </ol>
     </section>
   );
 }

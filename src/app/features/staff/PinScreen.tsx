@@ -6,6 +6,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { useEffect } from "react";
+import { terminalSpot } from "../../session/staff-device";
 import { useSession } from "../../session/use-session";
 import { lastVisitedStoreId } from "../../venue/last-store";
 import { openEntrance } from "../entrance/entrance-store";
@@ -14,7 +15,7 @@ import { EmptyStatePage } from "../shell/EmptyStatePage";
 export function PinScreen() {
   const { t } = useLingui();
   const session = useSession();
-  const storeId = lastVisitedStoreId();
+  const storeId = terminalSpot()?.storeId ?? lastVisitedStoreId();
   const signedIn = session !== undefined && session !== null;
 
   useEffect(() => {

@@ -6,18 +6,32 @@
  * A staff session of the order's store is required (403 FORBIDDEN for guests and visitors; an
  * order of another store is 404 ORDER_NOT_FOUND). Status conflicts are 409 with the spec's codes
  * (src/server/orders/status-changes.ts says which).
+ * Accept and reject take an optional Idempotency-Key (issue 10 item 9): with one, the decision runs
+ * once per key and a retry is answered the stored bytes (Idempotent-Replayed: true), which the
+ * PDA's outbox relies on; without one (older callers) a repeat is simply refused by the status
+ * rules (ORDER_NOT_PENDING_STATUS), so it still changes nothing twice.
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { AuthHeadersSchema } from "../../../domain/auth-api";
-import { OrderStatusEventSchema, StaffOrdersSchema, StaffRejectRequestSchema } from "../../../domain/orders-api";
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  OrderStatusEventSchema,
+  StaffOrdersSchema,
+  StaffRejectRequestSchema,
+} from "../../../domain/orders-api";
+import { IdempotentHeadersSchema, idempotencyKeyOf, sendStoredAnswer } from "../../http/idempotent-request";
 import { errorResponses, IdSchema, NoQuerySchema } from "../../http/schemas";
 import type { OrdersContext } from "../../orders/context";
-import { accept, reject } from "../../orders/status-changes";
+import { accept, decideOnce, reject } from "../../orders/status-changes";
 import { authenticateStaff } from "./staff-session";
 import { listStoreOrders } from "./store-orders";
 
 const OrderParamsSchema = Type.Object({ orderId: IdSchema });
+
+function keyOf(headers: Record<string, unknown>): string | null {
+  return headers[IDEMPOTENCY_KEY_HEADER] === undefined ? null : idempotencyKeyOf(headers);
+}
 
 export const staffOrderRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContext }> = async (app, { ctx }) => {
   app.get(
@@ -47,13 +61,17 @@ export const staffOrderRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContext }>
           "Accept a pending order (captures its card payment). 409 INVALID_STATUS_FOR_ORDER_EXECUTION when it was rejected or timed out, ORDER_NOT_PENDING_STATUS when already accepted, INVALID_STATUS_FOR_ORDER when its payment failed",
         params: OrderParamsSchema,
         querystring: NoQuerySchema,
-        headers: AuthHeadersSchema,
-        response: { 200: OrderStatusEventSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        headers: IdempotentHeadersSchema,
+        response: { 200: OrderStatusEventSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
       },
     },
-    async (request) => {
-      const staff = await authenticateStaff(ctx, request.headers);
-      return accept(ctx, staff, request.params.orderId);
+    async (request, reply) => {
+      const headers = request.headers as Record<string, string>;
+      const key = keyOf(headers);
+      const staff = await authenticateStaff(ctx, headers);
+      if (key === null) return accept(ctx, staff, request.params.orderId);
+      const decision = { action: "ACCEPT" as const, reason: null };
+      return sendStoredAnswer(reply, await decideOnce(ctx, staff, request.params.orderId, decision, key));
     },
   );
 
@@ -66,14 +84,18 @@ export const staffOrderRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContext }>
           "Reject a pending order with an optional reason for the guest (voids its card payment). 409 ORDER_CANNOT_BE_REJECTED when accepted or timed out, ORDER_NOT_PENDING_STATUS when already rejected, INVALID_STATUS_FOR_ORDER when its payment failed",
         params: OrderParamsSchema,
         querystring: NoQuerySchema,
-        headers: AuthHeadersSchema,
+        headers: IdempotentHeadersSchema,
         body: StaffRejectRequestSchema,
-        response: { 200: OrderStatusEventSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: OrderStatusEventSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
       },
     },
-    async (request) => {
-      const staff = await authenticateStaff(ctx, request.headers);
-      return reject(ctx, staff, request.params.orderId, request.body.reason);
+    async (request, reply) => {
+      const headers = request.headers as Record<string, string>;
+      const key = keyOf(headers);
+      const staff = await authenticateStaff(ctx, headers);
+      if (key === null) return reject(ctx, staff, request.params.orderId, request.body.reason);
+      const decision = { action: "REJECT" as const, reason: request.body.reason ?? null };
+      return sendStoredAnswer(reply, await decideOnce(ctx, staff, request.params.orderId, decision, key));
     },
   );
 };

@@ -49,7 +49,12 @@ function OpeningsBoard({ storeId, tableId, kind, isAdmin }: OpenOpeningsScreenPr
   // Every message of the store's topics reads the list again; polling is the fallback.
   const reloadRef = useRef(() => {});
   const { connected } = useStoreTopics(storeId, () => reloadRef.current());
-  const { data, error, offlineSince, reload } = usePolled(load, connected ? BACKUP_REFRESH_MS : OPENINGS_REFRESH_MS);
+  const { data, error, offlineSince, reload } = usePolled(
+    load,
+    connected ? BACKUP_REFRESH_MS : OPENINGS_REFRESH_MS,
+    // Kept on the device: reloaded offline, the PDA still shows the last known tables (issue 10 item 9).
+    `openings:${kind}:${storeId}`,
+  );
   reloadRef.current = () => void reload();
   const now = useMinuteClock();
   const base =

@@ -12,6 +12,8 @@ import { fetchReceipt } from "../../../api/staff-openings";
 import { formatAthensDateTime } from "../../../i18n/athens-date-time";
 import { useLanguage } from "../../../i18n/language-store";
 import { formatPrice } from "../../../i18n/money";
+import { useSession } from "../../../session/use-session";
+import { NotAllowedScreen } from "./NotAllowedScreen";
 import { openingErrorText } from "./opening-errors";
 import { LineStateName, SettlementName } from "./settlement-names";
 import { usePolled } from "./use-polled";
@@ -19,7 +21,21 @@ import "./receipt.css";
 
 export type PaperSize = "58" | "80" | "a4";
 
-export function ReceiptPage({ receiptId, paper }: { receiptId: number; paper: PaperSize }) {
+interface ReceiptPageProps {
+  receiptId: number;
+  paper: PaperSize;
+}
+
+/** Staff only (issue 10 item 1): a guest gets the not-allowed screen; another store's receipt is the API's 404. */
+export function ReceiptPage(props: ReceiptPageProps) {
+  const session = useSession();
+  if (session === undefined) return null;
+  const role = session?.user.role;
+  if (role !== "WAITER" && role !== "ADMIN") return <NotAllowedScreen />;
+  return <ReceiptPaper {...props} />;
+}
+
+function ReceiptPaper({ receiptId, paper }: ReceiptPageProps) {
   const { i18n } = useLingui();
   const { ui } = useLanguage();
   const load = useCallback(() => fetchReceipt(receiptId), [receiptId]);

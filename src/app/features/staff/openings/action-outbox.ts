@@ -1,5 +1,6 @@
 /**
- * The staff-action outbox (issue "Table openings" §8): a waiter's money write is stored in Dexie
+ * The staff-action outbox (issue "Table openings" §8; issue 10 item 9 adds the order's accept and
+ * reject, made on the live orders screen): a waiter's write is stored in Dexie
  * with its Idempotency-Key BEFORE the first attempt, and stays until a definite answer; whatever
  * the Wi-Fi does, it goes out once. The readings of each answer are the order outbox's
  * (src/domain/order-outbox.ts decideAfterError): no answer, 408/425/429, 5xx and
@@ -31,7 +32,9 @@ export function onActionOutcome(listener: Listener): () => void {
 }
 
 export interface NewStaffAction {
-  openingId: number;
+  /** One of the two: the table opening a money write changes, or the order an accept/reject decides. */
+  openingId?: number;
+  orderId?: number;
   action: string;
   path: string;
   body: unknown;

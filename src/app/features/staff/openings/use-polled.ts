@@ -1,10 +1,13 @@
 /**
  * A staff read kept fresh: loaded at once, again every `intervalMs` and whenever the device comes
  * back online or `reload()` is called. While the network is down the last answer stays on screen
- * with the time it was lost (`offlineSince`), never an empty list.
+ * with the time it was lost (`offlineSince`), never an empty list. With `rememberAs`, the last answer
+ * is also kept on the device (last-reads.ts) and shown at once on the next visit, so a PDA reloaded
+ * offline shows its last known list, "offline since" the time it was read (issue 10 item 9).
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toApiError } from "../../../api/api-error";
+import { lastRead, rememberRead } from "./last-reads";
 
 export interface Polled<T> {
   data: T | null;
@@ -14,10 +17,15 @@ export interface Polled<T> {
   reload: () => Promise<void>;
 }
 
-export function usePolled<T>(load: () => Promise<T>, intervalMs: number): Polled<T> {
-  const [data, setData] = useState<T | null>(null);
+export function usePolled<T>(load: () => Promise<T>, intervalMs: number, rememberAs?: string): Polled<T> {
+  const [remembered] = useState(() => (rememberAs === undefined ? null : lastRead<T>(rememberAs)));
+  const [data, setData] = useState<T | null>(remembered?.data ?? null);
   const [error, setError] = useState<unknown>(null);
   const [offlineSince, setOfflineSince] = useState<Date | null>(null);
+  const rememberRef = useRef(rememberAs);
+  rememberRef.current = rememberAs;
+  /** A remembered answer on screen: a failure before any answer in this visit is "offline since" its time. */
+  const restoredAt = useRef<Date | null>(remembered === null ? null : new Date(remembered.at));
   const loadRef = useRef(load);
   loadRef.current = load;
   const mounted = useRef(true);
@@ -29,10 +37,12 @@ export function usePolled<T>(load: () => Promise<T>, intervalMs: number): Polled
       setData(answer);
       setError(null);
       setOfflineSince(null);
+      restoredAt.current = null;
+      if (rememberRef.current !== undefined) rememberRead(rememberRef.current, answer, new Date());
     } catch (thrown) {
       if (!mounted.current) return;
       const apiError = await toApiError(thrown);
-      if (apiError.isNetworkError) setOfflineSince((since) => since ?? new Date());
+      if (apiError.isNetworkError) setOfflineSince((since) => since ?? restoredAt.current ?? new Date());
       else setError(apiError);
     }
   }, []);

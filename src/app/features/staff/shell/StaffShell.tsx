@@ -1,0 +1,159 @@
+/**
+ * The PDA-first staff shell (issue 10 item 1), shown on a terminal while a waiter or admin of its
+ * store is signed in: a strip under the header that always names the store and the waiter, with
+ * "Lock" (a quick waiter switch on a shared PDA: the waiter is signed out and the PIN pad shows,
+ * while the device stays the store's terminal with its PDA spot) and "Sign out"; and a bottom tab
+ * bar, one tap to live orders (with the pending count, also in the page title), open tables, open
+ * rooms (hotels), the store's order history and a new order from the PDA spot.
+ * Loaded lazily by the root layout, and only on a terminal: guests' phones never download it.
+ */
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { type ReactNode, useEffect } from "react";
+import { pickTranslation } from "../../../../domain/languages";
+import { useLanguage } from "../../../i18n/language-store";
+import { signOut } from "../../../session/account-actions";
+import type { TerminalSpot } from "../../../session/staff-device";
+import { useSession } from "../../../session/use-session";
+import type { Screen } from "../../shell/screens";
+import { setTitleBadge } from "../../shell/title-badge";
+import { LiveOrdersFeed } from "../live/LiveOrdersFeed";
+import { useLiveOrders } from "../live/live-orders-store";
+import { type StaffTab, type StaffTabId, showsStaffShell, staffTabs } from "./staff-nav";
+import "./staff-shell.css";
+
+interface StaffShellProps {
+  terminal: TerminalSpot;
+  screen: Screen;
+}
+
+export function StaffShell({ terminal, screen }: StaffShellProps) {
+  const session = useSession();
+  if (!showsStaffShell(session?.user, terminal)) return null;
+  return <StaffBars terminal={terminal} screen={screen} waiterName={session?.user.name ?? ""} />;
+}
+
+function StaffBars({ terminal, screen, waiterName }: StaffShellProps & { waiterName: string }) {
+  const { t } = useLingui();
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const { pending, storeId } = useLiveOrders();
+  const count = storeId === terminal.storeId ? (pending?.length ?? 0) : 0;
+  const storeName = pickTranslation(terminal.storeNames, language.ui, language.extra).name;
+
+  useEffect(() => {
+    setTitleBadge(count);
+  }, [count]);
+  useEffect(() => {
+    document.body.classList.add("has-staff-tabs");
+    return () => {
+      document.body.classList.remove("has-staff-tabs");
+      setTitleBadge(0);
+    };
+  }, []);
+
+  const lock = async () => {
+    await signOut();
+    await navigate({ to: "/pin" });
+  };
+  const leave = async () => {
+    await signOut();
+    await navigate({ to: "/menu/$tableId", params: { tableId: terminal.spotId } });
+  };
+
+  return (
+    <>
+      {/* The live orders screen keeps its own feed; elsewhere the shell keeps the badge and the alert live. */}
+      {screen !== "order-change-status" && <LiveOrdersFeed storeId={terminal.storeId} />}
+      <div className="staff-strip">
+        <p className="staff-strip__who">
+          <span className="staff-strip__store">{storeName}</span>
+          {waiterName !== "" && <span className="staff-strip__waiter">{waiterName}</span>}
+        </p>
+        {/* Icons, so the store and waiter names keep the width of a 360px screen; the names stay for screen readers and as tooltips. */}
+        <button type="button" className="staff-strip__button" title={t`Lock`} onClick={() => void lock()}>
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+            <rect x="5" y="11" width="14" height="10" rx="2" fill="currentColor" />
+            <path d="M8 11V8a4 4 0 0 1 8 0v3" fill="none" stroke="currentColor" strokeWidth="2.2" />
+          </svg>
+          <span className="visually-hidden">
+            <Trans>Lock</Trans>
+          </span>
+        </button>
+        <button type="button" className="staff-strip__button" title={t`Sign out`} onClick={() => void leave()}>
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+            <path
+              d="M14 4H6a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h8M10 12h10m-3-3 3 3-3 3"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+          <span className="visually-hidden">
+            <Trans>Sign out</Trans>
+          </span>
+        </button>
+      </div>
+      <nav className="staff-tabs" aria-label={t`Staff tabs`}>
+        <ul className="staff-tabs__list">
+          {staffTabs(terminal).map((tab) => (
+            <li key={tab.id}>
+              <TabLink tab={tab} current={tab.screens.includes(screen)}>
+                <TabLabel id={tab.id} />
+                {tab.id === "orders" && count > 0 && (
+                  <span className="staff-tabs__badge" data-testid="pending-orders-badge">
+                    <span className="visually-hidden">
+                      <Trans>pending:</Trans>{" "}
+                    </span>
+                    {count}
+                  </span>
+                )}
+              </TabLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </>
+  );
+}
+
+function TabLink({ tab, current, children }: { tab: StaffTab; current: boolean; children: ReactNode }) {
+  const className = current ? "staff-tabs__tab staff-tabs__tab--current" : "staff-tabs__tab";
+  // One Link per kind of target keeps TanStack's typed params checked.
+  if (tab.id === "orders") {
+    return (
+      <Link to={tab.to} className={className} aria-current={current ? "page" : undefined}>
+        {children}
+      </Link>
+    );
+  }
+  if (tab.id === "new-order") {
+    return (
+      <Link to={tab.to} params={tab.params} className={className} aria-current={current ? "page" : undefined}>
+        {children}
+      </Link>
+    );
+  }
+  return (
+    <Link to={tab.to} params={tab.params} className={className} aria-current={current ? "page" : undefined}>
+      {children}
+    </Link>
+  );
+}
+
+function TabLabel({ id }: { id: StaffTabId }) {
+  switch (id) {
+    case "orders":
+      return <Trans>Orders</Trans>;
+    case "tables":
+      return <Trans>Tables</Trans>;
+    case "rooms":
+      return <Trans>Rooms</Trans>;
+    case "history":
+      return <Trans>History</Trans>;
+    case "new-order":
+      return <Trans>New order</Trans>;
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * The staff shell's tabs (issue 10 item 1): one tap from any screen to the store's live orders,
+ * open tables, open rooms (hotels only), the store's order history and a new order from the
+ * terminal's PDA spot. Who sees them: a waiter or admin signed in on a terminal of their own store.
+ */
+import type { SessionUser } from "../../../session/session";
+import type { TerminalSpot } from "../../../session/staff-device";
+import type { Screen } from "../../shell/screens";
+
+export type StaffTabId = "orders" | "tables" | "rooms" | "history" | "new-order";
+
+export type StaffTab =
+  | { id: "orders"; to: "/order-change-status"; params: Record<string, never>; screens: readonly Screen[] }
+  | {
+      id: "tables" | "rooms" | "history";
+      to:
+        | "/open-tables/for-store/$storeId/$tableId"
+        | "/open-rooms/for-store/$storeId/$tableId"
+        | "/order-history/for-store/$storeId/$tableId";
+      params: { storeId: number; tableId: number };
+      screens: readonly Screen[];
+    }
+  | { id: "new-order"; to: "/menu/$tableId"; params: { tableId: number }; screens: readonly Screen[] };
+
+/** Whether the staff shell shows: a staff session of the terminal's own store. */
+export function showsStaffShell(user: SessionUser | null | undefined, terminal: TerminalSpot | null): boolean {
+  if (terminal === null || user === null || user === undefined) return false;
+  return (user.role === "WAITER" || user.role === "ADMIN") && user.storeId === terminal.storeId;
+}
+
+export function staffTabs(terminal: TerminalSpot): StaffTab[] {
+  const params = { storeId: terminal.storeId, tableId: terminal.spotId };
+  const tabs: StaffTab[] = [
+    { id: "orders", to: "/order-change-status", params: {}, screens: ["order-change-status"] },
+    { id: "tables", to: "/open-tables/for-store/$storeId/$tableId", params, screens: ["open-tables"] },
+  ];
+  if (terminal.storeIsHotel) {
+    tabs.push({ id: "rooms", to: "/open-rooms/for-store/$storeId/$tableId", params, screens: ["open-rooms"] });
+  }
+  tabs.push(
+    { id: "history", to: "/order-history/for-store/$storeId/$tableId", params, screens: ["store-order-history"] },
+    // The PDA spot's own services and menus: the waiter orders from there (for any table).
+    {
+      id: "new-order",
+      to: "/menu/$tableId",
+      params: { tableId: terminal.spotId },
+      screens: ["services", "menu", "menu-with-categories", "menu-with-happy-hour", "search", "cart"],
+    },
+  );
+  return tabs;
+}

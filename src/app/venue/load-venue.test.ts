@@ -1,0 +1,56 @@
+/**
+ * Issue 10 item 1: a device that opened a PDA spot is a terminal and stays one. Before, loadTable
+ * wrote staffDevice = spot.isPda, so a guest link opened on the waiter's PDA took PIN sign-in and
+ * the staff shell away.
+ */
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { TableResponse } from "../../domain/api";
+import { fetchTable } from "../api/requests";
+import { isStaffDevice, terminalSpot } from "../session/staff-device";
+import { spot, store } from "../test-support/venue";
+import { loadTable } from "./load-venue";
+
+// The network edge: the API's table answer.
+vi.mock("../api/requests", () => ({ fetchTable: vi.fn(), fetchMenu: vi.fn() }));
+
+function answerWith(table: TableResponse) {
+  vi.mocked(fetchTable).mockResolvedValueOnce(table);
+}
+
+const hotel = store({ storeId: 7, storeIsHotel: true });
+const pda = { store: hotel, spot: spot({ id: 7499, storeId: 7, isPda: true }), services: [] };
+const umbrella = { store: hotel, spot: spot({ id: 7201, storeId: 7, isPda: false }), services: [] };
+const otherStore = { store: store({ storeId: 3 }), spot: spot({ id: 301, storeId: 3 }), services: [] };
+
+afterEach(() => {
+  localStorage.clear();
+});
+
+describe("loadTable and the terminal (issue 10 item 1)", () => {
+  it("a guest's phone opening a table is not a terminal", async () => {
+    answerWith(umbrella);
+    await loadTable(7201);
+    expect(isStaffDevice()).toBe(false);
+    expect(terminalSpot()).toBeNull();
+  });
+
+  it("opening the PDA spot makes a terminal that remembers its spot, store name and kind", async () => {
+    answerWith(pda);
+    await loadTable(7499);
+    expect(isStaffDevice()).toBe(true);
+    expect(terminalSpot()).toEqual({ storeId: 7, spotId: 7499, storeNames: hotel.names, storeIsHotel: true });
+  });
+
+  it("a guest link (even of another store) opened on the terminal afterwards keeps it a terminal of its PDA spot", async () => {
+    answerWith(pda);
+    await loadTable(7499);
+    answerWith(umbrella);
+    await loadTable(7201);
+    answerWith(otherStore);
+    await loadTable(301);
+    expect(isStaffDevice()).toBe(true);
+    expect(terminalSpot()).toMatchObject({ storeId: 7, spotId: 7499 });
+    // The last visited store is still the guest link's (the contact form's store).
+    expect(localStorage.getItem("lastStoreId")).toBe("3");
+  });
+});
