@@ -86,6 +86,8 @@ describe("staff shell (issue 10 item 1)", () => {
     ]);
     expect(screen.getByRole("button", { name: "Lock" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Sign out" })).toBeTruthy();
+    // Only admins get the link to the admin screen.
+    expect(screen.queryByRole("link", { name: "Store admin" })).toBeNull();
   });
 
   it("an admin of a store that is not a hotel: no open rooms tab", async () => {
@@ -93,6 +95,7 @@ describe("staff shell (issue 10 item 1)", () => {
     await storeSession(staff("ADMIN", 132));
     renderWithI18n(<StaffShell terminal={cafePda} screen="open-tables" />);
     const nav = await screen.findByRole("navigation", { name: "Staff tabs" }, SLOW);
+    expect(screen.getByRole("link", { name: "Store admin" }).getAttribute("href")).toBe("/staff-admin");
     expect([...nav.querySelectorAll("a")].map((a) => a.textContent)).toEqual([
       "Orders",
       "Tables",

@@ -30,10 +30,22 @@ interface StaffShellProps {
 export function StaffShell({ terminal, screen }: StaffShellProps) {
   const session = useSession();
   if (!showsStaffShell(session?.user, terminal)) return null;
-  return <StaffBars terminal={terminal} screen={screen} waiterName={session?.user.name ?? ""} />;
+  return (
+    <StaffBars
+      terminal={terminal}
+      screen={screen}
+      waiterName={session?.user.name ?? ""}
+      isAdmin={session?.user.role === "ADMIN"}
+    />
+  );
 }
 
-function StaffBars({ terminal, screen, waiterName }: StaffShellProps & { waiterName: string }) {
+function StaffBars({
+  terminal,
+  screen,
+  waiterName,
+  isAdmin,
+}: StaffShellProps & { waiterName: string; isAdmin: boolean }) {
   const { t } = useLingui();
   const language = useLanguage();
   const navigate = useNavigate();
@@ -71,6 +83,23 @@ function StaffBars({ terminal, screen, waiterName }: StaffShellProps & { waiterN
           {waiterName !== "" && <span className="staff-strip__waiter">{waiterName}</span>}
         </p>
         {/* Icons, so the store and waiter names keep the width of a 360px screen; the names stay for screen readers and as tooltips. */}
+        {/* Admins reach their screen (login links for waiters' PDAs, admin accounts, alerts) from any staff screen. */}
+        {isAdmin && (
+          <Link to="/staff-admin" className="staff-strip__button" title={t`Store admin`}>
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+              <circle cx="12" cy="12" r="3.2" fill="none" stroke="currentColor" strokeWidth="2.2" />
+              <path
+                d="M12 2.5v3M12 18.5v3M2.5 12h3M18.5 12h3M5.3 5.3l2.1 2.1M16.6 16.6l2.1 2.1M5.3 18.7l2.1-2.1M16.6 7.4l2.1-2.1"
+                stroke="currentColor"
+                strokeWidth="2.2"
+                strokeLinecap="round"
+              />
+            </svg>
+            <span className="visually-hidden">
+              <Trans>Store admin</Trans>
+            </span>
+          </Link>
+        )}
         <button type="button" className="staff-strip__button" title={t`Lock`} onClick={() => void lock()}>
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
             <rect x="5" y="11" width="14" height="10" rx="2" fill="currentColor" />
