@@ -6,6 +6,7 @@
  * Real parts: the whole API on a loopback port, real WebSocket clients, the demo venues, real
  * sign-ins; the cross-process case runs src/server/main.ts in a child process.
  */
+import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storeOpeningsDestination, storeOrdersDestination } from "../../domain/order-topics";
@@ -73,7 +74,7 @@ async function accept(app: App, orderId: number): Promise<void> {
   const answer = await app.inject({
     method: "POST",
     url: `/api/staff/orders/${orderId}/accept`,
-    headers: auth(waiter),
+    headers: { ...auth(waiter), "idempotency-key": randomUUID() },
   });
   expect(answer.statusCode, answer.body).toBe(200);
 }

@@ -3,6 +3,7 @@
  * PostgreSQL a status change made through one server process reaches a subscriber of another").
  * PostgreSQL only; run with `bash scripts/with-postgres.sh npx vitest run --project server src/server/realtime`.
  */
+import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderDestination } from "../../domain/order-topics";
@@ -133,7 +134,7 @@ describe.skipIf(!onPostgres)(
         const accepted = await here.app.inject({
           method: "POST",
           url: `/api/staff/orders/${order.orderId}/accept`,
-          headers: { authToken: waiter.authToken, jwt: waiter.jwt },
+          headers: { authToken: waiter.authToken, jwt: waiter.jwt, "idempotency-key": randomUUID() },
         });
         expect(accepted.statusCode, accepted.body).toBe(200);
         const second = await client.next("MESSAGE", { from: client.frames.indexOf(first) + 1 });

@@ -2,6 +2,7 @@
  * GET /api/stomp end to end: real WebSocket clients (ws, and @stomp/stompjs once) against the
  * whole API listening on a loopback port, sessions from real sign-ins, orders in the database.
  */
+import { randomUUID } from "node:crypto";
 import { Client as StompJsClient } from "@stomp/stompjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
@@ -271,7 +272,7 @@ describe("a real status change reaches the STOMP subscribers (issue 5 acceptance
     const accepted = await server.app.inject({
       method: "POST",
       url: `/api/staff/orders/${order.orderId}/accept`,
-      headers: { authToken: beachWaiter.authToken, jwt: beachWaiter.jwt },
+      headers: { authToken: beachWaiter.authToken, jwt: beachWaiter.jwt, "idempotency-key": randomUUID() },
     });
     expect(accepted.statusCode, accepted.body).toBe(200);
     for (const client of [guest, staff]) {

@@ -47,7 +47,9 @@ export async function pendingOrderIds(request: APIRequestContext, waiter: StaffS
 }
 
 export async function acceptOrder(request: APIRequestContext, waiter: StaffSession, orderId: number): Promise<void> {
-  const answer = await request.post(`/api/staff/orders/${orderId}/accept`, { headers: staffHeaders(waiter) });
+  const answer = await request.post(`/api/staff/orders/${orderId}/accept`, {
+    headers: { ...staffHeaders(waiter), "idempotency-key": crypto.randomUUID() },
+  });
   expect(answer.status()).toBe(200);
 }
 

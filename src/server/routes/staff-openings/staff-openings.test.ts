@@ -5,6 +5,7 @@
  * receipts; reopen; the day summary; 10 concurrent closes with one winner; idempotent replays; and
  * the staff of store 2 get nothing of store 1.
  */
+import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import type { LightMyRequestResponse } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -119,7 +120,7 @@ async function acceptedOrder(shape: OrderShape = {}): Promise<number> {
   const accepted = await server.app.inject({
     method: "POST",
     url: `/api/staff/orders/${id}/accept`,
-    headers: shape.otherStore ? otherStoreWaiter : waiter,
+    headers: { ...(shape.otherStore ? otherStoreWaiter : waiter), "idempotency-key": randomUUID() },
   });
   expect(accepted.statusCode, accepted.body).toBe(200);
   return id;

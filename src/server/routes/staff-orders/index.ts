@@ -6,32 +6,22 @@
  * A staff session of the order's store is required (403 FORBIDDEN for guests and visitors; an
  * order of another store is 404 ORDER_NOT_FOUND). Status conflicts are 409 with the spec's codes
  * (src/server/orders/status-changes.ts says which).
- * Accept and reject take an optional Idempotency-Key (issue 10 item 9): with one, the decision runs
- * once per key and a retry is answered the stored bytes (Idempotent-Replayed: true), which the
- * PDA's outbox relies on; without one (older callers) a repeat is simply refused by the status
- * rules (ORDER_NOT_PENDING_STATUS), so it still changes nothing twice.
+ * Accept and reject need an Idempotency-Key, like every staff write (issue 10 item 9): the decision
+ * runs once per key and a retry is answered the stored bytes (Idempotent-Replayed: true), which the
+ * PDA's outbox relies on; without one: 400 IDEMPOTENCY_KEY_REQUIRED, nothing changes.
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { AuthHeadersSchema } from "../../../domain/auth-api";
-import {
-  IDEMPOTENCY_KEY_HEADER,
-  OrderStatusEventSchema,
-  StaffOrdersSchema,
-  StaffRejectRequestSchema,
-} from "../../../domain/orders-api";
+import { OrderStatusEventSchema, StaffOrdersSchema, StaffRejectRequestSchema } from "../../../domain/orders-api";
 import { IdempotentHeadersSchema, idempotencyKeyOf, sendStoredAnswer } from "../../http/idempotent-request";
 import { errorResponses, IdSchema, NoQuerySchema } from "../../http/schemas";
 import type { OrdersContext } from "../../orders/context";
-import { accept, decideOnce, reject } from "../../orders/status-changes";
+import { decideOnce } from "../../orders/status-changes";
 import { authenticateStaff } from "./staff-session";
 import { listStoreOrders } from "./store-orders";
 
 const OrderParamsSchema = Type.Object({ orderId: IdSchema });
-
-function keyOf(headers: Record<string, unknown>): string | null {
-  return headers[IDEMPOTENCY_KEY_HEADER] === undefined ? null : idempotencyKeyOf(headers);
-}
 
 export const staffOrderRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContext }> = async (app, { ctx }) => {
   app.get(
@@ -67,9 +57,8 @@ export const staffOrderRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContext }>
     },
     async (request, reply) => {
       const headers = request.headers as Record<string, string>;
-      const key = keyOf(headers);
       const staff = await authenticateStaff(ctx, headers);
-      if (key === null) return accept(ctx, staff, request.params.orderId);
+      const key = idempotencyKeyOf(headers);
       const decision = { action: "ACCEPT" as const, reason: null };
       return sendStoredAnswer(reply, await decideOnce(ctx, staff, request.params.orderId, decision, key));
     },
@@ -91,9 +80,8 @@ export const staffOrderRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContext }>
     },
     async (request, reply) => {
       const headers = request.headers as Record<string, string>;
-      const key = keyOf(headers);
       const staff = await authenticateStaff(ctx, headers);
-      if (key === null) return reject(ctx, staff, request.params.orderId, request.body.reason);
+      const key = idempotencyKeyOf(headers);
       const decision = { action: "REJECT" as const, reason: request.body.reason ?? null };
       return sendStoredAnswer(reply, await decideOnce(ctx, staff, request.params.orderId, decision, key));
     },

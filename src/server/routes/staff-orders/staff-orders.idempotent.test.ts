@@ -78,10 +78,10 @@ describe("staff accept / reject with an Idempotency-Key (issue 10 item 9)", () =
     expect(await statusOf(id)).toBe("ACCEPTED");
     await vi.waitFor(async () => expect(await messagesToGuest()).toBe(before + 1));
     expect(events.filter((event) => event.orderId === id)).toHaveLength(1);
-    // Without the key the same accept is a new request, which the status rules refuse.
-    const unkeyed = await post(id, "accept", null);
-    expect(unkeyed.statusCode).toBe(409);
-    expect(unkeyed.json().code).toBe("ORDER_NOT_PENDING_STATUS");
+    // Another key is a new request, which the status rules refuse.
+    const another = await post(id, "accept", randomUUID());
+    expect(another.statusCode).toBe(409);
+    expect(another.json().code).toBe("ORDER_NOT_PENDING_STATUS");
   });
 
   it("a retried reject with its reason replays the REJECTED answer; the same key with another reason 422", async () => {
@@ -128,5 +128,17 @@ describe("staff accept / reject with an Idempotency-Key (issue 10 item 9)", () =
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe("IDEMPOTENCY_KEY_REQUIRED");
     expect(await statusOf(id)).toBe("WAITING_FOR_ACCEPTANCE");
+  });
+
+  it("standards 'every staff write carries an Idempotency-Key': accept or reject without one is 400, nothing changes", async () => {
+    const id = await order();
+    const before = await messagesToGuest();
+    for (const action of ["accept", "reject"] as const) {
+      const response = await post(id, action, null);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().code).toBe("IDEMPOTENCY_KEY_REQUIRED");
+    }
+    expect(await statusOf(id)).toBe("WAITING_FOR_ACCEPTANCE");
+    expect(await messagesToGuest()).toBe(before);
   });
 });

@@ -2,6 +2,7 @@
  * The lifecycle on orders placed the real way (POST /api/orders, the sandbox card provider): what
  * the staff endpoints do to the order, its card payment and the guest's messages.
  */
+import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { SessionResponse } from "../../../domain/auth-api";
 import type { OrderStatusEvent } from "../../../domain/orders-api";
@@ -65,7 +66,8 @@ async function paymentState(orderId: number): Promise<string | undefined> {
 }
 
 function decide(orderId: number, action: "accept" | "reject", payload: object = {}) {
-  return server.app.inject({ method: "POST", url: `/api/staff/orders/${orderId}/${action}`, headers: waiter, payload });
+  const headers = { ...waiter, "idempotency-key": randomUUID() };
+  return server.app.inject({ method: "POST", url: `/api/staff/orders/${orderId}/${action}`, headers, payload });
 }
 
 describe("staff decisions on placed orders", () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { SessionResponse } from "../../../domain/auth-api";
 import type { OrderStatusEvent, StaffOrders } from "../../../domain/orders-api";
@@ -51,7 +52,9 @@ function order(overrides: Partial<TestOrder> = {}): Promise<number> {
 }
 
 function post(orderId: number, action: "accept" | "reject", headers: Record<string, string>, payload: object = {}) {
-  return server.app.inject({ method: "POST", url: `/api/staff/orders/${orderId}/${action}`, headers, payload });
+  // Every staff write carries an Idempotency-Key (issue 10 item 9); a fresh one per call here.
+  const keyed = { "idempotency-key": randomUUID(), ...headers };
+  return server.app.inject({ method: "POST", url: `/api/staff/orders/${orderId}/${action}`, headers: keyed, payload });
 }
 
 async function outboxBodyTo(recipient: string): Promise<string | undefined> {
