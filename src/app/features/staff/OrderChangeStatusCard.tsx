@@ -15,6 +15,7 @@ import { formatCountdown, secondsLeft } from "../../../domain/staff-live-orders"
 import { useLanguage } from "../../i18n/language-store";
 import { formatPrice } from "../../i18n/money";
 import { formatKilos } from "../../i18n/weight";
+import "../entrance/accounts.css";
 
 interface OrderChangeStatusCardProps {
   order: OrderDto;
@@ -98,7 +99,7 @@ export function OrderChangeStatusCard({
           <Trans>Scheduled for {ATHENS_TIME.format(new Date(order.scheduledFor))}</Trans>
         </p>
       )}
-      <ul>
+      <ul className="live-order__lines">
         {order.lines.map((line, index) => (
           // Lines have no id of their own; their position in the order never changes.
           // biome-ignore lint/suspicious/noArrayIndexKey: positions are stable
@@ -153,7 +154,7 @@ export function OrderChangeStatusCard({
               );
             })}
           </fieldset>
-          <div className="form-field">
+          <div className="account-field">
             <label htmlFor={reasonId}>
               <Trans>Reason for the guest (optional)</Trans>
             </label>

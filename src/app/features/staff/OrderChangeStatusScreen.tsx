@@ -112,7 +112,7 @@ function LiveOrdersBoard() {
         </p>
       )}
       {pending !== null && pending.length === 0 && (
-        <p className="card">
+        <p className="card live-orders__empty">
           <Trans>No pending orders right now.</Trans>
         </p>
       )}

@@ -52,11 +52,16 @@ export function usePolled<T>(load: () => Promise<T>, intervalMs: number, remembe
     void reload();
     const timer = setInterval(() => void reload(), intervalMs);
     const online = () => void reload();
+    // The device says it lost the network: say so at once, not at the next read (up to a backup
+    // interval later while a stream that has not noticed yet still counts as connected).
+    const offline = () => setOfflineSince((since) => since ?? restoredAt.current ?? new Date());
     window.addEventListener("online", online);
+    window.addEventListener("offline", offline);
     return () => {
       mounted.current = false;
       clearInterval(timer);
       window.removeEventListener("online", online);
+      window.removeEventListener("offline", offline);
     };
   }, [reload, intervalMs]);
 

@@ -130,7 +130,10 @@ function StaffBars({
           {staffTabs(terminal).map((tab) => (
             <li key={tab.id}>
               <TabLink tab={tab} current={tab.screens.includes(screen)}>
-                <TabLabel id={tab.id} />
+                <TabIcon id={tab.id} />
+                <span className="staff-tabs__label">
+                  <TabLabel id={tab.id} />
+                </span>
                 {tab.id === "orders" && count > 0 && (
                   <span className="staff-tabs__badge" data-testid="pending-orders-badge">
                     <span className="visually-hidden">
@@ -169,6 +172,30 @@ function TabLink({ tab, current, children }: { tab: StaffTab; current: boolean; 
     <Link to={tab.to} params={tab.params} className={className} aria-current={current ? "page" : undefined}>
       {children}
     </Link>
+  );
+}
+
+/** Simple line icons, so a tab is recognised at a glance in the sun; the label names it. */
+const TAB_ICON_PATHS: Record<StaffTabId, string> = {
+  orders: "M6 3h12v18l-3-2-3 2-3-2-3 2zM9 8h6M9 12h6",
+  tables: "M3 9h18M6 9v11M18 9v11M8 5h8",
+  rooms: "M3 20V6h10v14M13 10h8v10M6 10h2M6 14h2M16 14h2",
+  history: "M12 7v5l3 2M4 12a8 8 0 1 0 2.3-5.6M4 4v4h4",
+  "new-order": "M12 5v14M5 12h14",
+};
+
+function TabIcon({ id }: { id: StaffTabId }) {
+  return (
+    <svg className="staff-tabs__icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+      <path
+        d={TAB_ICON_PATHS[id]}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
   );
 }
 

@@ -1,0 +1,36 @@
+/**
+ * Issue 10 item 9: a staff list keeps its last answer when the PDA goes offline and says since when,
+ * at once when the device reports the loss, and clears it on the next answer after reconnecting.
+ */
+import { act, renderHook, waitFor } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { usePolled } from "./use-polled";
+
+describe("usePolled (issue 10 item 9: offline on the PDA)", () => {
+  it("keeps the last answer, marks 'offline since' on the device's offline event, clears it when back", async () => {
+    const load = vi.fn().mockResolvedValue({ orders: [1] });
+    const { result } = renderHook(() => usePolled(load, 60_000));
+    await waitFor(() => expect(result.current.data).toEqual({ orders: [1] }));
+    expect(result.current.offlineSince).toBeNull();
+
+    act(() => {
+      window.dispatchEvent(new Event("offline"));
+    });
+    expect(result.current.offlineSince).toBeInstanceOf(Date);
+    expect(result.current.data).toEqual({ orders: [1] });
+    const since = result.current.offlineSince;
+
+    // A second offline event keeps the first time.
+    act(() => {
+      window.dispatchEvent(new Event("offline"));
+    });
+    expect(result.current.offlineSince).toBe(since);
+
+    load.mockResolvedValue({ orders: [1, 2] });
+    act(() => {
+      window.dispatchEvent(new Event("online"));
+    });
+    await waitFor(() => expect(result.current.data).toEqual({ orders: [1, 2] }));
+    expect(result.current.offlineSince).toBeNull();
+  });
+});
