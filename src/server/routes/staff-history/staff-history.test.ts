@@ -4,6 +4,7 @@
  * Two stores: 7 and 132 (sampleVenue with their ids shifted), orders written straight to the tables
  * except where who decided matters (then the staff endpoints decide them).
  */
+import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SessionResponse } from "../../../domain/auth-api";
 import type { OrderDetailsLink, StoreOrdersPage } from "../../../domain/staff-history-api";
@@ -109,7 +110,12 @@ describe("GET /api/staff/stores/:storeId/orders (issue 10 §4: the store's order
     const ofStore132 = await order({ store: STORE_132 });
     const waiter = await pinSession(STORE_7.storeId);
     const decide = (id: number, action: string, payload: object = {}) =>
-      server.app.inject({ method: "POST", url: `/api/staff/orders/${id}/${action}`, headers: waiter, payload });
+      server.app.inject({
+        method: "POST",
+        url: `/api/staff/orders/${id}/${action}`,
+        headers: { ...waiter, "idempotency-key": randomUUID() },
+        payload,
+      });
     expect((await decide(accepted, "accept")).statusCode).toBe(200);
     expect((await decide(rejected, "reject", { reason: "Out of ice" })).statusCode).toBe(200);
 
