@@ -8,6 +8,8 @@ import { I18nProvider } from "@lingui/react";
 import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { LoadErrorScreen } from "./features/shell/LoadErrorScreen";
+import { useStuckNavigation } from "./features/shell/use-stuck-navigation";
 import { ensureCatalog } from "./i18n/catalogs";
 import { initLanguage } from "./i18n/language-store";
 import { router } from "./router";
@@ -19,7 +21,7 @@ async function bootstrap(): Promise<void> {
   createRoot(container).render(
     <StrictMode>
       <I18nProvider i18n={i18n}>
-        <RouterProvider router={router} />
+        <App />
       </I18nProvider>
     </StrictMode>,
   );
@@ -34,6 +36,19 @@ async function bootstrap(): Promise<void> {
     void import("./orders/outbox/outbox").then(({ startOrderOutbox }) => startOrderOutbox());
     void import("./orders/logs").then(({ startLogFlushing }) => startLogFlushing());
   });
+}
+
+/** The routed app, or the load error when a navigation's code has not arrived in time (spec §8). */
+function App() {
+  const stuck = useStuckNavigation(router);
+  if (stuck) {
+    return (
+      <main id="main" className="app__main">
+        <LoadErrorScreen />
+      </main>
+    );
+  }
+  return <RouterProvider router={router} />;
 }
 
 function whenIdle(work: () => void): void {

@@ -6,9 +6,17 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { type ErrorComponentProps, useRouter } from "@tanstack/react-router";
 import { ApiError, NETWORK_ERROR, UNKNOWN_ERROR } from "../../api/api-error";
 import { errorText } from "../../api/error-catalogue";
+import { isChunkLoadError } from "../../navigation/chunk-load";
+import { LoadErrorScreen } from "./LoadErrorScreen";
 import { usePageTitle } from "./use-page-title";
 
 export function ErrorScreen({ error }: ErrorComponentProps) {
+  // The screen's code, not its data, did not arrive: reloading the page is the retry that works.
+  if (isChunkLoadError(error)) return <LoadErrorScreen />;
+  return <DataErrorScreen error={error} />;
+}
+
+function DataErrorScreen({ error }: { error: unknown }) {
   const { t, i18n } = useLingui();
   const router = useRouter();
   const apiError = error instanceof ApiError ? error : new ApiError(UNKNOWN_ERROR, String(error), 500);
