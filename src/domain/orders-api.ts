@@ -79,6 +79,8 @@ export const PlaceOrderLineSchema = Type.Object(
     selection: Type.Record(
       Type.String({ pattern: "^[0-9]{1,15}$" }),
       Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 100 }),
+      // Closed: a key that is no group id is refused by the schema (issue 11 "closed inputs").
+      { additionalProperties: false, maxProperties: 100 },
     ),
   },
   closed,

@@ -112,6 +112,14 @@ async function place(body: PlaceOrderRequest, who: { authToken: string; jwt: str
 }
 
 describe("refusals change nothing (issue Orders: tampered price, closed service, broken limit, out of stock)", () => {
+  it("issue 11 closed inputs: a `selection` with a key that is no group id, nested deep, → 400 VALIDATION_FAILED", async () => {
+    let deep: unknown = [1];
+    for (let level = 0; level < 200; level += 1) deep = { nested: deep };
+    const [line] = request({}).lines;
+    const body = { ...request({}), lines: [{ ...line, selection: { nested: deep } }] };
+    await expectRefused(body as unknown as PlaceOrderRequest, 400, "VALIDATION_FAILED");
+  });
+
   it("design: the server never trusts a client price: a tampered total → 409 PRICE_CHANGED", async () => {
     await expectRefused(request({ expectedTotalCents: 1 }), 409, "PRICE_CHANGED");
   });
