@@ -18,6 +18,7 @@ import { KeyRing } from "./auth/secrets";
 import type { ServerConfig } from "./config";
 import type { Database } from "./db/schema";
 import { AdjustableClock } from "./dev-clock";
+import { NoQuerySchema } from "./http/schemas";
 import { strictTypeBoxValidatorCompiler } from "./http/validator-compiler";
 import { loggerOptions, requestId } from "./logging";
 import { MenuCache, type MenuCacheOptions } from "./menu/menu-cache";
@@ -141,6 +142,13 @@ export function buildApp(options: AppOptions): App {
   });
   app.register(
     async (api) => {
+      // Issue 11 "closed inputs": a route that declares no query string takes none, so an unknown
+      // parameter (a card number sent in a URL) is a 400, never silently accepted.
+      api.addHook("onRoute", (route) => {
+        if (route.schema !== undefined && route.schema.querystring === undefined && route.websocket !== true) {
+          route.schema = { ...route.schema, querystring: NoQuerySchema };
+        }
+      });
       await api.register(tableRoutes, { db });
       await api.register(serviceRoutes, { menuCache });
       await api.register(utilsRoutes, { now });

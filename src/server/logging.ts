@@ -21,7 +21,13 @@ export function requestId(request: IncomingMessage): string {
   return typeof given === "string" && ACCEPTABLE_REQUEST_ID.test(given) ? given : randomUUID();
 }
 
-const SECRET_QUERY_KEY = /token|jwt|pin|password|code|secret/i;
+/**
+ * Query parameters whose values are logged: ids, filters and paging of the API's own queries. Any
+ * other value (a token or PIN of a spec §7 call, a card number a client put in a URL by mistake)
+ * is logged as "[redacted]": an allowlist, because a list of secrets would miss the next one.
+ */
+const LOGGED_QUERY_KEY =
+  /^(storeId|restaurantId|restaurantIds|serviceId|tableId|userId|channel|kind|day|status|spotId|dailyNumber|cursor|before|limit|tableOpeningId|orderId)$/;
 /** Path prefix → how many "/"-separated parts to keep ("", "view-order-details", orderId, restaurantId). */
 const SECRET_PATHS: ReadonlyArray<[prefix: string, keepParts: number]> = [["/view-order-details/", 4]];
 
@@ -36,7 +42,7 @@ export function redactUrl(url: string): string {
   }
   if (queryStart === -1) return pathname;
   const query = new URLSearchParams(url.slice(queryStart + 1));
-  for (const key of [...query.keys()]) if (SECRET_QUERY_KEY.test(key)) query.set(key, "[redacted]");
+  for (const key of [...query.keys()]) if (!LOGGED_QUERY_KEY.test(key)) query.set(key, "[redacted]");
   return `${pathname}?${query.toString()}`;
 }
 
