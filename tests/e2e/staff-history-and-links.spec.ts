@@ -13,8 +13,8 @@ import { acceptOrder, atServerAthensTime, setServerClock, signInWaiter } from ".
 const PDA_VIEWPORT = { width: 360, height: 640 };
 test.use({ viewport: PDA_VIEWPORT });
 
-/** Rotonda Café Bar: café 13201, Τραπέζι 6 (13406, no other spec orders there), waiter 1324, PDA 13499. */
-const CAFE = { storeId: 132, serviceId: 13201, table: 13406, pda: 13499, pin: "1324" };
+/** Rotonda Café Bar: café 13201, Τραπέζι 9 (13409: no other spec orders there or moves a table there), waiter 1324, PDA 13499. */
+const CAFE = { storeId: 132, serviceId: 13201, table: 13409, pda: 13499, pin: "1324" };
 
 let guest: E2eSession;
 
@@ -27,7 +27,7 @@ test.afterAll(async ({ request }) => {
   await setServerClock(request, new Date().toISOString());
 });
 
-/** A guest's cash order at Τραπέζι 6: a filter coffee without sugar and two koulouria; its daily number. */
+/** A guest's cash order at Τραπέζι 9: a filter coffee without sugar and two koulouria; its daily number. */
 async function placeOrder(request: APIRequestContext): Promise<{ id: number; dailyNumber: number }> {
   const answer = await request.post("/api/orders", {
     headers: { authToken: guest.authToken, jwt: guest.jwt, "idempotency-key": crypto.randomUUID() },
@@ -76,7 +76,7 @@ test("the waiter finds an order by its daily number in the store's history, open
   await page.getByRole("button", { name: "Εύρεση" }).click();
   const row = page.getByRole("button", { name: new RegExp(`^#${order.dailyNumber}\\b`) });
   await expect(row).toHaveCount(1);
-  await expect(row).toContainText("Τραπέζι 6");
+  await expect(row).toContainText("Τραπέζι 9");
   await row.click();
   const details = page.locator(".staff-history__panel");
   await expect(details).toContainText("Καφές φίλτρου");
