@@ -239,6 +239,32 @@ test("moves a table; a stale close hears who closed it; a close made offline is 
   expect(after.payments).toHaveLength(1);
 });
 
+test("issue 9 item 5: a table moved onto a table with an open opening merges into it, and the PDA shows the merged table", async ({
+  page,
+  request,
+}) => {
+  const waiter = await signInWaiter(request, CAFE.pin, CAFE.storeId);
+  await acceptedOrder(request, waiter, {
+    serviceId: CAFE.serviceId,
+    tableId: 13410,
+    lines: [{ itemId: 132204, quantity: 1, priceCents: 280 }],
+  });
+  await acceptedOrder(request, waiter, {
+    serviceId: CAFE.serviceId,
+    tableId: 13411,
+    lines: [{ itemId: 132205, quantity: 1, priceCents: 380 }],
+  });
+  await pdaOf(page, request, CAFE.pin, CAFE.storeId, CAFE.pda);
+  await openingCard(page, "Τραπέζι 10").click();
+  const movedFrom = page.url();
+  await page.getByRole("button", { name: "Μεταφορά τραπεζιού" }).click();
+  await page.getByRole("dialog").getByLabel("Τραπέζι 11").check();
+  await page.getByRole("dialog").getByRole("button", { name: "Μεταφορά", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Τραπέζι 11");
+  expect(page.url()).not.toBe(movedFrom);
+  await expect(page.getByTestId("remaining")).toHaveText(/6,60/);
+});
+
 test("a hotel room's opening shows on open rooms and takes a charge to room from the pool bar", async ({
   page,
   request,

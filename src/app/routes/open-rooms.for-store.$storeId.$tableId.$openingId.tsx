@@ -8,6 +8,7 @@ export const Route = createFileRoute("/open-rooms/for-store/$storeId/$tableId/$o
   staticData: { screen: "open-rooms" },
   component: function Opening() {
     const { storeId, tableId, openingId } = Route.useParams();
-    return <OpeningScreen storeId={storeId} tableId={tableId} openingId={openingId} kind="rooms" />;
+    // Keyed by the opening: after a move merged it into another, the screen starts afresh on the target.
+    return <OpeningScreen key={openingId} storeId={storeId} tableId={tableId} openingId={openingId} kind="rooms" />;
   },
 });

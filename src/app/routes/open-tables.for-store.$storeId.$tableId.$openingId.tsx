@@ -8,6 +8,7 @@ export const Route = createFileRoute("/open-tables/for-store/$storeId/$tableId/$
   staticData: { screen: "open-tables" },
   component: function Opening() {
     const { storeId, tableId, openingId } = Route.useParams();
-    return <OpeningScreen storeId={storeId} tableId={tableId} openingId={openingId} kind="tables" />;
+    // Keyed by the opening: after a move merged it into another, the screen starts afresh on the target.
+    return <OpeningScreen key={openingId} storeId={storeId} tableId={tableId} openingId={openingId} kind="tables" />;
   },
 });
