@@ -75,6 +75,22 @@ export function serializeFrame(frame: StompFrame): Buffer {
   return Buffer.concat([Buffer.from(`${lines.join("\n")}\n\n`, "utf8"), body, Buffer.from([NUL])]);
 }
 
+/**
+ * The part of a frame after its first headers: the other headers, content-length, the blank line,
+ * the body and NUL. A MESSAGE to many subscriptions (issue 11 "publish never stalls the event
+ * loop") builds it once per topic and event; each subscription prepends only its command,
+ * subscription and message-id lines (stomp-session.ts).
+ */
+export function serializeFrameTail(headers: Record<string, string>, body: string): Buffer {
+  const bodyBytes = Buffer.from(body, "utf8");
+  let lines = "";
+  for (const [name, value] of Object.entries(headers)) {
+    if (name !== "content-length") lines += `${escapeHeader(name)}:${escapeHeader(value)}\n`;
+  }
+  if (bodyBytes.length > 0) lines += `content-length:${bodyBytes.length}\n`;
+  return Buffer.concat([Buffer.from(`${lines}\n`, "utf8"), bodyBytes, Buffer.from([NUL])]);
+}
+
 export type ParsedItem = { kind: "frame"; frame: StompFrame } | { kind: "heartbeat" };
 
 /**

@@ -21,10 +21,10 @@ import { authenticate } from "../auth/sessions";
 import { ApiError } from "../http/api-error";
 import type { OrdersContext } from "../orders/context";
 import { isSessionLive } from "./session-liveness";
-import { type StompFrame, StompFrameError, StompParser, serializeFrame } from "./stomp-frames";
+import { escapeHeader, type StompFrame, StompFrameError, StompParser, serializeFrame } from "./stomp-frames";
 import { negotiateHeartBeat } from "./stomp-heartbeat";
 import { type Listener, listenerOf, mayListen } from "./topic-access";
-import type { OrderTopicFanout } from "./topic-fanout";
+import type { OrderTopicFanout, TopicMessage } from "./topic-fanout";
 
 export interface StompLimits {
   /** Largest frame (headers and body) and largest WebSocket message accepted. */
@@ -215,7 +215,9 @@ export class StompSession {
       return this.#fail(FORBIDDEN_DESTINATION, CLOSE_POLICY, frame);
     }
     if (this.#state !== "connected") return;
-    const remove = this.deps.fanout.add(topic, { deliver: (dest, body) => this.#message(id, dest, body) });
+    // The subscription's own header, serialized once; the rest of each MESSAGE is the topic's.
+    const headPrefix = `MESSAGE\nsubscription:${escapeHeader(id)}\nmessage-id:`;
+    const remove = this.deps.fanout.add(topic, { deliver: (message) => this.#message(headPrefix, message) });
     this.#subscriptions.set(id, { destination, remove });
     this.#receipt(frame);
   }
@@ -238,7 +240,7 @@ export class StompSession {
     this.socket.close(CLOSE_NORMAL);
   }
 
-  #message(subscription: string, destination: string, body: string): void {
+  #message(headPrefix: string, message: TopicMessage): void {
     if (this.#state !== "connected") return;
     if (this.socket.bufferedAmount > this.deps.limits.maxBufferedBytes) {
       // A client that does not read would make the server hold every event for it: cut it off;
@@ -249,16 +251,8 @@ export class StompSession {
       return;
     }
     this.#messageSeq += 1;
-    this.#send({
-      command: "MESSAGE",
-      headers: {
-        subscription,
-        "message-id": `${this.deps.id}-${this.#messageSeq}`,
-        destination,
-        "content-type": "application/json",
-      },
-      body,
-    });
+    const head = `${headPrefix}${escapeHeader(`${this.deps.id}-${this.#messageSeq}`)}\n`;
+    this.#sendRaw(Buffer.concat([Buffer.from(head, "utf8"), message.frameTail]));
   }
 
   #receipt(frame: StompFrame): void {
