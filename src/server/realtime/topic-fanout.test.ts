@@ -140,8 +140,13 @@ describe("fan-out in bounded slices (issue 11: a publish to many subscribers nev
     const bus = new InProcessOrderEvents();
     const fanout = new OrderTopicFanout(bus, { deliveriesPerSlice: 10_000, sliceBudgetMs: 5 });
     let delivered = 0;
-    for (let i = 0; i < 1000; i++)
-      fanout.add({ kind: "order", orderId: 1 }, { deliver: () => void ((delivered += 1), busy(0.05)) });
+    const slow: TopicSubscriber = {
+      deliver: () => {
+        delivered += 1;
+        busy(0.05);
+      },
+    };
+    for (let i = 0; i < 1000; i++) fanout.add({ kind: "order", orderId: 1 }, { deliver: (m) => slow.deliver(m) });
     await bus.publish(event(1, 7));
     expect(delivered).toBeGreaterThanOrEqual(32);
     expect(delivered).toBeLessThan(1000);
