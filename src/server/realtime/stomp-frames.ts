@@ -22,6 +22,9 @@ export interface StompFrame {
 
 export class StompFrameError extends Error {}
 
+/** A frame above the parser's maxFrameBytes: a client's mistake or abuse, not a server fault. */
+export class StompFrameTooLargeError extends StompFrameError {}
+
 export const CLIENT_COMMANDS = [
   "CONNECT",
   "STOMP",
@@ -115,7 +118,7 @@ export class StompParser {
       items.push({ kind: "frame", frame });
     }
     if (this.#buffer.length > this.maxFrameBytes) {
-      throw new StompFrameError(`frame larger than ${this.maxFrameBytes} bytes`);
+      throw new StompFrameTooLargeError(`frame larger than ${this.maxFrameBytes} bytes`);
     }
     return items;
   }
@@ -155,7 +158,8 @@ export class StompParser {
     if (declared !== undefined) {
       if (!/^\d{1,9}$/.test(declared)) throw new StompFrameError("malformed content-length");
       const length = Number(declared);
-      if (length > this.maxFrameBytes) throw new StompFrameError(`frame larger than ${this.maxFrameBytes} bytes`);
+      if (length > this.maxFrameBytes)
+        throw new StompFrameTooLargeError(`frame larger than ${this.maxFrameBytes} bytes`);
       bodyEnd = bodyStart + length;
       if (buffer.length <= bodyEnd) return null;
       if (buffer[bodyEnd] !== NUL) throw new StompFrameError("body not followed by NUL (content-length mismatch)");
@@ -163,7 +167,8 @@ export class StompParser {
       bodyEnd = buffer.indexOf(NUL, bodyStart);
       if (bodyEnd === -1) return null;
     }
-    if (bodyEnd + 1 > this.maxFrameBytes) throw new StompFrameError(`frame larger than ${this.maxFrameBytes} bytes`);
+    if (bodyEnd + 1 > this.maxFrameBytes)
+      throw new StompFrameTooLargeError(`frame larger than ${this.maxFrameBytes} bytes`);
     const body = buffer.subarray(bodyStart, bodyEnd).toString("utf8");
     this.#buffer = buffer.subarray(bodyEnd + 1);
     return { command, headers, body };
