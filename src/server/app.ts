@@ -34,6 +34,7 @@ import { responseHeaders } from "./plugins/response-headers";
 import { staticPwa } from "./plugins/static-pwa";
 import { InProcessOrderEvents, type OrderEventBus } from "./realtime/order-events";
 import { STOMP_WEBSOCKET_OPTIONS, stompEndpoint } from "./realtime/stomp-endpoint";
+import type { FanoutOptions } from "./realtime/topic-fanout";
 import { adminApiRoutes } from "./routes/admin-api";
 import { cardRoutes } from "./routes/cards";
 import { demoRoutes } from "./routes/demo";
@@ -89,6 +90,8 @@ export interface AppOptions {
   orderEvents?: OrderEventBus;
   /** Default: the built-in sandbox provider. */
   payments?: PaymentProvider;
+  /** Slices of a STOMP publish (realtime/topic-fanout.ts); default for production, benches compare. */
+  stompFanout?: Partial<FanoutOptions>;
 }
 
 /** Contact messages are short; anything bigger than this is not a request of ours. */
@@ -172,7 +175,7 @@ export function buildApp(options: AppOptions): App {
       await api.register(orderLinkRoutes, { ctx: orders });
       await api.register(reviewRoutes, { ctx: orders });
       await api.register(logRoutes, { ctx: orders });
-      await api.register(stompEndpoint, { ctx: orders, limits: config.stomp });
+      await api.register(stompEndpoint, { ctx: orders, limits: config.stomp, fanout: options.stompFanout });
       await api.register(orderTimeouts, { ctx: orders });
       // Hands out sign-in codes: only where DEV_OUTBOX_API=on (end-to-end tests, demos).
       if (config.devOutboxApi) await api.register(devRoutes, { db });

@@ -13,7 +13,7 @@ import type { WebsocketPluginOptions } from "@fastify/websocket";
 import type { OrdersContext } from "../orders/context";
 import { ConnectionCaps } from "./connection-caps";
 import { DEFAULT_STOMP_LIMITS, type StompLimits, StompSession } from "./stomp-session";
-import { OrderTopicFanout } from "./topic-fanout";
+import { type FanoutOptions, OrderTopicFanout } from "./topic-fanout";
 
 /** The subprotocol @stomp/stompjs offers for 1.2 (with v10.stomp, v11.stomp); browsers need one chosen. */
 const STOMP_12_SUBPROTOCOL = "v12.stomp";
@@ -22,6 +22,8 @@ export interface StompEndpointOptions {
   ctx: OrdersContext;
   /** Tests shorten heart-beats and session re-checks; production uses the defaults. */
   limits?: Partial<StompLimits>;
+  /** Slices of a publish (topic-fanout.ts); the event-loop bench compares with unsliced delivery. */
+  fanout?: Partial<FanoutOptions>;
 }
 
 /**
@@ -59,7 +61,7 @@ export const STOMP_WEBSOCKET_OPTIONS: WebsocketPluginOptions = {
 export const stompEndpoint: FastifyPluginAsyncTypebox<StompEndpointOptions> = async (app, options) => {
   const limits: StompLimits = { ...DEFAULT_STOMP_LIMITS, ...options.limits };
 
-  const fanout = new OrderTopicFanout(options.ctx.orderEvents);
+  const fanout = new OrderTopicFanout(options.ctx.orderEvents, options.fanout);
   const caps = new ConnectionCaps(limits, app.log);
   app.addHook("onClose", async () => fanout.close());
   let connections = 0;
