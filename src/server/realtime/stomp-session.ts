@@ -291,9 +291,10 @@ export class StompSession {
     if (this.socket.bufferedAmount > this.deps.limits.maxBufferedBytes) {
       // A client that does not read would make the server hold every event for it: cut it off;
       // its app falls back to polling and reconnects.
-      this.deps.log.warn({ session: this.deps.id }, "STOMP slow consumer closed");
+      const limit = this.deps.limits.maxBufferedBytes;
+      this.deps.log.warn({ session: this.deps.id, address: this.deps.address, limit }, "STOMP slow consumer closed");
       this.#dispose();
-      this.socket.close(CLOSE_SLOW_CONSUMER, "slow consumer");
+      this.socket.close(CLOSE_SLOW_CONSUMER, `slow consumer: more than ${limit} bytes unsent`);
       return;
     }
     this.#messageSeq += 1;
