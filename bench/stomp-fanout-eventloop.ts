@@ -17,6 +17,10 @@
  *   - the worst event-loop delay of this (server) process from the publish until the last client got
  *     the MESSAGE: perf_hooks.monitorEventLoopDelay at 1 ms resolution, reset right before the publish;
  *   - publish-to-all-delivered: the last arrival (client clock, same machine) minus the publish.
+ * Also, per change, the longest synchronous stretch of the fan-out itself (its slices, reported on
+ * topic-fanout's diagnostics channel): unlike the loop delay it does not include the time this
+ * process waited for a core that other processes held, so it separates the fan-out's own blocking
+ * from the machine's load; and before each run, the worst delay over a quiet second (the noise floor).
  * A run's figures: its worst delay (max over its changes) and its publish-to-all p99. The result of
  * a shape and mode: the median over the runs of each. Both processes share this machine's 2 cores,
  * so the clients' work (reading 10,000 sockets) is inside the to-all figures, and in the delays only
@@ -27,6 +31,7 @@
  *      BENCH_RUNS (5), BENCH_CHANGES (10).
  */
 import { fork } from "node:child_process";
+import { subscribe } from "node:diagnostics_channel";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
@@ -41,7 +46,12 @@ import { listOutboxMessagesTo } from "../src/server/db/repositories/outbox.repos
 import { DEMO_VENUES_DIR, PUBLIC_IMAGES_DIR } from "../src/server/paths";
 import { InProcessOrderEvents } from "../src/server/realtime/order-events";
 import { insertTestOrder, statusEvent } from "../src/server/realtime/test-orders";
-import { DEFAULT_FANOUT_OPTIONS, type FanoutOptions } from "../src/server/realtime/topic-fanout";
+import {
+  DEFAULT_FANOUT_OPTIONS,
+  FANOUT_SLICE_CHANNEL,
+  type FanoutOptions,
+  type FanoutSliceReport,
+} from "../src/server/realtime/topic-fanout";
 import { importDemoVenuesIfEmpty } from "../src/server/venue/demo-venues";
 
 const WATCHDOG_MS = 30 * 60 * 1000;
@@ -67,6 +77,12 @@ const settings = {
 const loadAverageAtStart = loadavg();
 
 interface RunResult {
+  /** The worst delay over one second without a publish, just before the run: what the machine's load alone causes. */
+  idleWorstDelayMs: number;
+  /** The longest synchronous stretch of the fan-out itself (topic-fanout's slice channel). */
+  longestSliceMs: number;
+  /** The CPU time of that longest stretch (its work without waits for a core). */
+  longestSliceCpuMs: number;
   worstDelayMs: number;
   toAllMs: { median: number; p99: number; max: number };
 }
@@ -81,6 +97,8 @@ interface ShapeResult {
   idleWorstDelayMs: number;
   /** Medians over the runs. */
   worstDelayMs: number;
+  longestSliceMs: number;
+  longestSliceCpuMs: number;
   toAllP99Ms: number;
   toAllMedianMs: number;
   goalWorstDelayMet: boolean;
@@ -106,6 +124,13 @@ const child = fork(path.join(import.meta.dirname, "orders-fanout-clients.ts"), [
 });
 const histogram = monitorEventLoopDelay({ resolution: settings.eventLoopResolutionMs });
 histogram.enable();
+let longestSliceMs = 0;
+let longestSliceCpuMs = 0;
+subscribe(FANOUT_SLICE_CHANNEL, (message) => {
+  const report = message as FanoutSliceReport;
+  longestSliceMs = Math.max(longestSliceMs, report.durationMs);
+  longestSliceCpuMs = Math.max(longestSliceCpuMs, report.cpuMs);
+});
 
 try {
   await migrateToLatest(db, "sqlite");
@@ -188,20 +213,33 @@ async function measure(
   for (let run = 0; run < settings.runs; run++) {
     const delays: number[] = [];
     const toAll: number[] = [];
+    const slices: number[] = [];
+    const sliceCpus: number[] = [];
+    // The machine's noise floor: the same histogram over a quiet second, no publish.
+    histogram.reset();
+    await sleep(1000);
+    const idleDelayMs = histogram.max / 1e6;
     for (let change = 0; change < settings.changesPerRun; change++) {
       await ask({ type: "expect" }, "ready");
       const delivered = waitFor<Extract<ChildMessage, { type: "delivered" }>>("delivered", 120_000);
       histogram.reset();
+      longestSliceMs = 0;
+      longestSliceCpuMs = 0;
       const publishedAt = performance.timeOrigin + performance.now();
       await bus.publish(statusEvent(order, change % 2 === 0 ? "ACCEPTED" : "WAITING_FOR_ACCEPTANCE"));
       const { arrivals } = await delivered;
       // The histogram sees a delay only once the late timer fires: give it one more tick.
       await sleep(settings.eventLoopResolutionMs * 2);
       delays.push(histogram.max / 1e6);
-      toAll.push(Math.max(...arrivals) - publishedAt);
+      toAll.push(maxOf(arrivals) - publishedAt);
+      slices.push(longestSliceMs);
+      sliceCpus.push(longestSliceCpuMs);
       await sleep(settings.pauseBetweenChangesMs);
     }
     runs.push({
+      idleWorstDelayMs: round(idleDelayMs),
+      longestSliceMs: round(Math.max(...slices)),
+      longestSliceCpuMs: round(Math.max(...sliceCpus)),
       worstDelayMs: round(Math.max(...delays)),
       toAllMs: {
         median: round(percentile(toAll, 50)),
@@ -227,6 +265,18 @@ async function measure(
     openSeconds: round(opened.ms / 1000),
     idleWorstDelayMs: round(idleWorstDelayMs),
     worstDelayMs,
+    longestSliceMs: round(
+      percentile(
+        runs.map((r) => r.longestSliceMs),
+        50,
+      ),
+    ),
+    longestSliceCpuMs: round(
+      percentile(
+        runs.map((r) => r.longestSliceCpuMs),
+        50,
+      ),
+    ),
     toAllP99Ms: round(
       percentile(
         runs.map((r) => r.toAllMs.p99),
@@ -285,6 +335,13 @@ function waitFor<T extends ChildMessage>(type: T["type"], timeoutMs: number): Pr
   });
 }
 
+/** Math.max(...values) overflows the stack at 128,000 values. */
+function maxOf(values: number[]): number {
+  let max = Number.NEGATIVE_INFINITY;
+  for (const value of values) if (value > max) max = value;
+  return max;
+}
+
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
@@ -299,8 +356,9 @@ function formatResult(result: ShapeResult): string {
   return [
     `${result.mode}: ${result.connections} connections x ${result.subscriptionsPerConnection} subscriptions = ${result.deliveriesPerPublish} deliveries per publish (${result.failedToOpen} failed to open, opened in ${result.openSeconds} s)`,
     `  worst event-loop delay during a publish (median of ${result.runs.length} runs): ${result.worstDelayMs} ms (goal < ${GOAL_WORST_DELAY_MS} ms: ${result.goalWorstDelayMet ? "ok" : "MISSED"}; idle ${result.idleWorstDelayMs} ms)`,
+    `  longest synchronous fan-out slice: ${result.longestSliceMs} ms wall, ${result.longestSliceCpuMs} ms CPU (medians of the runs' longest)`,
     `  publish -> all delivered: p99 ${result.toAllP99Ms} ms, median ${result.toAllMedianMs} ms (medians over runs)`,
-    `  runs: ${result.runs.map((r) => `${r.worstDelayMs}/${r.toAllMs.p99}`).join(", ")} (worst delay / to-all p99, ms)`,
+    `  runs: ${result.runs.map((r) => `${r.worstDelayMs}/${r.idleWorstDelayMs}/${r.longestSliceMs}/${r.toAllMs.p99}`).join(", ")} (worst delay / idle worst delay / longest slice / to-all p99, ms)`,
   ].join("\n");
 }
 
