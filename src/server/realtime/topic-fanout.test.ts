@@ -179,6 +179,28 @@ describe("fan-out in bounded slices (issue 11: a publish to many subscribers nev
     fanout.close();
   });
 
+  it("closing the fan-out mid-publish drops the slices still waiting: no delivery after close", async () => {
+    const bus = new InProcessOrderEvents();
+    const fanout = new OrderTopicFanout(bus, { deliveriesPerSlice: 10 });
+    let delivered = 0;
+    for (let i = 0; i < 100; i++) {
+      fanout.add(
+        { kind: "order", orderId: 1 },
+        {
+          deliver: () => {
+            delivered += 1;
+          },
+        },
+      );
+    }
+    await bus.publish(event(1, 7));
+    const idle = fanout.whenIdle();
+    fanout.close();
+    await idle;
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(delivered).toBe(10);
+  });
+
   it("serializes the MESSAGE frame's shared part once per topic: subscriber heads plus that tail parse as one MESSAGE", async () => {
     const bus = new InProcessOrderEvents();
     const fanout = new OrderTopicFanout(bus);
