@@ -31,6 +31,7 @@ import { errorHandling } from "./plugins/error-handling";
 import { notFoundHandler } from "./plugins/not-found";
 import { openApi } from "./plugins/openapi";
 import { responseHeaders } from "./plugins/response-headers";
+import { securityHeaders } from "./plugins/security-headers";
 import { staticPwa } from "./plugins/static-pwa";
 import { InProcessOrderEvents, type OrderEventBus } from "./realtime/order-events";
 import { STOMP_WEBSOCKET_OPTIONS, stompEndpoint } from "./realtime/stomp-endpoint";
@@ -74,7 +75,9 @@ export interface AppOptions {
     | "messaging"
     | "devOutboxApi"
     | "devClockApi"
-  >;
+  > &
+    /** Absent (tests, benches): not known, so no HSTS (plugins/security-headers.ts). */
+    Partial<Pick<ServerConfig, "publicUrl">>;
   /** false: no logs at all (tests). Default: JSON logs at config.logLevel. */
   logger?: boolean;
   /** Log lines go here instead of stdout (tests that check what a request logged). */
@@ -104,6 +107,7 @@ export function buildApp(options: AppOptions): App {
   app.setValidatorCompiler(strictTypeBoxValidatorCompiler);
 
   app.register(responseHeaders);
+  app.register(securityHeaders, { publicUrl: config.publicUrl ?? null });
   app.register(errorHandling);
 
   // External plugins.

@@ -23,6 +23,8 @@ export interface TestAppOptions {
   now?: () => Date;
   messenger?: Messenger;
   trustProxy?: boolean;
+  /** PUBLIC_URL; default absent (no HSTS). */
+  publicUrl?: string | null;
   /** Tests that watch status events subscribe to a bus of their own. */
   orderEvents?: OrderEventBus;
   /** Default: the built-in sandbox provider. */
@@ -46,6 +48,7 @@ export function buildTestApp(db: Kysely<Database>, options: TestAppOptions = {})
       messaging: options.messaging ?? { sms: { provider: "outbox" }, email: { provider: "outbox" } },
       devOutboxApi: options.devOutboxApi ?? false,
       devClockApi: options.devClockApi ?? false,
+      publicUrl: options.publicUrl ?? null,
     },
     ...(options.logStream === undefined ? { logger: false } : { logStream: options.logStream }),
     menuCache: options.menuCache,
