@@ -73,7 +73,7 @@ const ENGLISH: Language = {
   },
 };
 
-test.describe.configure({ mode: "serial", timeout: 300_000 });
+test.describe.configure({ timeout: 300_000 });
 // A step that cannot happen fails in seconds, not at the end of the long walk's time-out.
 test.use({ actionTimeout: 15_000, navigationTimeout: 20_000 });
 
