@@ -207,10 +207,14 @@ for (const language of [GREEK, ENGLISH]) {
         ["review", `/review/${orderId}`],
         ["store reviews", `/stores/${CAFE.storeId}/reviews`],
         ["info index", "/info"],
-        ["info: about us", "/info/about-us"],
         ["info: contact us", "/info/contact-us"],
+        ["info: terms of service", "/info/terms-of-service"],
         ["info: privacy policy", "/info/privacy-policy"],
-        ["info: terms", "/info/terms-and-conditions"],
+        ["info: rating policy", "/info/rating-policy"],
+        ["info: cookies policy", "/info/cookies-policy"],
+        ["categories", `${menu}/categories?category=13301`],
+        ["change phone", `${menu}/cart/change-phone`],
+        ["delete account", `/profile/${userId}/delete`],
         ["order link refused", `/view-order-details/${orderId}/${CAFE.storeId}/a.b.c`],
         ["not found", "/no-such-screen"],
         ["delivery services", "/menu/13450"],
@@ -423,6 +427,30 @@ test("issue 12 item 4: with prefers-reduced-motion no animation or transition ru
       ),
     );
     expect(anyTransition).toBe(true);
+  } finally {
+    await context.close();
+  }
+});
+
+test("issue 11 item 7: the CSP watch reports a violation (it can fail): an image from another host is refused", async ({
+  browser,
+}) => {
+  const { context, page, audit } = await newLanguageContext(browser);
+  try {
+    await page.goto("/info");
+    await expect(page.locator("h1").first()).toBeVisible();
+    await page.evaluate(() => {
+      const image = document.createElement("img");
+      image.alt = "";
+      image.src = "http://192.0.2.1/probe.png";
+      document.body.append(image);
+    });
+    await expect
+      .poll(async () => {
+        await audit.check(page, "probe");
+        return audit.findings.join("\n");
+      })
+      .toMatch(/probe: CSP img-src/);
   } finally {
     await context.close();
   }

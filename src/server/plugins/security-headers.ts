@@ -33,7 +33,7 @@ export interface SecurityHeadersOptions {
 export const HSTS_MAX_AGE_SECONDS = 180 * 24 * 60 * 60;
 
 export function servedOverHttps(publicUrl: string | null): boolean {
-  return publicUrl !== null && publicUrl.toLowerCase().startsWith("https://");
+  return publicUrl?.toLowerCase().startsWith("https://") ?? false;
 }
 
 /** The WebSocket origins the app's STOMP client may connect to, besides 'self'. */

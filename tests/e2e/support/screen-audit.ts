@@ -45,6 +45,20 @@ export class ScreenAudit {
   async check(page: Page, screen: string, options: { touchTargets?: boolean } = {}): Promise<void> {
     this.screens.push(screen);
     await page.waitForLoadState("load");
+    // Colours mid-fade (a notice or dialog sliding in) are not what the guest reads: wait for
+    // every finite animation and transition to end (endless ones, such as skeletons, excepted).
+    await page.waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (animation) =>
+              animation.playState !== "running" ||
+              animation.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY,
+          ),
+      null,
+      { timeout: 5_000 },
+    );
     const violations = await page.evaluate(() => window.__cspViolations?.splice(0) ?? []);
     const consoleErrors = this.consoleCspErrors.splice(0);
     for (const violation of [...violations, ...consoleErrors]) this.findings.push(`${screen}: CSP ${violation}`);
