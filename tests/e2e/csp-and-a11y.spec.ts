@@ -129,6 +129,10 @@ async function newLanguageContext(browser: Browser) {
     timezoneId: "Europe/Athens",
     isMobile: true,
     hasTouch: true,
+    // axe reads colours as they are when it runs: a notice still fading in (it may mount after the
+    // audit's wait for animations) would read as low contrast. Reduced motion shows final states
+    // at once; the motion itself is checked by the reduced-motion test below.
+    reducedMotion: "reduce",
   });
   const cspConsole = await watchCspViolations(context);
   const page = await context.newPage();
