@@ -31,6 +31,7 @@ import { errorHandling } from "./plugins/error-handling";
 import { notFoundHandler } from "./plugins/not-found";
 import { openApi } from "./plugins/openapi";
 import { responseHeaders } from "./plugins/response-headers";
+import { securityHeaders } from "./plugins/security-headers";
 import { staticPwa } from "./plugins/static-pwa";
 import { InProcessOrderEvents, type OrderEventBus } from "./realtime/order-events";
 import { STOMP_WEBSOCKET_OPTIONS, stompEndpoint } from "./realtime/stomp-endpoint";
@@ -76,7 +77,8 @@ export interface AppOptions {
     | "devOutboxApi"
     | "devClockApi"
   > &
-    Partial<Pick<ServerConfig, "http" | "stomp">>;
+    /** publicUrl absent (tests, benches): not known, so no HSTS (plugins/security-headers.ts). */
+    Partial<Pick<ServerConfig, "http" | "stomp" | "publicUrl">>;
   /** false: no logs at all (tests). Default: JSON logs at config.logLevel. */
   logger?: boolean;
   /** Log lines go here instead of stdout (tests that check what a request logged). */
@@ -109,6 +111,7 @@ export function buildApp(options: AppOptions): App {
   app.setValidatorCompiler(strictTypeBoxValidatorCompiler);
 
   app.register(responseHeaders);
+  app.register(securityHeaders, { publicUrl: config.publicUrl ?? null });
   app.register(errorHandling);
 
   // External plugins.

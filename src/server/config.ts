@@ -115,7 +115,8 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: "PUBLIC_URL",
     default: "http://localhost:PORT",
-    meaning: "Base URL of the links printed on start (PORT: the port actually listened on).",
+    meaning:
+      "Base URL of the links printed on start (PORT: the port actually listened on). An https:// URL also sends HSTS and limits WebSockets to its wss: origin.",
   },
   {
     name: "CONTACT_EMAIL",

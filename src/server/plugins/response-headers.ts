@@ -1,17 +1,13 @@
 /**
- * Headers every response carries: the request id (so a guest's problem report can be found in
- * the logs) and minimal security headers. Tokens appear in some app URLs, hence no-referrer.
+ * The header every response carries: the request id (so a guest's problem report can be found in
+ * the logs). The security headers (CSP, nosniff, no-referrer, ...) are in security-headers.ts.
  */
 import type { FastifyPluginCallback } from "fastify";
 import fp from "fastify-plugin";
 
 const responseHeadersPlugin: FastifyPluginCallback = (app, _options, done) => {
   app.addHook("onRequest", (request, reply, next) => {
-    reply.headers({
-      "x-request-id": request.id,
-      "x-content-type-options": "nosniff",
-      "referrer-policy": "no-referrer",
-    });
+    reply.header("x-request-id", request.id);
     next();
   });
   done();

@@ -23,6 +23,8 @@ export interface TestAppOptions {
   now?: () => Date;
   messenger?: Messenger;
   trustProxy?: boolean;
+  /** PUBLIC_URL; default absent (no HSTS). */
+  publicUrl?: string | null;
   /** Tests that watch status events subscribe to a bus of their own. */
   orderEvents?: OrderEventBus;
   /** Default: the built-in sandbox provider. */
@@ -51,6 +53,7 @@ export function buildTestApp(db: Kysely<Database>, options: TestAppOptions = {})
       devClockApi: options.devClockApi ?? false,
       http: options.http,
       stomp: options.stomp,
+      publicUrl: options.publicUrl ?? null,
     },
     ...(options.logStream === undefined ? { logger: false } : { logStream: options.logStream }),
     menuCache: options.menuCache,

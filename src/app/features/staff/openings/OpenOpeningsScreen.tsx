@@ -110,10 +110,18 @@ function OpeningsBoard({ storeId, tableId, kind, isAdmin }: OpenOpeningsScreenPr
                   className="opening-card"
                   to={`${base}/$openingId`}
                   params={{ storeId, tableId, openingId: opening.id }}
-                  aria-label={t`${opening.spot.name}: owes ${formatPrice(opening.amounts.remainingCents, ui)}`}
                 >
-                  <span className="opening-card__spot">{opening.spot.name}</span>
-                  <span className="opening-card__owed">{formatPrice(opening.amounts.remainingCents, ui)}</span>
+                  {/* The name read out is this sentence, then the minutes and badges; an aria-label
+                      instead would hide the visible minutes from it (WCAG 2.5.3 label in name). */}
+                  <span className="visually-hidden">
+                    {t`${opening.spot.name}: owes ${formatPrice(opening.amounts.remainingCents, ui)}`}
+                  </span>
+                  <span className="opening-card__spot" aria-hidden="true">
+                    {opening.spot.name}
+                  </span>
+                  <span className="opening-card__owed" aria-hidden="true">
+                    {formatPrice(opening.amounts.remainingCents, ui)}
+                  </span>
                   <span className="opening-card__meta">
                     <Trans>{minutesSince(opening.openedAt, now)} min</Trans>
                     {opening.pendingOrders > 0 && (

@@ -45,7 +45,6 @@ function ReceiptPaper({ receiptId, paper }: ReceiptPageProps) {
   }
   return (
     <div className={`receipt-page receipt-page--${paper}`}>
-      <style>{`@page { size: ${paper === "a4" ? "A4" : `${paper}mm auto`}; margin: ${paper === "a4" ? "15mm" : "2mm"}; }`}</style>
       <div className="receipt-page__tools">
         <button type="button" className="button" onClick={() => window.print()}>
           <Trans>Print</Trans>

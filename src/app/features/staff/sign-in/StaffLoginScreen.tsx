@@ -17,6 +17,8 @@ import { lastVisitedStoreId } from "../../../venue/last-store";
 import { AccountMessage, type AccountMessageValue } from "../../entrance/AccountMessage";
 import { TitledPage } from "../../shell/TitledPage";
 import { checkReset, checkResetRequest, checkSignIn, type FormProblem, RESET_CODE_DIGITS } from "./staff-login-checks";
+// Its forms are the accounts forms: opened directly, nothing else would have loaded their styles.
+import "../../entrance/accounts.css";
 
 type Step = "sign-in" | "ask-code" | "reset";
 

@@ -1,0 +1,83 @@
+/**
+ * Security headers on every response (issue 11 item 7), through @fastify/helmet: a
+ * Content-Security-Policy the PWA passes, no framing, no MIME sniffing, no referrer.
+ *
+ * The policy is written out in full (useDefaults: false) so that what a browser enforces is
+ * what this file says:
+ * - scripts only from this origin: index.html has no inline script and the app registers its
+ *   service worker itself (sw/pwa-options.ts injectRegister: false), so no 'unsafe-inline';
+ * - styles only from this origin: Vite emits CSS files, and React's `style` props are set
+ *   through the DOM (CSSOM), which style-src does not govern;
+ * - images from this origin (the venue photos live under public/images, venues/README.md) and
+ *   data: URLs (the staff login-link QR code is an inline SVG data URL);
+ * - connections to this origin, including the STOMP WebSocket at /api/stomp. CSP Level 3 lets
+ *   'self' match ws:/wss: on the same host, but older Safari does not, so the WebSocket origin
+ *   is named too when PUBLIC_URL gives it; without PUBLIC_URL (a demo on a LAN address that
+ *   is not known in advance) any ws:/wss: origin is allowed, which only loosens where a
+ *   WebSocket may go, never where scripts come from;
+ * - frame-ancestors 'none' (and X-Frame-Options DENY for browsers without CSP 2).
+ *
+ * HSTS and upgrade-insecure-requests only when PUBLIC_URL is https: a LAN demo over plain http
+ * would otherwise be told to upgrade requests to an https it does not serve.
+ */
+import helmet from "@fastify/helmet";
+import type { FastifyPluginAsync } from "fastify";
+import fp from "fastify-plugin";
+
+export interface SecurityHeadersOptions {
+  /** PUBLIC_URL (config.publicUrl): where the app is served, or null when unknown. */
+  publicUrl: string | null;
+}
+
+/** 180 days: long enough to matter, short enough to undo a move off HTTPS in one season. */
+export const HSTS_MAX_AGE_SECONDS = 180 * 24 * 60 * 60;
+
+export function servedOverHttps(publicUrl: string | null): boolean {
+  return publicUrl?.toLowerCase().startsWith("https://") ?? false;
+}
+
+/** The WebSocket origins the app's STOMP client may connect to, besides 'self'. */
+function webSocketSources(publicUrl: string | null): string[] {
+  if (publicUrl === null) return ["ws:", "wss:"];
+  const url = new URL(publicUrl);
+  return [`${url.protocol === "https:" ? "wss:" : "ws:"}//${url.host}`];
+}
+
+export function contentSecurityPolicyDirectives(publicUrl: string | null): Record<string, string[]> {
+  const directives: Record<string, string[]> = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'"],
+    "script-src-attr": ["'none'"],
+    "style-src": ["'self'"],
+    "img-src": ["'self'", "data:"],
+    "font-src": ["'self'"],
+    "connect-src": ["'self'", ...webSocketSources(publicUrl)],
+    "worker-src": ["'self'"],
+    "manifest-src": ["'self'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": ["'none'"],
+  };
+  if (servedOverHttps(publicUrl)) directives["upgrade-insecure-requests"] = [];
+  return directives;
+}
+
+const securityHeadersPlugin: FastifyPluginAsync<SecurityHeadersOptions> = async (app, { publicUrl }) => {
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicyDirectives(publicUrl) },
+    // No includeSubDomains: a venue's other hosts (a booking site, a mail host) are not ours to pin.
+    strictTransportSecurity: servedOverHttps(publicUrl)
+      ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: false }
+      : false,
+    // Tokens appear in some app URLs (order links, login links): never send them on.
+    referrerPolicy: { policy: "no-referrer" },
+    xFrameOptions: { action: "deny" },
+    // The admin service may live on another origin (VITE_ADMIN_API_URL); it answers CORS
+    // requests, which Cross-Origin-Resource-Policy does not govern, so same-origin is safe here.
+    crossOriginResourcePolicy: { policy: "same-origin" },
+  });
+};
+
+export const securityHeaders = fp(securityHeadersPlugin, { name: "security-headers" });
