@@ -7,6 +7,7 @@
  * order holds; name, phone and e-mail were never copied into them (outcome messages look the
  * account up when sending, so a deleted account gets none).
  */
+import { retireCardTokensOfUser } from "../db/repositories/card-tokens.repository";
 import { deleteSavedCardsOfUser } from "../db/repositories/saved-cards.repository";
 import { revokeSessionsOfUser } from "../db/repositories/sessions.repository";
 import { eraseAccount } from "../db/repositories/users.repository";
@@ -20,6 +21,8 @@ export async function deleteAccount(ctx: AccountsContext, signedIn: SignedIn): P
   const personalTargets = [user.phone, user.email].filter((target): target is string => target !== null);
   await ctx.db.transaction().execute(async (trx) => {
     await deleteSavedCardsOfUser(trx, user.id);
+    // Its cards are deleted cards: their tokens are refused for everyone from now on.
+    await retireCardTokensOfUser(trx, user.id, now);
     await deleteCodesOfAccount(trx, user.id, personalTargets);
     // Blanks the personal fields and bumps the token generation: every jwt of the account dies.
     await eraseAccount(trx, user.id, now);
