@@ -15,7 +15,7 @@ import type { Kysely } from "kysely";
 import type { AccountsContext } from "./auth/context";
 import { BackgroundTasks } from "./auth/context";
 import { KeyRing } from "./auth/secrets";
-import type { ServerConfig } from "./config";
+import { defaultCodeSends, type ServerConfig } from "./config";
 import type { Database } from "./db/schema";
 import { AdjustableClock } from "./dev-clock";
 import { NoQuerySchema } from "./http/schemas";
@@ -74,7 +74,9 @@ export interface AppOptions {
     | "messaging"
     | "devOutboxApi"
     | "devClockApi"
-  >;
+  > &
+    // Optional so tools that build an app (bench/) need not know it: the defaults of readConfig.
+    Partial<Pick<ServerConfig, "codeSends">>;
   /** false: no logs at all (tests). Default: JSON logs at config.logLevel. */
   logger?: boolean;
   /** Log lines go here instead of stdout (tests that check what a request logged). */
@@ -128,6 +130,7 @@ export function buildApp(options: AppOptions): App {
     messenger,
     keyRing: new KeyRing(db, config.jwtSecret),
     background: new BackgroundTasks(app.log),
+    codeSends: config.codeSends ?? defaultCodeSends(),
   };
   const orders: OrdersContext = {
     ...accounts,

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CONFIG_VARIABLES, ConfigError, readConfig } from "./config";
+import { CONFIG_VARIABLES, ConfigError, EU_COUNTRIES, readConfig } from "./config";
 
 describe("configuration: every environment variable in one place with defaults (brief: config.ts)", () => {
   it("defaults: port 3000, SQLite in ./data, dist in ./dist, info logs, demo venues on", () => {
@@ -19,7 +19,14 @@ describe("configuration: every environment variable in one place with defaults (
       messaging: { sms: { provider: "outbox" }, email: { provider: "outbox" } },
       devOutboxApi: false,
       devClockApi: false,
+      codeSends: {
+        newNumbersPerAddressPerHour: 5,
+        perStorePerHour: 300,
+        perSystemPerHour: 1000,
+        voiceCallCountries: [...EU_COUNTRIES],
+      },
     });
+    expect(readConfig({}).codeSends.voiceCallCountries).toContain("GR");
   });
 
   it("reads every documented variable", () => {
@@ -45,6 +52,10 @@ describe("configuration: every environment variable in one place with defaults (
         MAIL_FROM: "Κύμα <no-reply@example.com>",
         DEV_OUTBOX_API: "on",
         DEV_CLOCK_API: "on",
+        CODE_SENDS_NEW_NUMBERS_PER_ADDRESS: "3",
+        CODE_SENDS_PER_STORE_PER_HOUR: "40",
+        CODE_SENDS_PER_HOUR: "200",
+        VOICE_CALL_COUNTRIES: "gr, CY",
       },
       "/srv/app",
     );
@@ -72,6 +83,12 @@ describe("configuration: every environment variable in one place with defaults (
       },
       devOutboxApi: true,
       devClockApi: true,
+      codeSends: {
+        newNumbersPerAddressPerHour: 3,
+        perStorePerHour: 40,
+        perSystemPerHour: 200,
+        voiceCallCountries: ["GR", "CY"],
+      },
     });
   });
 
@@ -86,6 +103,8 @@ describe("configuration: every environment variable in one place with defaults (
     [{ SMS_PROVIDER: "twilio", TWILIO_AUTH_TOKEN: "x", TWILIO_FROM: "+30" }, /TWILIO_ACCOUNT_SID is required/],
     [{ SMTP_URL: "http://mail" }, /SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/],
     [{ DEV_OUTBOX_API: "sometimes" }, /DEV_OUTBOX_API must be on or off/],
+    [{ CODE_SENDS_PER_HOUR: "0" }, /CODE_SENDS_PER_HOUR must be a whole number/],
+    [{ VOICE_CALL_COUNTRIES: "GR,Greece" }, /VOICE_CALL_COUNTRIES must list two-letter country codes/],
   ])("refuses a wrong value loudly: %o", (env, message) => {
     expect(() => readConfig(env, "/srv/app")).toThrow(ConfigError);
     expect(() => readConfig(env, "/srv/app")).toThrow(message);
@@ -114,6 +133,10 @@ describe("configuration: every environment variable in one place with defaults (
       "MAIL_FROM",
       "DEV_OUTBOX_API",
       "DEV_CLOCK_API",
+      "CODE_SENDS_NEW_NUMBERS_PER_ADDRESS",
+      "CODE_SENDS_PER_STORE_PER_HOUR",
+      "CODE_SENDS_PER_HOUR",
+      "VOICE_CALL_COUNTRIES",
     ]);
     const { readFileSync } = await import("node:fs");
     const readme = readFileSync(new URL("./README-config.md", import.meta.url), "utf8");

@@ -110,7 +110,12 @@ export async function release(db: Kysely<Database>, decision: ThrottleDecision):
 
 /** Keys of the limits, named in one place so two features never share one by accident. */
 export const throttleKeys = {
-  codesSentTo: (target: string) => `send:${target}`,
+  /** By ./code-send-guard.ts recipientKey, an HMAC: the table keeps no phone or e-mail. */
+  codesSentTo: (recipientKey: string) => `send:${recipientKey}`,
+  newNumbersFromAddress: (address: string) => `send:new-numbers:${address}`,
+  numberFromAddress: (address: string, recipientKey: string) => `send:number-from:${address}:${recipientKey}`,
+  codeSendsOfStore: (storeId: number) => `send:store:${storeId}`,
+  codeSendsOfSystem: () => "send:system",
   pinAtStore: (storeId: number) => `pin:store:${storeId}`,
   pinFromDevice: (deviceId: number) => `pin:device:${deviceId}`,
   /** PIN requests without an enrolled device, all together per store. */

@@ -1,4 +1,6 @@
 /** The whole database as Kysely sees it: table name → table interface. */
+
+import type { CardTokensTable } from "./tables/card-tokens.table";
 import type {
   CategoriesTable,
   ItemsTable,
@@ -8,7 +10,6 @@ import type {
   SubselectionGroupsTable,
   SubselectionOptionsTable,
 } from "./tables/catalogue.tables";
-import type { CardTokensTable } from "./tables/card-tokens.table";
 import type { MembershipsTable } from "./tables/memberships.table";
 import type {
   OrderDailyCountersTable,

@@ -2,7 +2,7 @@
 import type { Kysely } from "kysely";
 import { afterAll } from "vitest";
 import { type App, buildApp } from "../app";
-import type { MessagingConfig } from "../config";
+import { type CodeSendConfig, defaultCodeSends, type MessagingConfig } from "../config";
 import type { Database } from "../db/schema";
 import type { MenuCacheOptions } from "../menu/menu-cache";
 import type { Messenger } from "../notify/messenger";
@@ -27,11 +27,24 @@ export interface TestAppOptions {
   orderEvents?: OrderEventBus;
   /** Default: the built-in sandbox provider. */
   payments?: PaymentProvider;
+  /**
+   * Default: TEST_CODE_SENDS, since every injected request comes from one address and a test file
+   * signs in many guests; the tests of these limits pass readConfig's defaults.
+   */
+  codeSends?: CodeSendConfig;
   /** Logs at debug (every request) into this stream instead of no logs at all. */
   logStream?: { write(line: string): void };
 }
 
 export const TEST_CONTACT_EMAIL = "team@example.com";
+
+/** Code-send limits no ordinary test reaches; voice calls to Greece and the EU, as by default. */
+export const TEST_CODE_SENDS: CodeSendConfig = {
+  newNumbersPerAddressPerHour: 10_000,
+  perStorePerHour: 10_000,
+  perSystemPerHour: 10_000,
+  voiceCallCountries: defaultCodeSends().voiceCallCountries,
+};
 
 export function buildTestApp(db: Kysely<Database>, options: TestAppOptions = {}): App {
   return buildApp({
@@ -46,6 +59,7 @@ export function buildTestApp(db: Kysely<Database>, options: TestAppOptions = {})
       messaging: options.messaging ?? { sms: { provider: "outbox" }, email: { provider: "outbox" } },
       devOutboxApi: options.devOutboxApi ?? false,
       devClockApi: options.devClockApi ?? false,
+      codeSends: options.codeSends ?? TEST_CODE_SENDS,
     },
     ...(options.logStream === undefined ? { logger: false } : { logStream: options.logStream }),
     menuCache: options.menuCache,

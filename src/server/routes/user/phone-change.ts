@@ -55,6 +55,7 @@ export const phoneChangeRoutes: FastifyPluginAsyncTypebox<PhoneChangeRoutesOptio
         ctx,
         request.log,
         { purpose: "change_phone", target: phone.e164, userId: account.user.id },
+        { clientAddress: request.ip, channel, storeId: null },
         (code) => (channel === "call" ? codeByCall(phone.e164, code, null) : codeBySms(phone.e164, code, null)),
       );
       return verificationSent(channel);
@@ -79,8 +80,12 @@ export const phoneChangeRoutes: FastifyPluginAsyncTypebox<PhoneChangeRoutesOptio
       if (pending === undefined) throw conflict("USER_ALREADY_VERIFIED", "There is nothing left to verify");
       const target = pending.target;
       const channel = request.query.channel ?? "sms";
-      await sendCode(ctx, request.log, { purpose: "change_phone", target, userId: account.user.id }, (code) =>
-        channel === "call" ? codeByCall(target, code, null) : codeBySms(target, code, null),
+      await sendCode(
+        ctx,
+        request.log,
+        { purpose: "change_phone", target, userId: account.user.id },
+        { clientAddress: request.ip, channel, storeId: null },
+        (code) => (channel === "call" ? codeByCall(target, code, null) : codeBySms(target, code, null)),
       );
       return verificationSent(channel);
     },
