@@ -15,6 +15,7 @@ import {
 import { checkCode } from "../../auth/codes";
 import type { AccountsContext } from "../../auth/context";
 import { countIdentityChange } from "../../auth/identity-changes";
+import { forgetPreviousPhone } from "../../auth/personal-data";
 import { requirePhone } from "../../auth/phone-errors";
 import { authenticateGuest, rotateTokens } from "../../auth/sessions";
 import { sessionResponse } from "../../auth/user-dto";
@@ -113,7 +114,11 @@ export const phoneChangeRoutes: FastifyPluginAsyncTypebox<PhoneChangeRoutesOptio
         throw invalidInput("INVALID_VERIFICATION_CODE", "The verification code is invalid or has expired");
       }
       try {
-        await updatePhone(ctx.db, userId, phone, ctx.now().toISOString());
+        await ctx.db.transaction().execute(async (trx) => {
+          await updatePhone(trx, userId, phone, ctx.now().toISOString());
+          // Issue 11 item 4: the old number's messages and codes go; its memberships follow the person.
+          await forgetPreviousPhone(trx, signedIn.account.user.phone, phone.e164);
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw phoneTaken();
         throw error;
