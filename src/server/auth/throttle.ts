@@ -131,4 +131,8 @@ export const throttleKeys = {
   loginTokensIssuedBy: (userId: number) => `issue-login-token:${userId}`,
   identityChangesBy: (userId: number) => `identity-change:${userId}`,
   contactFromAddress: (address: string) => `contact:address:${address}`,
+  cardTokenizingFromAddress: (address: string) => `tokenize:address:${address}`,
+  cardTokenizingOfSystem: () => "tokenize:system",
+  ordersOfGuest: (userId: number) => `orders:account:${userId}`,
+  refreshesOfSession: (sessionId: number) => `refresh:session:${sessionId}`,
 } as const;
