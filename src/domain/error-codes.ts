@@ -100,6 +100,13 @@ export const PRODUCT_ERROR_CODES = [
   "CARD_TERMINAL_NOT_FOUND",
   /** 404: an order-details link whose token is missing, wrong, expired, tampered or for another order or store (one answer for all). */
   "INVALID_ORDER_LINK",
+  // Abuse limits (issue 11 item 3).
+  /** 429: codes were sent to too many different numbers from this client address lately (SMS and voice pumping). */
+  "TOO_MANY_NEW_NUMBERS",
+  /** 429: the store's or the whole system's hourly ceiling of codes is reached. */
+  "CODE_SENDING_PAUSED",
+  /** 400: a voice call to a country the venue does not call (VOICE_CALL_COUNTRIES); an SMS still works. */
+  "VOICE_CALL_COUNTRY_NOT_ALLOWED",
 ] as const;
 
 export type SpecErrorCode = (typeof SPEC_ERROR_CODES)[number];

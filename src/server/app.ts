@@ -15,7 +15,7 @@ import type { Kysely } from "kysely";
 import type { AccountsContext } from "./auth/context";
 import { BackgroundTasks } from "./auth/context";
 import { KeyRing } from "./auth/secrets";
-import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts, type ServerConfig } from "./config";
+import { DEFAULT_HTTP_TIMEOUTS, defaultCodeSends, type HttpTimeouts, type ServerConfig } from "./config";
 import type { Database } from "./db/schema";
 import { AdjustableClock } from "./dev-clock";
 import { NoQuerySchema } from "./http/schemas";
@@ -77,8 +77,9 @@ export interface AppOptions {
     | "devOutboxApi"
     | "devClockApi"
   > &
-    /** publicUrl absent (tests, benches): not known, so no HSTS (plugins/security-headers.ts). */
-    Partial<Pick<ServerConfig, "http" | "stomp" | "publicUrl">>;
+    // Optional so tools that build an app (bench/) need not know them: the defaults of readConfig
+    // (publicUrl absent: not known, so no HSTS; plugins/security-headers.ts).
+    Partial<Pick<ServerConfig, "http" | "stomp" | "publicUrl" | "codeSends">>;
   /** false: no logs at all (tests). Default: JSON logs at config.logLevel. */
   logger?: boolean;
   /** Log lines go here instead of stdout (tests that check what a request logged). */
@@ -136,6 +137,7 @@ export function buildApp(options: AppOptions): App {
     messenger,
     keyRing: new KeyRing(db, config.jwtSecret),
     background: new BackgroundTasks(app.log),
+    codeSends: config.codeSends ?? defaultCodeSends(),
   };
   const orders: OrdersContext = {
     ...accounts,

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CONFIG_VARIABLES, ConfigError, readConfig } from "./config";
+import { CONFIG_VARIABLES, ConfigError, EU_COUNTRIES, readConfig } from "./config";
 
 describe("configuration: every environment variable in one place with defaults (brief: config.ts)", () => {
   it("defaults: port 3000, SQLite in ./data, dist in ./dist, info logs, demo venues on", () => {
@@ -21,7 +21,14 @@ describe("configuration: every environment variable in one place with defaults (
       devClockApi: false,
       http: { requestTimeoutMs: 30_000, headersTimeoutMs: 10_000, keepAliveTimeoutMs: 72_000 },
       stomp: { maxConnectionsPerSession: 10, maxConnectionsPerAddress: 50 },
+      codeSends: {
+        newNumbersPerAddressPerHour: 5,
+        perStorePerHour: 300,
+        perSystemPerHour: 1000,
+        voiceCallCountries: [...EU_COUNTRIES],
+      },
     });
+    expect(readConfig({}).codeSends.voiceCallCountries).toContain("GR");
   });
 
   it("reads every documented variable", () => {
@@ -52,6 +59,10 @@ describe("configuration: every environment variable in one place with defaults (
         HTTP_KEEP_ALIVE_TIMEOUT_MS: "65000",
         STOMP_MAX_CONNECTIONS_PER_SESSION: "4",
         STOMP_MAX_CONNECTIONS_PER_ADDRESS: "500",
+        CODE_SENDS_NEW_NUMBERS_PER_ADDRESS: "3",
+        CODE_SENDS_PER_STORE_PER_HOUR: "40",
+        CODE_SENDS_PER_HOUR: "200",
+        VOICE_CALL_COUNTRIES: "gr, CY",
       },
       "/srv/app",
     );
@@ -81,6 +92,12 @@ describe("configuration: every environment variable in one place with defaults (
       devClockApi: true,
       http: { requestTimeoutMs: 20_000, headersTimeoutMs: 5_000, keepAliveTimeoutMs: 65_000 },
       stomp: { maxConnectionsPerSession: 4, maxConnectionsPerAddress: 500 },
+      codeSends: {
+        newNumbersPerAddressPerHour: 3,
+        perStorePerHour: 40,
+        perSystemPerHour: 200,
+        voiceCallCountries: ["GR", "CY"],
+      },
     });
   });
 
@@ -99,6 +116,8 @@ describe("configuration: every environment variable in one place with defaults (
     [{ STOMP_MAX_CONNECTIONS_PER_ADDRESS: "ten" }, /STOMP_MAX_CONNECTIONS_PER_ADDRESS must be a positive integer/],
     [{ HTTP_REQUEST_TIMEOUT_MS: "1.5" }, /HTTP_REQUEST_TIMEOUT_MS must be a positive integer/],
     [{ HTTP_HEADERS_TIMEOUT_MS: "40000" }, /HTTP_HEADERS_TIMEOUT_MS must not be greater than HTTP_REQUEST_TIMEOUT_MS/],
+    [{ CODE_SENDS_PER_HOUR: "0" }, /CODE_SENDS_PER_HOUR must be a whole number/],
+    [{ VOICE_CALL_COUNTRIES: "GR,Greece" }, /VOICE_CALL_COUNTRIES must list two-letter country codes/],
   ])("refuses a wrong value loudly: %o", (env, message) => {
     expect(() => readConfig(env, "/srv/app")).toThrow(ConfigError);
     expect(() => readConfig(env, "/srv/app")).toThrow(message);
@@ -132,6 +151,10 @@ describe("configuration: every environment variable in one place with defaults (
       "HTTP_KEEP_ALIVE_TIMEOUT_MS",
       "STOMP_MAX_CONNECTIONS_PER_SESSION",
       "STOMP_MAX_CONNECTIONS_PER_ADDRESS",
+      "CODE_SENDS_NEW_NUMBERS_PER_ADDRESS",
+      "CODE_SENDS_PER_STORE_PER_HOUR",
+      "CODE_SENDS_PER_HOUR",
+      "VOICE_CALL_COUNTRIES",
     ]);
     const { readFileSync } = await import("node:fs");
     const readme = readFileSync(new URL("./README-config.md", import.meta.url), "utf8");

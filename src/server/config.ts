@@ -55,6 +55,56 @@ export const DEFAULT_STOMP_CONNECTION_CAPS: StompConnectionCaps = {
   maxConnectionsPerSession: 10,
   maxConnectionsPerAddress: 50,
 };
+  /** Limits on sending one-time codes, against SMS and voice pumping (issue 11 item 3). */
+  codeSends: CodeSendConfig;
+}
+
+/**
+ * SMS and voice pumping (toll fraud): a script asking for codes to many numbers, often premium
+ * ones abroad, earns its owner a share of every message. Per-number limits (auth/limits.ts) do
+ * not stop it; these do (auth/code-send-guard.ts).
+ */
+export interface CodeSendConfig {
+  /** Distinct numbers one client address may have codes sent to in an hour. */
+  newNumbersPerAddressPerHour: number;
+  /** Codes sent for one store (a sign-in from its link) in an hour. */
+  perStorePerHour: number;
+  /** Codes sent by the whole system in an hour. */
+  perSystemPerHour: number;
+  /** ISO 3166-1 alpha-2 countries that voice-call codes may go to. */
+  voiceCallCountries: readonly string[];
+}
+
+/** The European Union's members (ISO 3166-1 alpha-2), what "EU" stands for in VOICE_CALL_COUNTRIES. */
+export const EU_COUNTRIES = [
+  "AT",
+  "BE",
+  "BG",
+  "HR",
+  "CY",
+  "CZ",
+  "DK",
+  "EE",
+  "FI",
+  "FR",
+  "DE",
+  "GR",
+  "HU",
+  "IE",
+  "IT",
+  "LV",
+  "LT",
+  "LU",
+  "MT",
+  "NL",
+  "PL",
+  "PT",
+  "RO",
+  "SK",
+  "SI",
+  "ES",
+  "SE",
+] as const;
 
 /** Where SMS, voice calls and e-mail go (src/server/notify). */
 export interface MessagingConfig {
@@ -211,6 +261,27 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     default: "50",
     meaning:
       "Live-status WebSockets one client address may hold at once. Guests behind one venue Wi-Fi share an address: raise it there; behind a proxy, set TRUST_PROXY=on or every client counts as the proxy.",
+    name: "CODE_SENDS_NEW_NUMBERS_PER_ADDRESS",
+    default: "5",
+    meaning:
+      "Distinct phone numbers one client address may have sign-in or change-of-phone codes sent to in an hour (SMS and voice pumping); more answer 429 TOO_MANY_NEW_NUMBERS.",
+  },
+  {
+    name: "CODE_SENDS_PER_STORE_PER_HOUR",
+    default: "300",
+    meaning: "Codes sent for one store's sign-ins in an hour; more answer 429 CODE_SENDING_PAUSED.",
+  },
+  {
+    name: "CODE_SENDS_PER_HOUR",
+    default: "1000",
+    meaning:
+      "Codes sent by the whole system (every store, every address) in an hour; more answer 429 CODE_SENDING_PAUSED. Sized for the busiest hour of every venue together.",
+  },
+  {
+    name: "VOICE_CALL_COUNTRIES",
+    default: "EU",
+    meaning:
+      "Comma-separated ISO country codes that voice-call codes may go to; EU stands for the 27 members (Greece included). A call elsewhere answers 400 VOICE_CALL_COUNTRY_NOT_ALLOWED; SMS is not limited by country.",
   },
 ];
 
@@ -250,6 +321,15 @@ export function readConfig(env: Env = process.env, cwd: string = process.cwd()):
         env.STOMP_MAX_CONNECTIONS_PER_ADDRESS,
         DEFAULT_STOMP_CONNECTION_CAPS.maxConnectionsPerAddress,
       ),
+    codeSends: {
+      newNumbersPerAddressPerHour: readCount(
+        "CODE_SENDS_NEW_NUMBERS_PER_ADDRESS",
+        env.CODE_SENDS_NEW_NUMBERS_PER_ADDRESS,
+        5,
+      ),
+      perStorePerHour: readCount("CODE_SENDS_PER_STORE_PER_HOUR", env.CODE_SENDS_PER_STORE_PER_HOUR, 300),
+      perSystemPerHour: readCount("CODE_SENDS_PER_HOUR", env.CODE_SENDS_PER_HOUR, 1000),
+      voiceCallCountries: readCountries("VOICE_CALL_COUNTRIES", env.VOICE_CALL_COUNTRIES, ["EU"]),
     },
   };
 }
@@ -280,6 +360,11 @@ function readHttpTimeouts(env: Env): HttpTimeouts {
 }
 
 /** A positive integer (a count or milliseconds); 0 would mean "no limit", which is what these prevent. */
+/** The defaults of the code-send limits (readConfig without any variable set). */
+export function defaultCodeSends(): CodeSendConfig {
+  return readConfig({}).codeSends;
+}
+
 function readCount(name: string, value: string | undefined, fallback: number): number {
   const raw = nonEmpty(value);
   if (raw === undefined) return fallback;
@@ -288,6 +373,23 @@ function readCount(name: string, value: string | undefined, fallback: number): n
     throw new ConfigError(`${name} must be a positive integer, got "${raw}"`);
   }
   return count;
+}
+
+  if (!Number.isInteger(count) || count < 1)
+    throw new ConfigError(`${name} must be a whole number of 1 or more, got "${raw}"`);
+  return count;
+}
+
+function readCountries(name: string, value: string | undefined, fallback: readonly string[]): readonly string[] {
+  const raw = nonEmpty(value);
+  const entries = raw === undefined ? fallback : raw.split(",").map((part) => part.trim().toUpperCase());
+  const countries = new Set<string>();
+  for (const entry of entries) {
+    if (entry === "EU") for (const member of EU_COUNTRIES) countries.add(member);
+    else if (/^[A-Z]{2}$/.test(entry)) countries.add(entry);
+    else throw new ConfigError(`${name} must list two-letter country codes or EU, got "${entry}"`);
+  }
+  return [...countries];
 }
 
 export function isPostgresUrl(url: string): boolean {

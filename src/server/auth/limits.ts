@@ -110,6 +110,33 @@ export const CONTACT_LIMITS_PER_ADDRESS: readonly RateLimit[] = [
   { max: 20, windowMs: DAY },
 ];
 
+/**
+ * Calls that write a row per request (issue 11 item 3, "rate limits on the sandbox tokenizing call
+ * and any other call that writes a row per request"); each is generous for a person and bounds a
+ * script. The sandbox card form is open to anyone (like a provider's): per client address, and a
+ * ceiling for everyone together, so the sandbox_cards table cannot be flooded.
+ */
+export const CARD_TOKENIZE_LIMITS_PER_ADDRESS: readonly RateLimit[] = [
+  { max: 10, windowMs: 10 * MINUTE },
+  { max: 50, windowMs: DAY },
+];
+export const CARD_TOKENIZE_LIMITS_OF_SYSTEM: readonly RateLimit[] = [{ max: 2000, windowMs: HOUR }];
+
+/**
+ * A guest's (or visitor's) order placements: each writes an order, its lines and a stored answer.
+ * A table orders a few rounds an hour; staff orders from PDAs are not limited.
+ */
+export const GUEST_ORDER_LIMITS: readonly RateLimit[] = [
+  { max: 20, windowMs: 10 * MINUTE },
+  { max: 100, windowMs: DAY },
+];
+
+/**
+ * Session refreshes: each writes a new authToken row. The app refreshes at start and every 20
+ * minutes; a few tabs and restarts stay far below this.
+ */
+export const SESSION_REFRESH_LIMITS: readonly RateLimit[] = [{ max: 60, windowMs: HOUR }];
+
 export const LOGIN_TOKEN_ISSUE_LIMITS: readonly RateLimit[] = [{ max: 30, windowMs: HOUR }];
 
 /**

@@ -31,6 +31,7 @@ import type { AccountsContext } from "./context";
 import { type SessionClaims, signSessionJwt, verifySessionJwt } from "./jwt";
 import { REFRESH_GRACE_MS, SESSION_IDLE_TTL_MS, SUPERSEDED_TOKEN_RETENTION_MS, VISITOR_SESSION_TTL_MS } from "./limits";
 import { hashToken, looksLikeOpaqueToken, newOpaqueToken } from "./tokens";
+import { countSessionRefresh } from "./write-limits";
 
 export interface SessionTokens {
   authToken: string;
@@ -102,6 +103,8 @@ export async function refreshSession(
   const { claims, found } = await readTokens(ctx, headers, now, true);
   const account = await liveAccountOf(ctx.db, found, claims, now);
   const signedIn = { account, sessionId: found.session.id, tokenId: found.token.id };
+  // Each refresh writes a token row: limited per session (issue 11 item 3).
+  await countSessionRefresh(ctx.db, found.session.id, now);
   if (found.token.superseded_at === null) {
     const rotated = await replaceToken(ctx, signedIn, { supersede: true }, now);
     if (rotated !== null) return { account, tokens: rotated };

@@ -110,7 +110,12 @@ export async function release(db: Kysely<Database>, decision: ThrottleDecision):
 
 /** Keys of the limits, named in one place so two features never share one by accident. */
 export const throttleKeys = {
-  codesSentTo: (target: string) => `send:${target}`,
+  /** By ./code-send-guard.ts recipientKey, an HMAC: the table keeps no phone or e-mail. */
+  codesSentTo: (recipientKey: string) => `send:${recipientKey}`,
+  newNumbersFromAddress: (address: string) => `send:new-numbers:${address}`,
+  numberFromAddress: (address: string, recipientKey: string) => `send:number-from:${address}:${recipientKey}`,
+  codeSendsOfStore: (storeId: number) => `send:store:${storeId}`,
+  codeSendsOfSystem: () => "send:system",
   pinAtStore: (storeId: number) => `pin:store:${storeId}`,
   pinFromDevice: (deviceId: number) => `pin:device:${deviceId}`,
   /** PIN requests without an enrolled device, all together per store. */
@@ -126,4 +131,8 @@ export const throttleKeys = {
   loginTokensIssuedBy: (userId: number) => `issue-login-token:${userId}`,
   identityChangesBy: (userId: number) => `identity-change:${userId}`,
   contactFromAddress: (address: string) => `contact:address:${address}`,
+  cardTokenizingFromAddress: (address: string) => `tokenize:address:${address}`,
+  cardTokenizingOfSystem: () => "tokenize:system",
+  ordersOfGuest: (userId: number) => `orders:account:${userId}`,
+  refreshesOfSession: (sessionId: number) => `refresh:session:${sessionId}`,
 } as const;

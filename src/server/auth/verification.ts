@@ -1,5 +1,6 @@
 /**
- * Sending one-time codes: the per-recipient limits first (VERIFICATIONS_CODES_LIMIT_REACHED), then
+ * Sending one-time codes: the pumping checks of ./code-send-guard.ts, the per-recipient limits
+ * (VERIFICATIONS_CODES_LIMIT_REACHED), then
  * a fresh code, then the messenger (SEND_VERIFICATION_CODE_ERROR when the provider fails). Nothing
  * here looks at whether the recipient has an account: a known and an unknown number take the
  * same path and get the same answer.
@@ -8,14 +9,16 @@ import type { FastifyBaseLogger } from "fastify";
 import type { VerificationSent } from "../../domain/auth-api";
 import { ApiError, tooManyRequests } from "../http/api-error";
 import type { OutgoingMessage } from "../notify/messenger";
+import { checkVoiceCallCountry, countPhoneCodeSend, recipientKey, type SendOrigin } from "./code-send-guard";
 import { type CodeOwner, issueCode } from "./codes";
 import type { AccountsContext } from "./context";
 import { CODE_TTL_MS, SEND_LIMITS } from "./limits";
-import { consume, throttleKeys } from "./throttle";
+import { consume, release, type ThrottleDecision, throttleKeys } from "./throttle";
 
 /** Counts one send to the recipient, or refuses with 429 VERIFICATIONS_CODES_LIMIT_REACHED. */
-export async function reserveSend(ctx: AccountsContext, target: string): Promise<void> {
-  const decision = await consume(ctx.db, throttleKeys.codesSentTo(target), SEND_LIMITS, ctx.now());
+export async function reserveSend(ctx: AccountsContext, target: string): Promise<ThrottleDecision> {
+  const key = throttleKeys.codesSentTo(await recipientKey(ctx, target));
+  const decision = await consume(ctx.db, key, SEND_LIMITS, ctx.now());
   if (!decision.allowed) {
     throw tooManyRequests(
       "VERIFICATIONS_CODES_LIMIT_REACHED",
@@ -23,6 +26,7 @@ export async function reserveSend(ctx: AccountsContext, target: string): Promise
       decision.retryAfterMs,
     );
   }
+  return decision;
 }
 
 /** A fresh code for the owner (older ones retired), to be sent by the caller. */
@@ -31,14 +35,26 @@ export async function newCode(ctx: AccountsContext, owner: CodeOwner): Promise<s
   return issueCode(ctx.db, keys.codes, owner, ctx.now());
 }
 
-/** reserveSend + newCode + delivery, waiting for the provider's answer. */
+/**
+ * The pumping checks of a code to a phone (./code-send-guard.ts: voice-call countries, new numbers
+ * per address, hourly ceilings) + reserveSend + newCode + delivery, waiting for the provider's
+ * answer. A send refused by the pumping checks does not count against the number.
+ */
 export async function sendCode(
   ctx: AccountsContext,
   log: FastifyBaseLogger,
   owner: CodeOwner,
+  origin: SendOrigin,
   compose: (code: string) => OutgoingMessage,
 ): Promise<void> {
-  await reserveSend(ctx, owner.target);
+  checkVoiceCallCountry(ctx, owner.target, origin);
+  const sent = await reserveSend(ctx, owner.target);
+  try {
+    await countPhoneCodeSend(ctx, owner.target, origin);
+  } catch (error) {
+    await release(ctx.db, sent);
+    throw error;
+  }
   const message = compose(await newCode(ctx, owner));
   try {
     await ctx.messenger.send(message);

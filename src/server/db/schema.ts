@@ -1,4 +1,6 @@
 /** The whole database as Kysely sees it: table name → table interface. */
+
+import type { CardTokensTable } from "./tables/card-tokens.table";
 import type {
   CategoriesTable,
   ItemsTable,
@@ -70,6 +72,7 @@ export interface Database {
   table_opening_payments: TableOpeningPaymentsTable;
   receipt_daily_counters: ReceiptDailyCountersTable;
   receipts: ReceiptsTable;
+  card_tokens: CardTokensTable;
 }
 
 export type DialectName = "sqlite" | "postgres";

@@ -10,10 +10,10 @@
  * waiter sees the outcome on the PDA and there is no guest to tell.
  */
 import type { OrderStatusEvent, PlaceOrderRequest } from "../../domain/orders-api";
-import { findSavedCardOwners } from "../db/repositories/payments.repository";
 import { insertSavedCard, listSavedCardsOfUser } from "../db/repositories/saved-cards.repository";
 import { attachAcceptedOrder } from "../openings/attach-order";
 import { announceOpeningsOfOrder } from "../openings/opening-events";
+import { claimCardToken } from "../payments/card-token-owners";
 import type { OrdersContext } from "./context";
 import { runOnce, type StoredAnswer } from "./idempotency";
 import { loadOrderDto, orderStatusEventOf } from "./order-presenter";
@@ -86,8 +86,8 @@ export async function placeOrder(
 }
 
 /**
- * A card order: the token must be one of the guest's saved cards, or a fresh provider token that
- * no other account saved. Every rule is checked before the card is authorized, so a refused order
+ * A card order: the token must be this guest's (saved or paid with before), or a fresh provider
+ * token, which becomes theirs; another account's token or a deleted card's is refused. Every rule is checked before the card is authorized, so a refused order
  * never holds money; the amount is the one prepared now (the transaction checks it again).
  */
 async function authorizeCard(
@@ -100,8 +100,10 @@ async function authorizeCard(
   if (payment.type !== "CARD") return null;
   const prepared = await preparePlacement(ctx.db, account, request, ctx.now());
   checkExpectedTotal(prepared, request);
-  const owners = await findSavedCardOwners(ctx.db, payment.cardToken);
-  if (owners.some((owner) => owner !== account.userId)) throw refuse("CARD_NOT_FOUND", "There is no such card");
+  // The token becomes this account's now, or is another account's or a deleted card's (issue 11 item 5).
+  if (!(await claimCardToken(ctx.db, payment.cardToken, account.userId, ctx.now()))) {
+    throw refuse("CARD_NOT_FOUND", "There is no such card");
+  }
   const amountCents = prepared.breakdown.totalCents;
   const result = await ctx.payments.authorize(payment.cardToken, amountCents, idempotencyKey);
   if (result === null) throw refuse("CARD_NOT_FOUND", "There is no such card");

@@ -4,11 +4,13 @@
  * account, an authorized card payment, a payment provider that records what it was asked, and an
  * OrdersContext built like buildApp's for tests that drive status-changes.ts directly.
  */
+
 import Fastify from "fastify";
 import type { Kysely } from "kysely";
 import type { OrderStatus, PaymentType } from "../../domain/orders-api";
 import { BackgroundTasks } from "../auth/context";
 import { KeyRing } from "../auth/secrets";
+import { defaultCodeSends } from "../config";
 import { toDbBoolean } from "../db/columns";
 import type { Database } from "../db/schema";
 import { MenuCache } from "../menu/menu-cache";
@@ -140,6 +142,7 @@ export function testOrdersContext(
     messenger: createMessenger({ sms: { provider: "outbox" }, email: { provider: "outbox" } }, db, log, clock.now),
     keyRing: new KeyRing(db, null),
     background: new BackgroundTasks(log),
+    codeSends: defaultCodeSends(),
     menuCache: new MenuCache(db),
     orderEvents: parts.orderEvents ?? new InProcessOrderEvents(),
     payments: parts.payments ?? new RecordingPayments(),

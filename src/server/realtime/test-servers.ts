@@ -7,6 +7,7 @@
  * - `startMainProcess`: src/server/main.ts in a child process, a second API process on the same
  *   (PostgreSQL) database, for what must cross processes.
  */
+
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -18,6 +19,7 @@ import type { Kysely } from "kysely";
 import type { App } from "../app";
 import { BackgroundTasks } from "../auth/context";
 import { KeyRing } from "../auth/secrets";
+import { defaultCodeSends } from "../config";
 import type { Database } from "../db/schema";
 import { MenuCache } from "../menu/menu-cache";
 import { createMessenger } from "../notify/create-messenger";
@@ -59,6 +61,7 @@ export async function startStompOnlyServer(
     messenger: createMessenger({ sms: { provider: "outbox" }, email: { provider: "outbox" } }, db, app.log, now),
     keyRing: new KeyRing(db, null),
     background: new BackgroundTasks(app.log),
+    codeSends: defaultCodeSends(),
     menuCache: new MenuCache(db),
     orderEvents,
     payments: new SandboxPaymentProvider(db, now),

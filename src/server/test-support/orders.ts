@@ -196,11 +196,23 @@ export async function setStoreOrderSettings(
     .execute();
 }
 
+let tokenizingAddress = 0;
+
+/**
+ * A client address of its own for each card a test tokenizes, as if from another guest: the card
+ * form is limited per address (auth/write-limits.ts), which its own test checks.
+ */
+export function nextTokenizingAddress(): string {
+  tokenizingAddress++;
+  return `10.77.${Math.floor(tokenizingAddress / 250)}.${tokenizingAddress % 250}`;
+}
+
 /** Tokenizes a sandbox test card (4242… approves, 4000 0000 0000 0002 declines). */
 export async function sandboxCardToken(app: App, number = "4242 4242 4242 4242"): Promise<string> {
   const response = await app.inject({
     method: "POST",
     url: "/api/payments/sandbox/cards",
+    remoteAddress: nextTokenizingAddress(),
     payload: { number, expiryMonth: 12, expiryYear: 2099, cvc: "123" },
   });
   expect(response.statusCode, response.body).toBe(201);

@@ -2,7 +2,13 @@
 import type { Kysely } from "kysely";
 import { afterAll } from "vitest";
 import { type App, buildApp } from "../app";
-import type { HttpTimeouts, MessagingConfig, StompConnectionCaps } from "../config";
+import {
+  type CodeSendConfig,
+  defaultCodeSends,
+  type HttpTimeouts,
+  type MessagingConfig,
+  type StompConnectionCaps,
+} from "../config";
 import type { Database } from "../db/schema";
 import type { MenuCacheOptions } from "../menu/menu-cache";
 import type { Messenger } from "../notify/messenger";
@@ -29,6 +35,11 @@ export interface TestAppOptions {
   orderEvents?: OrderEventBus;
   /** Default: the built-in sandbox provider. */
   payments?: PaymentProvider;
+  /**
+   * Default: TEST_CODE_SENDS, since every injected request comes from one address and a test file
+   * signs in many guests; the tests of these limits pass readConfig's defaults.
+   */
+  codeSends?: CodeSendConfig;
   /** Logs at debug (every request) into this stream instead of no logs at all. */
   logStream?: { write(line: string): void };
   /** Default: the production defaults (config.ts). */
@@ -37,6 +48,14 @@ export interface TestAppOptions {
 }
 
 export const TEST_CONTACT_EMAIL = "team@example.com";
+
+/** Code-send limits no ordinary test reaches; voice calls to Greece and the EU, as by default. */
+export const TEST_CODE_SENDS: CodeSendConfig = {
+  newNumbersPerAddressPerHour: 10_000,
+  perStorePerHour: 10_000,
+  perSystemPerHour: 10_000,
+  voiceCallCountries: defaultCodeSends().voiceCallCountries,
+};
 
 export function buildTestApp(db: Kysely<Database>, options: TestAppOptions = {}): App {
   return buildApp({
@@ -54,6 +73,7 @@ export function buildTestApp(db: Kysely<Database>, options: TestAppOptions = {})
       http: options.http,
       stomp: options.stomp,
       publicUrl: options.publicUrl ?? null,
+      codeSends: options.codeSends ?? TEST_CODE_SENDS,
     },
     ...(options.logStream === undefined ? { logger: false } : { logStream: options.logStream }),
     menuCache: options.menuCache,

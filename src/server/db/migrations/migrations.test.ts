@@ -6,6 +6,7 @@ import { migrateToLatest } from "../migrate";
 import { migrationsFor } from "./index";
 
 const TABLES = [
+  "card_tokens",
   "categories",
   "items",
   "memberships",
@@ -61,6 +62,7 @@ describe(`migrations on ${testDialect()} (brief §1: one set of migrations for b
       ["006-waiter-orders", "Success"],
       ["007-order-decided-by", "Success"],
       ["008-staff-sign-in", "Success"],
+      ["010-card-tokens", "Success"],
     ]);
     const tables = (await test.db.introspection.getTables()).map((t) => t.name).sort();
     expect(tables).toEqual(TABLES);

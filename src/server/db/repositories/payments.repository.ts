@@ -40,9 +40,3 @@ export async function insertSandboxCard(db: Kysely<Database>, card: SandboxCards
 export async function findSandboxCard(db: Kysely<Database>, token: string): Promise<SandboxCardsTable | undefined> {
   return db.selectFrom("sandbox_cards").selectAll().where("token", "=", token).executeTakeFirst();
 }
-
-/** Who saved a card token, if anyone (a token saved by another account is not this guest's). */
-export async function findSavedCardOwners(db: Kysely<Database>, token: string): Promise<number[]> {
-  const rows = await db.selectFrom("saved_cards").select("user_id").where("provider_token", "=", token).execute();
-  return rows.map((row) => row.user_id);
-}

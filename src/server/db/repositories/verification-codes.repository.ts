@@ -107,6 +107,12 @@ export async function deleteExpiredCodes(db: Kysely<Database>, before: IsoInstan
   await db.deleteFrom("verification_codes").where("expires_at", "<", before).execute();
 }
 
+/** Where the account's own codes (a change of phone) were sent, confirmed or not. */
+export async function listCodeTargetsOfAccount(db: Kysely<Database>, userId: number): Promise<string[]> {
+  const rows = await db.selectFrom("verification_codes").select("target").where("user_id", "=", userId).execute();
+  return rows.map((row) => row.target);
+}
+
 /** A deleted account's codes, and those sent to its phone or e-mail. */
 export async function deleteCodesOfAccount(
   db: Kysely<Database>,

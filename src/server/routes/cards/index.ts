@@ -1,6 +1,7 @@
 /**
  * Saved cards of the signed-in guest (spec §3 payment, §7 creditCard/*): the provider's token, the
- * brand and the last four digits; never card data. A card of another account looks missing.
+ * brand and the last four digits; never card data. A card of another account looks missing. A
+ * deleted card's token is retired for everyone (../../payments/card-token-owners.ts).
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
@@ -10,6 +11,7 @@ import { authenticateGuest } from "../../auth/sessions";
 import { deleteSavedCardOfUser, listSavedCardsOfUser } from "../../db/repositories/saved-cards.repository";
 import { notFound } from "../../http/api-error";
 import { errorResponses, NoQuerySchema } from "../../http/schemas";
+import { retireCard } from "../../payments/card-token-owners";
 
 export interface CardRoutesOptions {
   ctx: AccountsContext;
@@ -60,9 +62,15 @@ export const cardRoutes: FastifyPluginAsyncTypebox<CardRoutesOptions> = async (a
     async (request, reply) => {
       const { account } = await authenticateGuest(ctx, request.headers);
       const cardToken = request.headers.cardtoken;
-      if (cardToken === undefined || !(await deleteSavedCardOfUser(ctx.db, account.user.id, cardToken))) {
-        throw notFound("NOT_FOUND", "There is no such saved card");
-      }
+      const deleted =
+        cardToken !== undefined &&
+        (await ctx.db.transaction().execute(async (trx) => {
+          if (!(await deleteSavedCardOfUser(trx, account.user.id, cardToken))) return false;
+          // A tombstone: nobody may pay with or save this token again (issue 11 item 5).
+          await retireCard(trx, cardToken, ctx.now());
+          return true;
+        }));
+      if (!deleted) throw notFound("NOT_FOUND", "There is no such saved card");
       return reply.code(204).send(null);
     },
   );

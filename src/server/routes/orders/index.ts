@@ -15,6 +15,7 @@ import {
   PlaceOrderRequestSchema,
 } from "../../../domain/orders-api";
 import { authenticate } from "../../auth/sessions";
+import { countGuestOrder } from "../../auth/write-limits";
 import { ApiError, forbidden } from "../../http/api-error";
 import { IdempotentHeadersSchema, idempotencyKeyOf, sendStoredAnswer } from "../../http/idempotent-request";
 import { errorResponses, IdSchema } from "../../http/schemas";
@@ -72,12 +73,14 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRoutesOptions> = async 
           "with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 REQUEST_IN_PROGRESS after a short wait.",
         headers: IdempotentHeadersSchema,
         body: PlaceOrderRequestSchema,
-        response: { 201: OrderSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
+        response: { 201: OrderSchema, ...errorResponses(400, 401, 403, 404, 409, 422, 429) },
       },
     },
     async (request, reply) => {
       const key = idempotencyKeyOf(request.headers);
       const account = await placingAccount(ctx, request.headers);
+      // Each placement writes an order and a stored answer: a guest's are limited (issue 11 item 3).
+      if (account.kind !== "staff") await countGuestOrder(ctx.db, account.userId, ctx.now());
       return sendStoredAnswer(reply, await placeOrder(ctx, account, key, request.body));
     },
   );

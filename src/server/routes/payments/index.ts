@@ -7,6 +7,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { SandboxCardRequestSchema, TokenizedCardSchema } from "../../../domain/orders-api";
+import { countCardTokenizing } from "../../auth/write-limits";
 import { errorResponses } from "../../http/schemas";
 import type { OrdersContext } from "../../orders/context";
 import { tokenizeSandboxCard } from "../../payments/card-tokenizer";
@@ -21,10 +22,12 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContext }> = 
         description:
           "4242 4242 4242 4242 is approved and 4000 0000 0000 0002 declined when an order authorizes it; other valid numbers approve.",
         body: SandboxCardRequestSchema,
-        response: { 201: TokenizedCardSchema, ...errorResponses(400) },
+        response: { 201: TokenizedCardSchema, ...errorResponses(400, 429) },
       },
     },
     async (request, reply) => {
+      // Each call writes a sandbox_cards row: limited per address and overall (issue 11 item 3).
+      await countCardTokenizing(ctx.db, request.ip, ctx.now());
       const card = await tokenizeSandboxCard(ctx.db, request.body, ctx.now());
       reply.header("cache-control", "no-store");
       return reply.code(201).send(card);

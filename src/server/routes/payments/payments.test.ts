@@ -12,7 +12,13 @@ import { SandboxPaymentProvider } from "../../payments/sandbox-provider";
 import { capturePayment, voidPayment } from "../../payments/settle";
 import { greekMobile, type SignedInGuest, signInGuest } from "../../test-support/accounts";
 import { testClock } from "../../test-support/clock";
-import { FIXTURE, postOrder, sandboxCardToken, testOrderRequest } from "../../test-support/orders";
+import {
+  FIXTURE,
+  nextTokenizingAddress,
+  postOrder,
+  sandboxCardToken,
+  testOrderRequest,
+} from "../../test-support/orders";
 import { importFixture } from "../../test-support/seed";
 import { buildTestApp, setUpTestApp } from "../../test-support/test-app";
 import { setUpTestDatabase } from "../../test-support/test-database";
@@ -34,6 +40,7 @@ function tokenize(number: string, overrides: Record<string, unknown> = {}) {
   return server.app.inject({
     method: "POST",
     url: "/api/payments/sandbox/cards",
+    remoteAddress: nextTokenizingAddress(),
     payload: { number, expiryMonth: 12, expiryYear: 2030, cvc: "123", ...overrides },
   });
 }
@@ -123,6 +130,7 @@ describe("sandbox card form (POST /api/payments/sandbox/cards)", () => {
       receipts: 0,
       staff_devices: 0,
       staff_sign_in_alerts: 0,
+      card_tokens: 0,
     } satisfies Record<keyof Database, 0>) as (keyof Database)[];
     for (const table of tables) {
       const rows = await ctx.db.selectFrom(table).selectAll().execute();

@@ -5,6 +5,7 @@
  * (or created) only once a right code is given.
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { FastifyRequest } from "fastify";
 import {
   ChannelQuerySchema,
   EntranceQuerySchema,
@@ -33,13 +34,17 @@ export interface SignInRoutesOptions {
 
 export const signInRoutes: FastifyPluginAsyncTypebox<SignInRoutesOptions> = async (app, { ctx }) => {
   const sendSignInCode = async (
-    log: typeof app.log,
+    request: FastifyRequest,
     phone: Phone,
     channel: VerificationChannel,
     storeId: number | null,
   ) => {
-    await sendCode(ctx, log, { purpose: "phone_sign_in", target: phone.e164, userId: null }, (code) =>
-      channel === "call" ? codeByCall(phone.e164, code, storeId) : codeBySms(phone.e164, code, storeId),
+    await sendCode(
+      ctx,
+      request.log,
+      { purpose: "phone_sign_in", target: phone.e164, userId: null },
+      { clientAddress: request.ip, channel, storeId },
+      (code) => (channel === "call" ? codeByCall(phone.e164, code, storeId) : codeBySms(phone.e164, code, storeId)),
     );
     return verificationSent(channel);
   };
@@ -61,7 +66,7 @@ export const signInRoutes: FastifyPluginAsyncTypebox<SignInRoutesOptions> = asyn
       if (storeId !== undefined && (await findStoreById(ctx.db, storeId)) === undefined) {
         throw notFound("STORE_NOT_FOUND", `There is no store ${storeId}`);
       }
-      return sendSignInCode(request.log, phone, "sms", storeId ?? null);
+      return sendSignInCode(request, phone, "sms", storeId ?? null);
     },
   );
 
@@ -78,7 +83,7 @@ export const signInRoutes: FastifyPluginAsyncTypebox<SignInRoutesOptions> = asyn
     },
     async (request) => {
       const phone = requirePhone(request.body.phoneNumber, request.body.countryCode);
-      return sendSignInCode(request.log, phone, request.query.channel ?? "sms", null);
+      return sendSignInCode(request, phone, request.query.channel ?? "sms", null);
     },
   );
 

@@ -15,6 +15,7 @@ import {
 import { checkCode } from "../../auth/codes";
 import type { AccountsContext } from "../../auth/context";
 import { countIdentityChange } from "../../auth/identity-changes";
+import { forgetPreviousPhone } from "../../auth/personal-data";
 import { requirePhone } from "../../auth/phone-errors";
 import { authenticateGuest, rotateTokens } from "../../auth/sessions";
 import { sessionResponse } from "../../auth/user-dto";
@@ -55,6 +56,7 @@ export const phoneChangeRoutes: FastifyPluginAsyncTypebox<PhoneChangeRoutesOptio
         ctx,
         request.log,
         { purpose: "change_phone", target: phone.e164, userId: account.user.id },
+        { clientAddress: request.ip, channel, storeId: null },
         (code) => (channel === "call" ? codeByCall(phone.e164, code, null) : codeBySms(phone.e164, code, null)),
       );
       return verificationSent(channel);
@@ -79,8 +81,12 @@ export const phoneChangeRoutes: FastifyPluginAsyncTypebox<PhoneChangeRoutesOptio
       if (pending === undefined) throw conflict("USER_ALREADY_VERIFIED", "There is nothing left to verify");
       const target = pending.target;
       const channel = request.query.channel ?? "sms";
-      await sendCode(ctx, request.log, { purpose: "change_phone", target, userId: account.user.id }, (code) =>
-        channel === "call" ? codeByCall(target, code, null) : codeBySms(target, code, null),
+      await sendCode(
+        ctx,
+        request.log,
+        { purpose: "change_phone", target, userId: account.user.id },
+        { clientAddress: request.ip, channel, storeId: null },
+        (code) => (channel === "call" ? codeByCall(target, code, null) : codeBySms(target, code, null)),
       );
       return verificationSent(channel);
     },
@@ -108,7 +114,11 @@ export const phoneChangeRoutes: FastifyPluginAsyncTypebox<PhoneChangeRoutesOptio
         throw invalidInput("INVALID_VERIFICATION_CODE", "The verification code is invalid or has expired");
       }
       try {
-        await updatePhone(ctx.db, userId, phone, ctx.now().toISOString());
+        await ctx.db.transaction().execute(async (trx) => {
+          await updatePhone(trx, userId, phone, ctx.now().toISOString());
+          // Issue 11 item 4: the old number's messages and codes go; its memberships follow the person.
+          await forgetPreviousPhone(trx, signedIn.account.user.phone, phone.e164);
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw phoneTaken();
         throw error;

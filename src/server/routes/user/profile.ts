@@ -14,6 +14,7 @@ import {
 import { checkEmail } from "../../../domain/email";
 import type { AccountsContext } from "../../auth/context";
 import { countIdentityChange } from "../../auth/identity-changes";
+import { forgetPreviousEmail } from "../../auth/personal-data";
 import { authenticate, authenticateGuest, rotateTokens } from "../../auth/sessions";
 import { sessionResponse, userDto } from "../../auth/user-dto";
 import { isUniqueViolation } from "../../db/errors";
@@ -64,7 +65,11 @@ export const profileRoutes: FastifyPluginAsyncTypebox<ProfileRoutesOptions> = as
         changes.email = null;
       }
       try {
-        await updateProfile(ctx.db, userId, changes, ctx.now().toISOString());
+        await ctx.db.transaction().execute(async (trx) => {
+          await updateProfile(trx, userId, changes, ctx.now().toISOString());
+          // Issue 11 item 4: what was sent to the old address goes with it.
+          if (changes.email !== undefined) await forgetPreviousEmail(trx, signedIn.account.user.email, changes.email);
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw emailTaken();
         throw error;

@@ -1,0 +1,68 @@
+/**
+ * Limits of calls that write a row per request (issue 11 item 3): the sandbox card form, a guest's
+ * order placements and session refreshes. Each counts before the work, in the database (so it
+ * holds across API processes), and refuses with 429 RATE_LIMITED and Retry-After. The audit of
+ * every writing call, and why the others need nothing more, is in ./README.md ("Calls that write").
+ */
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
+import { tooManyRequests } from "../http/api-error";
+import {
+  CARD_TOKENIZE_LIMITS_OF_SYSTEM,
+  CARD_TOKENIZE_LIMITS_PER_ADDRESS,
+  GUEST_ORDER_LIMITS,
+  SESSION_REFRESH_LIMITS,
+} from "./limits";
+import { consume, type RateLimit, release, type ThrottleDecision, throttleKeys } from "./throttle";
+
+async function consumeOrRefuse(
+  db: Kysely<Database>,
+  key: string,
+  limits: readonly RateLimit[],
+  now: Date,
+  message: string,
+): Promise<ThrottleDecision & { allowed: true }> {
+  const decision = await consume(db, key, limits, now);
+  if (!decision.allowed) throw tooManyRequests("RATE_LIMITED", message, decision.retryAfterMs);
+  return decision;
+}
+
+/** POST payments/sandbox/cards: per client address, and for everyone together. */
+export async function countCardTokenizing(db: Kysely<Database>, clientAddress: string, now: Date): Promise<void> {
+  const message = "Too many cards were checked; try again later";
+  const fromAddress = await consumeOrRefuse(
+    db,
+    throttleKeys.cardTokenizingFromAddress(clientAddress),
+    CARD_TOKENIZE_LIMITS_PER_ADDRESS,
+    now,
+    message,
+  );
+  try {
+    await consumeOrRefuse(db, throttleKeys.cardTokenizingOfSystem(), CARD_TOKENIZE_LIMITS_OF_SYSTEM, now, message);
+  } catch (error) {
+    await release(db, fromAddress);
+    throw error;
+  }
+}
+
+/** POST orders by a guest or visitor (staff orders from PDAs are not limited). */
+export async function countGuestOrder(db: Kysely<Database>, userId: number, now: Date): Promise<void> {
+  await consumeOrRefuse(
+    db,
+    throttleKeys.ordersOfGuest(userId),
+    GUEST_ORDER_LIMITS,
+    now,
+    "Too many orders in a short time; try again later",
+  );
+}
+
+/** GET authenticate/.../refresh: per session. */
+export async function countSessionRefresh(db: Kysely<Database>, sessionId: number, now: Date): Promise<void> {
+  await consumeOrRefuse(
+    db,
+    throttleKeys.refreshesOfSession(sessionId),
+    SESSION_REFRESH_LIMITS,
+    now,
+    "Too many refreshes of this session; try again later",
+  );
+}
