@@ -12,6 +12,7 @@ describe("runtimeCacheFor", () => {
     ["/api/tables/1042", "guestApi"],
     ["/api/tables/1042?lang=en", "guestApi"],
     ["/api/services/17/menu", "guestApi"],
+    ["/api/tables/7201/menus/beach-bar", "guestApi"],
     ["/images/items/freddo-espresso.webp", "venueImages"],
     ["/images/stores/7/beach.jpg", "venueImages"],
   ] as const)("caches GET %s in %s", (path, kind) => {
@@ -27,6 +28,7 @@ describe("runtimeCacheFor", () => {
     "/api/tables/1042/orders",
     "/api/services/17",
     "/api/services/17/menu/items",
+    "/api/tables/7201/menus/beach-bar/items",
     "/api/health",
     "/menu/1042",
     "/assets/index-abc123.js",

@@ -5,7 +5,7 @@
 
 /** One named cache per resource kind; bump the suffix when the stored shape changes. */
 export const RUNTIME_CACHES = {
-  /** The guest read API: a table's services and a service's menu. */
+  /** The guest read API: a table's services and a service's menu (by id or by the table's slug). */
   guestApi: { name: "guest-api-v1", maxEntries: 50, maxAgeSeconds: 7 * 24 * 60 * 60 },
   /** Photos of venues, services and items, shipped under /images. */
   venueImages: { name: "venue-images-v1", maxEntries: 200, maxAgeSeconds: 30 * 24 * 60 * 60 },
@@ -24,7 +24,12 @@ export interface RequestFacts {
  * Reads a guest may repeat offline. Everything else under /api (orders, sign-in, staff, order
  * status) must reach the server or fail visibly: a cached answer there would lie.
  */
-const GUEST_READ_PATHS: readonly RegExp[] = [/^\/api\/tables\/[^/]+$/, /^\/api\/services\/[^/]+\/menu$/];
+const GUEST_READ_PATHS: readonly RegExp[] = [
+  /^\/api\/tables\/[^/]+$/,
+  /^\/api\/services\/[^/]+\/menu$/,
+  // The menu by the slug in a guest link, asked together with the table (issue 13 item 1).
+  /^\/api\/tables\/[^/]+\/menus\/[^/]+$/,
+];
 
 const VENUE_IMAGE_PATH = /^\/images\//;
 
