@@ -1,6 +1,6 @@
 /**
- * Bootstrap: load the guest's language catalog first (so the first paint is already in Greek or
- * English), then render, then register the service worker.
+ * Bootstrap: start the route's data and code at once, activate the guest's language catalog (so
+ * the first paint is already in Greek or English), then render, then register the service worker.
  */
 import "./styles/base.css";
 import { i18n } from "@lingui/core";
@@ -15,7 +15,12 @@ import { initLanguage } from "./i18n/language-store";
 import { router } from "./router";
 
 async function bootstrap(): Promise<void> {
-  await initLanguage();
+  const language = initLanguage();
+  // A flat first visit (issue 13 item 1): the route's loaders (the table, its menu) and its lazy
+  // screen start now, with the catalog, not after the first render. RouterProvider picks up this
+  // load instead of starting its own (TanStack's Transitioner skips it while one is under way).
+  router.load().catch(() => undefined);
+  await language;
   const container = document.getElementById("root");
   if (!container) throw new Error("index.html has no #root element");
   createRoot(container).render(
