@@ -18,7 +18,8 @@ import { pwaOptions } from "./sw/pwa-options.ts";
  * Everything else (cart, item modal, staff screens) keeps Rolldown's automatic chunks, loaded when
  * opened.
  */
-const GUEST_MENU_MODULE = /[\\/]src[\\/]app[\\/](features[\\/](menu|services)|venue)[\\/]|routes[\\/](menu\.\$tableId|\$service\.\$tableId(\.index|\.categories|\.happy-hour|\.search)?)\.tsx/;
+const GUEST_MENU_MODULE =
+  /[\\/]src[\\/]app[\\/](features[\\/](menu|services)|venue)[\\/]|routes[\\/](menu\.\$tableId|\$service\.\$tableId(\.index|\.categories|\.happy-hour|\.search)?)\.tsx/;
 const codeSplittingGroups = {
   groups: [
     { name: "first-load", tags: ["$initial" as const], priority: 30 },
@@ -45,7 +46,11 @@ function preloadGuestMenu(): Plugin {
         if (chunk?.type !== "chunk") return [];
         const css = [...(chunk.viteMetadata?.importedCss ?? [])];
         return [
-          { tag: "link", attrs: { rel: "modulepreload", crossorigin: true, href: `/${chunk.fileName}` }, injectTo: "head" },
+          {
+            tag: "link",
+            attrs: { rel: "modulepreload", crossorigin: true, href: `/${chunk.fileName}` },
+            injectTo: "head",
+          },
           ...css.map((href) => ({
             tag: "link",
             attrs: { rel: "preload", as: "style", crossorigin: true, href: `/${href}` },
