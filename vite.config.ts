@@ -6,6 +6,7 @@ import { compression, defineAlgorithm } from "vite-plugin-compression2";
 import { VitePWA } from "vite-plugin-pwa";
 // With its extension: Vite 8 loads this config natively, without bundling it first.
 import { pwaOptions } from "./sw/pwa-options.ts";
+import { leftOutOfPrecache, STAFF_ASSETS_PATH, type StaffAssets, staffOnlyFiles } from "./sw/staff-screens.ts";
 
 /**
  * Fewer, larger chunks for the guest's first visit (issue 13 item 1): over HTTP/1.1 and slow 4G the
@@ -62,6 +63,41 @@ function preloadGuestMenu(): Plugin {
   };
 }
 
+/**
+ * The staff screens out of the guest's precache (issue 12 item 3, issue 13 item 2): the build lists
+ * the files only staff screens reach in STAFF_ASSETS_PATH (cached by a terminal when a waiter signs
+ * in) and the worker's precache list leaves them out, with the network-only phone field.
+ */
+const leftOut = new Set<string>();
+function listStaffScreens(): Plugin {
+  return {
+    name: "list-staff-screens",
+    apply: "build",
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).flatMap((file) =>
+        file.type === "chunk"
+          ? [
+              {
+                fileName: file.fileName,
+                isEntry: file.isEntry,
+                facadeModuleId: file.facadeModuleId,
+                imports: file.imports,
+                dynamicImports: file.dynamicImports,
+                css: [...(file.viteMetadata?.importedCss ?? [])],
+                moduleIds: file.moduleIds,
+              },
+            ]
+          : [],
+      );
+      const staffOnly = staffOnlyFiles(chunks);
+      leftOut.clear();
+      for (const file of leftOutOfPrecache(chunks)) leftOut.add(file);
+      const list: StaffAssets = { files: staffOnly.map((file) => `/${file}`) };
+      this.emitFile({ type: "asset", fileName: STAFF_ASSETS_PATH, source: JSON.stringify(list) });
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     // Route files in src/app/routes; each route's component is split into its own chunk, so the
@@ -75,7 +111,14 @@ export default defineConfig({
     react({ babel: { plugins: ["@lingui/babel-plugin-lingui-macro"] } }),
     lingui(),
     preloadGuestMenu(),
-    VitePWA(pwaOptions),
+    listStaffScreens(),
+    VitePWA({
+      ...pwaOptions,
+      injectManifest: {
+        ...pwaOptions.injectManifest,
+        manifestTransforms: [(entries) => ({ manifest: entries.filter((entry) => !leftOut.has(entry.url)) })],
+      },
+    }),
     // Guests are on slow beach Wi-Fi: the server sends these precompressed files (brotli, else
     // gzip) instead of compressing on every request.
     compression({
