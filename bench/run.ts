@@ -7,7 +7,8 @@
  * `--only=lighthouse` instead runs Lighthouse and Chromium-throttled visits against the floor
  * (bench/lighthouse.ts) and writes bench/results/<date>-lighthouse.json; about 10 minutes.
  * Options: --no-build (measure dist/, built with --manifest), --only=size, --only=throughput,
- * --app-dir=DIR (with --only=lighthouse: serve and measure a build made elsewhere);
+ * --app-dir=DIR and --label=NAME (with --only=lighthouse: serve and measure a build made elsewhere,
+ * written to <date>-lighthouse-NAME.json);
  * env BENCH_RUNS, BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_LOG_LEVEL, BENCH_MENU_ROUTE.
  */
 import { execFileSync } from "node:child_process";
@@ -203,7 +204,9 @@ function reportLighthouse(bench: LighthouseBench): void {
     `on ${cpus().length} cores: absolute times are noisy; the ratios to the floor (same run) are what count.`,
   );
   const date = new Date().toISOString().slice(0, 10);
-  const resultPath = `bench/results/${date}-lighthouse.json`;
+  // --label=NAME keeps a second run of the day apart (e.g. "before": a build of an earlier commit).
+  const label = args.find((arg) => arg.startsWith("--label="))?.slice("--label=".length);
+  const resultPath = `bench/results/${date}-lighthouse${label ? `-${label}` : ""}.json`;
   mkdirSync("bench/results", { recursive: true });
   const machine = {
     cpus: cpus().length,
