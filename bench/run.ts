@@ -117,13 +117,13 @@ async function measureLighthouse(): Promise<LighthouseBench> {
 function reportLighthouse(bench: LighthouseBench): void {
   const { floor } = bench;
   const f = floor.lighthouse.median;
-  const ratio = (value: number, base: number) => (base > 0 ? `${fixed(value / base, 2)}x` : "");
+  const ratio = (value: number, base: number) => (base > 0 ? ` (${fixed(value / base, 2)}x)` : "");
   const rows: string[][] = [["measure (median)", ...bench.pages.map((page) => page.page.name), "floor", "goal (menu)"]];
   const metric = (label: string, pick: (run: typeof f) => number, format: (value: number) => string, goal = "") => {
     rows.push([
       label,
       ...bench.pages.map(
-        (page) => `${format(pick(page.lighthouse.median))} (${ratio(pick(page.lighthouse.median), pick(f))})`,
+        (page) => `${format(pick(page.lighthouse.median))}${ratio(pick(page.lighthouse.median), pick(f))}`,
       ),
       format(pick(f)),
       goal,
@@ -155,8 +155,7 @@ function reportLighthouse(bench: LighthouseBench): void {
   rows.push([
     "first item visible, cold (Chromium Slow 4G, 4x)",
     ...bench.pages.map(
-      (page) =>
-        `${ms(page.coldFirstItemMs.median)} (${ratio(page.coldFirstItemMs.median, floor.coldFirstItemMs.median)})`,
+      (page) => `${ms(page.coldFirstItemMs.median)}${ratio(page.coldFirstItemMs.median, floor.coldFirstItemMs.median)}`,
     ),
     ms(floor.coldFirstItemMs.median),
     `<= ${ms(GOALS.coldFirstItemMs)}`,
