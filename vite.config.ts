@@ -73,27 +73,31 @@ function listStaffScreens(): Plugin {
   return {
     name: "list-staff-screens",
     apply: "build",
-    generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).flatMap((file) =>
-        file.type === "chunk"
-          ? [
-              {
-                fileName: file.fileName,
-                isEntry: file.isEntry,
-                facadeModuleId: file.facadeModuleId,
-                imports: file.imports,
-                dynamicImports: file.dynamicImports,
-                css: [...(file.viteMetadata?.importedCss ?? [])],
-                moduleIds: file.moduleIds,
-              },
-            ]
-          : [],
-      );
-      const staffOnly = staffOnlyFiles(chunks);
-      leftOut.clear();
-      for (const file of leftOutOfPrecache(chunks)) leftOut.add(file);
-      const list: StaffAssets = { files: staffOnly.map((file) => `/${file}`) };
-      this.emitFile({ type: "asset", fileName: STAFF_ASSETS_PATH, source: JSON.stringify(list) });
+    // After Vite's own generateBundle, which drops the chunks that held only CSS.
+    generateBundle: {
+      order: "post",
+      handler(_options, bundle) {
+        const chunks = Object.values(bundle).flatMap((file) =>
+          file.type === "chunk"
+            ? [
+                {
+                  fileName: file.fileName,
+                  isEntry: file.isEntry,
+                  facadeModuleId: file.facadeModuleId,
+                  imports: file.imports,
+                  dynamicImports: file.dynamicImports,
+                  css: [...(file.viteMetadata?.importedCss ?? [])],
+                  moduleIds: file.moduleIds,
+                },
+              ]
+            : [],
+        );
+        const staffOnly = staffOnlyFiles(chunks);
+        leftOut.clear();
+        for (const file of leftOutOfPrecache(chunks)) leftOut.add(file);
+        const list: StaffAssets = { files: staffOnly.map((file) => `/${file}`) };
+        this.emitFile({ type: "asset", fileName: STAFF_ASSETS_PATH, source: JSON.stringify(list) });
+      },
     },
   };
 }
