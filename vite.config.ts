@@ -1,11 +1,106 @@
 import { lingui } from "@lingui/vite-plugin";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
 import { VitePWA } from "vite-plugin-pwa";
 // With its extension: Vite 8 loads this config natively, without bundling it first.
 import { pwaOptions } from "./sw/pwa-options.ts";
+import { leftOutOfPrecache, STAFF_ASSETS_PATH, type StaffAssets, staffOnlyFiles } from "./sw/staff-screens.ts";
+
+/**
+ * Fewer, larger chunks for the guest's first visit (issue 13 item 1): over HTTP/1.1 and slow 4G the
+ * menu page fetched 55 JS files, 25 of them under 1 KB, each a request of its own.
+ * - "first-load": everything the entry imports statically (React, TanStack Router, Lingui, ky, the
+ *   shell and the Greek texts): one file instead of 15 modulepreloads.
+ * - "guest-menu": the services, menu, categories, happy-hour and search screens with what they
+ *   import (TanStack splits each route's component into a chunk of its own; these always come
+ *   together for a guest). The lazily loaded live rules stay out (use-live-rules.ts).
+ * Everything else (cart, item modal, staff screens) keeps Rolldown's automatic chunks, loaded when
+ * opened.
+ */
+const GUEST_MENU_MODULE =
+  /[\\/]src[\\/]app[\\/](features[\\/](menu|services)|venue)[\\/]|routes[\\/](menu\.\$tableId|\$service\.\$tableId(\.index|\.categories|\.happy-hour|\.search)?)\.tsx/;
+const codeSplittingGroups = {
+  groups: [
+    { name: "first-load", tags: ["$initial" as const], priority: 30 },
+    {
+      name: "guest-menu",
+      test: (id: string) => GUEST_MENU_MODULE.test(id) && !id.includes("live-rules"),
+      priority: 20,
+    },
+  ],
+};
+
+/**
+ * The guest-menu chunk (JS and CSS) announced in index.html: a scanned QR code opens a services or
+ * menu link, so its code is fetched with the entry rather than after the router asked for it.
+ */
+function preloadGuestMenu(): Plugin {
+  return {
+    name: "preload-guest-menu",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(_html, { bundle }) {
+        const chunk = Object.values(bundle ?? {}).find((file) => file.type === "chunk" && file.name === "guest-menu");
+        if (chunk?.type !== "chunk") return [];
+        const css = [...(chunk.viteMetadata?.importedCss ?? [])];
+        return [
+          {
+            tag: "link",
+            attrs: { rel: "modulepreload", crossorigin: true, href: `/${chunk.fileName}` },
+            injectTo: "head",
+          },
+          ...css.map((href) => ({
+            tag: "link",
+            attrs: { rel: "preload", as: "style", crossorigin: true, href: `/${href}` },
+            injectTo: "head" as const,
+          })),
+        ];
+      },
+    },
+  };
+}
+
+/**
+ * The staff screens out of the guest's precache (issue 12 item 3, issue 13 item 2): the build lists
+ * the files only staff screens reach in STAFF_ASSETS_PATH (cached by a terminal when a waiter signs
+ * in) and the worker's precache list leaves them out, with the network-only phone field.
+ */
+const leftOut = new Set<string>();
+function listStaffScreens(): Plugin {
+  return {
+    name: "list-staff-screens",
+    apply: "build",
+    // After Vite's own generateBundle, which drops the chunks that held only CSS.
+    generateBundle: {
+      order: "post",
+      handler(_options, bundle) {
+        const chunks = Object.values(bundle).flatMap((file) =>
+          file.type === "chunk"
+            ? [
+                {
+                  fileName: file.fileName,
+                  isEntry: file.isEntry,
+                  facadeModuleId: file.facadeModuleId,
+                  imports: file.imports,
+                  dynamicImports: file.dynamicImports,
+                  css: [...(file.viteMetadata?.importedCss ?? [])],
+                  moduleIds: file.moduleIds,
+                },
+              ]
+            : [],
+        );
+        const staffOnly = staffOnlyFiles(chunks);
+        leftOut.clear();
+        for (const file of leftOutOfPrecache(chunks)) leftOut.add(file);
+        const list: StaffAssets = { files: staffOnly.map((file) => `/${file}`) };
+        this.emitFile({ type: "asset", fileName: STAFF_ASSETS_PATH, source: JSON.stringify(list) });
+      },
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
@@ -19,7 +114,15 @@ export default defineConfig({
     }),
     react({ babel: { plugins: ["@lingui/babel-plugin-lingui-macro"] } }),
     lingui(),
-    VitePWA(pwaOptions),
+    preloadGuestMenu(),
+    listStaffScreens(),
+    VitePWA({
+      ...pwaOptions,
+      injectManifest: {
+        ...pwaOptions.injectManifest,
+        manifestTransforms: [(entries) => ({ manifest: entries.filter((entry) => !leftOut.has(entry.url)) })],
+      },
+    }),
     // Guests are on slow beach Wi-Fi: the server sends these precompressed files (brotli, else
     // gzip) instead of compressing on every request.
     compression({
@@ -37,6 +140,7 @@ export default defineConfig({
     rolldownOptions: {
       // A slow plugin is a thing to profile, not a dump to print on every `npm start`.
       checks: { bundlerTimings: false },
+      output: { codeSplitting: codeSplittingGroups },
     },
   },
 });

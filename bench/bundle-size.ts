@@ -11,6 +11,7 @@ import { gzipSync } from "node:zlib";
 /** One chunk of Vite's build manifest (dist/.vite/manifest.json). */
 interface ManifestChunk {
   file: string;
+  name?: string;
   src?: string;
   isEntry?: boolean;
   isDynamicEntry?: boolean;
@@ -58,8 +59,15 @@ export const MENU_ROUTE_FILES = (
   .map((file) => file.trim())
   .filter(Boolean);
 
-/** Whether a lazy chunk (TanStack Router splits a route's component into `<file>?tsr-split=...`) belongs to them. */
+/** The Rolldown group that holds the guest's services and menu screens (vite.config.ts). */
+export const GUEST_MENU_CHUNK = "guest-menu";
+
+/**
+ * Whether a lazy chunk (TanStack Router splits a route's component into `<file>?tsr-split=...`)
+ * belongs to them, or the guest-menu group chunk that the route components were merged into.
+ */
 export function isMenuRouteChunk(key: string, chunk: ManifestChunk, routeFiles = MENU_ROUTE_FILES): boolean {
+  if (chunk.name === GUEST_MENU_CHUNK && chunk.file.endsWith(".js")) return true;
   const [path = ""] = (chunk.src ?? key).split("?");
   return chunk.isDynamicEntry === true && routeFiles.some((file) => path === `src/app/routes/${file}`);
 }
@@ -89,10 +97,10 @@ export function measureMenuJs(outDir: string): MenuJsSize {
     if (!reasons.has(file)) reasons.set(file, "menu route");
   }
 
-  // main.tsx awaits the guest's catalog before the first render; Greek is the default language.
+  // main.tsx activates the guest's catalog before the first render; Greek is the default language.
+  // Since issue 13 it is part of the entry (no chunk of its own); an older build had it separate.
   const catalog = Object.keys(manifest).find((key) => key.endsWith(DEFAULT_CATALOG));
-  if (!catalog) throw new Error(`${DEFAULT_CATALOG} is not in the build manifest`);
-  for (const file of staticClosure(manifest, [catalog])) {
+  for (const file of catalog ? staticClosure(manifest, [catalog]) : []) {
     if (!reasons.has(file)) reasons.set(file, "catalog");
   }
 

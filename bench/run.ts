@@ -4,14 +4,20 @@
  *      server sending the same bytes, both measured in this run with wrk (target >= 0.7x);
  *  (b) gzip size of the JavaScript the menu route loads first (budget 100 kB).
  * Prints a table and writes bench/results/<date>-menu.json. Loopback only; about 1.5 minutes.
- * Options: --no-build (measure dist/, built with --manifest), --only=size, --only=throughput;
+ * `--only=lighthouse` instead runs Lighthouse and Chromium-throttled visits against the floor
+ * (bench/lighthouse.ts) and writes bench/results/<date>-lighthouse.json; about 10 minutes.
+ * Options: --no-build (measure dist/, built with --manifest), --only=size, --only=throughput,
+ * --app-dir=DIR and --label=NAME (with --only=lighthouse: serve and measure a build made elsewhere,
+ * written to <date>-lighthouse-NAME.json);
  * env BENCH_RUNS, BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_LOG_LEVEL, BENCH_MENU_ROUTE.
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
+import { resolve } from "node:path";
 import { buildForBench, type MenuJsSize, measureMenuJs } from "./bundle-size";
 import { pickDemoTable } from "./demo-venue";
+import { type LighthouseBench, runLighthouseBench } from "./lighthouse";
 import { get, type RunningServer, startBareServer, startRealServer } from "./servers";
 import { ensureWrk, runWrk, type WrkResult } from "./wrk";
 
@@ -19,8 +25,23 @@ const TARGET_RATIO = 0.7;
 const BUDGET_GZIP_BYTES = 100 * 1000;
 /** The demo beach hotel: the venue with the largest menu. */
 const DEMO_STORE_ID = 7;
-/** A hard stop for the whole bench, whatever hangs. */
-const WATCHDOG_MS = 10 * 60 * 1000;
+const args = process.argv.slice(2);
+const only = args.find((arg) => arg.startsWith("--only="))?.slice("--only=".length);
+/** A hard stop for the whole bench, whatever hangs (Lighthouse: 3 pages x BENCH_RUNS runs plus visits). */
+const WATCHDOG_MS = (only === "lighthouse" ? 40 : 10) * 60 * 1000;
+
+/** Issue 13's goals for the cold menu page and the repeat visit (not timed tests: figures). */
+const GOALS = {
+  score: 90,
+  lcpMs: 2500,
+  tbtMs: 200,
+  cls: 0.01,
+  mainThreadMs: 2500,
+  coldFirstItemMs: 3500,
+  repeatFirstItemMs: 1000,
+  jsOverFloorGzip: 20_000,
+  precacheBrotli: 250_000,
+};
 
 const settings = {
   runs: positiveInt("BENCH_RUNS", 5),
@@ -33,8 +54,6 @@ const settings = {
 };
 /** Other work on this small machine skews the figures: the load average is recorded with them. */
 const loadAverageAtStart = loadavg();
-const args = process.argv.slice(2);
-const only = args.find((arg) => arg.startsWith("--only="))?.slice("--only=".length);
 
 interface Throughput {
   url: string;
@@ -55,12 +74,154 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 }
 
 try {
-  const size = only === "throughput" ? null : measureSize();
-  const throughput = only === "size" ? null : await measureThroughput();
-  report(size, throughput);
+  if (only === "lighthouse") {
+    reportLighthouse(await measureLighthouse());
+  } else {
+    await menuBench();
+  }
 } finally {
   clearTimeout(watchdog);
   await stopAll();
+}
+
+async function menuBench(): Promise<void> {
+  const size = only === "throughput" ? null : measureSize();
+  const throughput = only === "size" ? null : await measureThroughput();
+  report(size, throughput);
+}
+
+async function measureLighthouse(): Promise<LighthouseBench> {
+  // --app-dir=DIR measures a build made elsewhere (e.g. of an earlier commit, for a before/after).
+  const appDir = args.find((arg) => arg.startsWith("--app-dir="))?.slice("--app-dir=".length);
+  const outDir = appDir ?? (args.includes("--no-build") ? "dist" : ".tmp/bench-dist");
+  if (appDir === undefined && outDir !== "dist") {
+    console.log(`Building the app into ${outDir} ...`);
+    buildForBench(outDir);
+  }
+  const table = pickDemoTable(DEMO_STORE_ID);
+  console.log("Starting the real server on a throwaway SQLite file ...");
+  const real = await track(startRealServer({ logLevel: "warn", staticDir: resolve(outDir) }));
+  return runLighthouseBench({
+    appOrigin: real.origin,
+    appDir: outDir,
+    workDir: ".tmp",
+    runs: settings.runs,
+    pages: [
+      { name: "services screen", url: `/menu/${table.spotId}`, selector: "a.service-card" },
+      { name: "menu page", url: `/${table.serviceSlug}/${table.spotId}`, selector: "article.menu-item" },
+    ],
+    log: (line) => console.log(line),
+  });
+}
+
+function reportLighthouse(bench: LighthouseBench): void {
+  const { floor } = bench;
+  const f = floor.lighthouse.median;
+  const ratio = (value: number, base: number) => (base > 0 ? ` (${fixed(value / base, 2)}x)` : "");
+  const rows: string[][] = [["measure (median)", ...bench.pages.map((page) => page.page.name), "floor", "goal (menu)"]];
+  const metric = (label: string, pick: (run: typeof f) => number, format: (value: number) => string, goal = "") => {
+    rows.push([
+      label,
+      ...bench.pages.map(
+        (page) => `${format(pick(page.lighthouse.median))}${ratio(pick(page.lighthouse.median), pick(f))}`,
+      ),
+      format(pick(f)),
+      goal,
+    ]);
+  };
+  metric(
+    "Lighthouse score",
+    (run) => run.score,
+    (value) => fixed(value, 0),
+    `>= ${GOALS.score}`,
+  );
+  metric("FCP", (run) => run.fcpMs, ms);
+  metric("LCP", (run) => run.lcpMs, ms, `<= ${ms(GOALS.lcpMs)}`);
+  metric("TBT", (run) => run.tbtMs, ms, `<= ${ms(GOALS.tbtMs)}`);
+  metric(
+    "CLS",
+    (run) => run.cls,
+    (value) => fixed(value, 3),
+    `<= ${GOALS.cls}`,
+  );
+  metric("main-thread work", (run) => run.mainThreadMs, ms, `<= ${ms(GOALS.mainThreadMs)}`);
+  metric("bytes (all)", (run) => run.totalBytes, kB);
+  metric("bytes (JS)", (run) => run.scriptBytes, kB);
+  metric(
+    "requests",
+    (run) => run.requests,
+    (value) => fixed(value, 0),
+  );
+  rows.push([
+    "first item visible, cold (Chromium Slow 4G, 4x)",
+    ...bench.pages.map(
+      (page) => `${ms(page.coldFirstItemMs.median)}${ratio(page.coldFirstItemMs.median, floor.coldFirstItemMs.median)}`,
+    ),
+    ms(floor.coldFirstItemMs.median),
+    `<= ${ms(GOALS.coldFirstItemMs)}`,
+  ]);
+  const { repeatVisit, bytes } = bench;
+  rows.push([
+    "repeat visit via the worker, online",
+    "",
+    ms(repeatVisit.online.median),
+    "",
+    `<= ${ms(GOALS.repeatFirstItemMs)}`,
+  ]);
+  rows.push([
+    "repeat visit via the worker, offline",
+    "",
+    ms(repeatVisit.offline.median),
+    "",
+    `<= ${ms(GOALS.repeatFirstItemMs)}`,
+  ]);
+  rows.push([
+    "first visit transfer (page, until idle)",
+    "",
+    `${kB(repeatVisit.coldBytes)} in ${repeatVisit.coldRequests} requests`,
+    "",
+    "",
+  ]);
+  rows.push([
+    "background precache (brotli)",
+    "",
+    `${kB(bytes.precache.brotliBytes)} in ${bytes.precache.entries} files`,
+    "",
+    `<= ${kB(GOALS.precacheBrotli)}`,
+  ]);
+  rows.push([
+    "JS before first render (gzip -9)",
+    "",
+    `${kB(bytes.jsBeforeFirstRenderGzip)} in ${bytes.menuJsFiles} files (floor + ${kB(bytes.jsBeforeFirstRenderGzip - bytes.floorJsGzip)})`,
+    kB(bytes.floorJsGzip),
+    `<= floor + ${kB(GOALS.jsOverFloorGzip)}`,
+  ]);
+  printTable(rows);
+  const load = (averages: number[]) => averages.map((value) => value.toFixed(1)).join(" ");
+  console.log(`\nLoad average (1, 5, 15 min): ${load(loadAverageAtStart)} at start, ${load(loadavg())} at end`);
+  console.log(
+    `on ${cpus().length} cores: absolute times are noisy; the ratios to the floor (same run) are what count.`,
+  );
+  const date = new Date().toISOString().slice(0, 10);
+  // --label=NAME keeps a second run of the day apart (e.g. "before": a build of an earlier commit).
+  const label = args.find((arg) => arg.startsWith("--label="))?.slice("--label=".length);
+  const resultPath = `bench/results/${date}-lighthouse${label ? `-${label}` : ""}.json`;
+  mkdirSync("bench/results", { recursive: true });
+  const machine = {
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model ?? "unknown",
+    node: process.version,
+    loadAverage: { atStart: loadAverageAtStart, atEnd: loadavg() },
+  };
+  writeFileSync(
+    resultPath,
+    `${JSON.stringify({ date: new Date().toISOString(), machine, goals: GOALS, ...bench }, null, 2)}\n`,
+  );
+  console.log(`Written to ${resultPath}`);
+}
+
+function ms(value: number): string {
+  return `${Math.round(value)} ms`;
 }
 
 function measureSize(): MenuJsSize {

@@ -62,7 +62,7 @@ function flatten(headers: IncomingHttpHeaders): Record<string, string> {
 }
 
 /** Starts `src/server/main.ts` the way production does, and waits for /api/health. */
-export async function startRealServer(options: { logLevel: string }): Promise<RunningServer> {
+export async function startRealServer(options: { logLevel: string; staticDir?: string }): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "venue-bench-"));
   const env: NodeJS.ProcessEnv = {
@@ -74,6 +74,8 @@ export async function startRealServer(options: { logLevel: string }): Promise<Ru
     LOG_LEVEL: options.logLevel,
     NODE_ENV: "production",
   };
+  // The built app the server sends (the Lighthouse bench builds into its own directory).
+  if (options.staticDir) env.STATIC_DIR = options.staticDir;
   // The bench always runs on its own SQLite file, never on a database named in the environment.
   delete env.DATABASE_URL;
   delete env.TEST_POSTGRES_URL;

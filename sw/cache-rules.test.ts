@@ -12,8 +12,12 @@ describe("runtimeCacheFor", () => {
     ["/api/tables/1042", "guestApi"],
     ["/api/tables/1042?lang=en", "guestApi"],
     ["/api/services/17/menu", "guestApi"],
+    ["/api/tables/7201/menus/beach-bar", "guestApi"],
     ["/images/items/freddo-espresso.webp", "venueImages"],
     ["/images/stores/7/beach.jpg", "venueImages"],
+    // A staff screen left out of the precache (issue 13 item 2), kept once fetched.
+    ["/assets/staff-admin-CD5STJoy.js", "appChunks"],
+    ["/assets/StaffShell-CgGjVeK9.css", "appChunks"],
   ] as const)("caches GET %s in %s", (path, kind) => {
     expect(runtimeCacheFor(guestGet(path))).toBe(kind);
   });
@@ -27,9 +31,11 @@ describe("runtimeCacheFor", () => {
     "/api/tables/1042/orders",
     "/api/services/17",
     "/api/services/17/menu/items",
+    "/api/tables/7201/menus/beach-bar/items",
     "/api/health",
     "/menu/1042",
-    "/assets/index-abc123.js",
+    "/assets/index-abc123.js.map",
+    "/assets/deep/index-abc123.js",
     "/imagesx/a.png",
   ])("leaves GET %s to the network", (path) => {
     expect(runtimeCacheFor(guestGet(path))).toBeNull();

@@ -5,10 +5,15 @@
 
 /** One named cache per resource kind; bump the suffix when the stored shape changes. */
 export const RUNTIME_CACHES = {
-  /** The guest read API: a table's services and a service's menu. */
+  /** The guest read API: a table's services and a service's menu (by id or by the table's slug). */
   guestApi: { name: "guest-api-v1", maxEntries: 50, maxAgeSeconds: 7 * 24 * 60 * 60 },
   /** Photos of venues, services and items, shipped under /images. */
   venueImages: { name: "venue-images-v1", maxEntries: 200, maxAgeSeconds: 30 * 24 * 60 * 60 },
+  /**
+   * Build files left out of the precache (the staff screens: staff-screens.ts), kept once fetched.
+   * Their names carry a content hash, so a cached copy never goes stale.
+   */
+  appChunks: { name: "app-chunks-v1", maxEntries: 300, maxAgeSeconds: 60 * 24 * 60 * 60 },
 } as const;
 
 export type RuntimeCacheKind = keyof typeof RUNTIME_CACHES;
@@ -24,9 +29,17 @@ export interface RequestFacts {
  * Reads a guest may repeat offline. Everything else under /api (orders, sign-in, staff, order
  * status) must reach the server or fail visibly: a cached answer there would lie.
  */
-const GUEST_READ_PATHS: readonly RegExp[] = [/^\/api\/tables\/[^/]+$/, /^\/api\/services\/[^/]+\/menu$/];
+const GUEST_READ_PATHS: readonly RegExp[] = [
+  /^\/api\/tables\/[^/]+$/,
+  /^\/api\/services\/[^/]+\/menu$/,
+  // The menu by the slug in a guest link, asked together with the table (issue 13 item 1).
+  /^\/api\/tables\/[^/]+\/menus\/[^/]+$/,
+];
 
 const VENUE_IMAGE_PATH = /^\/images\//;
+
+/** The build's hashed JS and CSS (precached ones are answered by the precache before this rule). */
+const APP_CHUNK_PATH = /^\/assets\/[^/]+\.(js|css)$/;
 
 /** The runtime cache for a request, or null when it must go to the network untouched. */
 export function runtimeCacheFor({ url, method, sameOrigin }: RequestFacts): RuntimeCacheKind | null {
@@ -35,6 +48,7 @@ export function runtimeCacheFor({ url, method, sameOrigin }: RequestFacts): Runt
   const path = url.pathname;
   if (GUEST_READ_PATHS.some((pattern) => pattern.test(path))) return "guestApi";
   if (VENUE_IMAGE_PATH.test(path)) return "venueImages";
+  if (APP_CHUNK_PATH.test(path)) return "appChunks";
   return null;
 }
 

@@ -3,6 +3,7 @@
  * - precaches the app shell of this build and serves index.html for the app's navigations,
  * - keeps the guest read API and venue images in their own runtime caches, so a menu seen once
  *   opens instantly and with the beach Wi-Fi gone,
+ * - keeps the staff screens, left out of the guest's precache, once a terminal fetched them,
  * - never caches writes or any other /api call (cache-rules.ts decides),
  * - switches to a new version only when the guest accepts it (UpdatePrompt -> SKIP_WAITING).
  */
@@ -50,6 +51,22 @@ registerRoute(
         maxAgeSeconds: RUNTIME_CACHES.venueImages.maxAgeSeconds,
         // Photos are the first thing to give up when the phone runs short of storage.
         purgeOnQuotaError: true,
+      }),
+    ],
+  }),
+);
+
+// Build files outside the precache (the staff screens, staff-screens.ts): a hashed name never
+// changes content, so a copy once fetched (or cached when a waiter signed in) is used offline.
+registerRoute(
+  (options) => runtimeCacheFor({ ...options, method: options.request.method }) === "appChunks",
+  new CacheFirst({
+    cacheName: RUNTIME_CACHES.appChunks.name,
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({
+        maxEntries: RUNTIME_CACHES.appChunks.maxEntries,
+        maxAgeSeconds: RUNTIME_CACHES.appChunks.maxAgeSeconds,
       }),
     ],
   }),

@@ -1,6 +1,6 @@
 /**
- * Bootstrap: load the guest's language catalog first (so the first paint is already in Greek or
- * English), then render, then register the service worker.
+ * Bootstrap: start the route's data and code at once, activate the guest's language catalog (so
+ * the first paint is already in Greek or English), then render, then register the service worker.
  */
 import "./styles/base.css";
 import { i18n } from "@lingui/core";
@@ -12,10 +12,18 @@ import { LoadErrorScreen } from "./features/shell/LoadErrorScreen";
 import { useStuckNavigation } from "./features/shell/use-stuck-navigation";
 import { ensureCatalog } from "./i18n/catalogs";
 import { initLanguage } from "./i18n/language-store";
+import { firstScreenShown, markFirstScreenAfter } from "./navigation/first-screen";
 import { router } from "./router";
 
 async function bootstrap(): Promise<void> {
-  await initLanguage();
+  const language = initLanguage();
+  // A flat first visit (issue 13 item 1): the route's loaders (the table, its menu) and its lazy
+  // screen start now, with the catalog, not after the first render. RouterProvider picks up this
+  // load instead of starting its own (TanStack's Transitioner skips it while one is under way).
+  const firstLoad = router.load();
+  firstLoad.catch(() => undefined);
+  markFirstScreenAfter(firstLoad);
+  await language;
   const container = document.getElementById("root");
   if (!container) throw new Error("index.html has no #root element");
   createRoot(container).render(
@@ -25,17 +33,17 @@ async function bootstrap(): Promise<void> {
       </I18nProvider>
     </StrictMode>,
   );
-  // Loaded after the first render: workbox-window is not needed to show the menu, nor are the
-  // texts of the screens a guest opens later (fetched now, so they are there when tapped).
+  // After the first screen (navigation/first-screen.ts): workbox-window and the worker's precache
+  // are not needed to show the menu, nor are the texts of the screens a guest opens later (fetched
+  // then, so they are there when tapped). Then an order left unanswered when the app was closed
+  // goes out (the outbox also retries on reconnect and after sign-in), and log calls queued
+  // offline are sent (spec §7); both bring Dexie.
+  await firstScreenShown;
   const { registerServiceWorker } = await import("./pwa/register");
   registerServiceWorker();
   void ensureCatalog("screens").catch(() => undefined);
-  // Once the page is idle: an order left unanswered when the app was closed goes out (the outbox
-  // also retries on reconnect and after sign-in), and log calls queued offline are sent (spec §7).
-  whenIdle(() => {
-    void import("./orders/outbox/outbox").then(({ startOrderOutbox }) => startOrderOutbox());
-    void import("./orders/logs").then(({ startLogFlushing }) => startLogFlushing());
-  });
+  void import("./orders/outbox/outbox").then(({ startOrderOutbox }) => startOrderOutbox());
+  void import("./orders/logs").then(({ startLogFlushing }) => startLogFlushing());
 }
 
 /** The routed app, or the load error when a navigation's code has not arrived in time (spec §8). */
@@ -49,11 +57,6 @@ function App() {
     );
   }
   return <RouterProvider router={router} />;
-}
-
-function whenIdle(work: () => void): void {
-  if ("requestIdleCallback" in window) window.requestIdleCallback(work, { timeout: 10_000 });
-  else setTimeout(work, 3_000);
 }
 
 void bootstrap();

@@ -5,8 +5,12 @@
 import { i18n } from "@lingui/core";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach } from "vitest";
+import { markFirstScreenAfter } from "./navigation/first-screen";
 
 i18n.loadAndActivate({ locale: "en", messages: {} });
+
+// Components render as they do once the app's first screen is up (main.tsx marks it in the app).
+markFirstScreenAfter(Promise.resolve(), (work) => work());
 
 // findBy/waitFor wait up to 5 s instead of 1 s: on the 2-core CI machine, with the server suites
 // and builds beside them, a screen that renders in 300 ms alone can take over a second.

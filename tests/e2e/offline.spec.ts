@@ -76,7 +76,8 @@ test("after one online visit, a menu page reloads with the network offline", asy
     .poll(() =>
       page.evaluate(async (cacheName) => {
         const requests = await (await caches.open(cacheName)).keys();
-        return requests.some((request) => /^\/api\/services\/[^/]+\/menu$/.test(new URL(request.url).pathname));
+        // The menu by the slug of the guest's link (issue 13 item 1: asked together with the table).
+        return requests.some((request) => /^\/api\/tables\/[^/]+\/menus\/[^/]+$/.test(new URL(request.url).pathname));
       }, RUNTIME_CACHES.guestApi.name),
     )
     .toBe(true);

@@ -116,7 +116,7 @@ test("offline: after one online visit the menu still opens and the cart can be e
     .poll(() =>
       page.evaluate(async (cacheName) => {
         const requests = await (await caches.open(cacheName)).keys();
-        return requests.some((request) => new URL(request.url).pathname === "/api/services/7003/menu");
+        return requests.some((request) => new URL(request.url).pathname === "/api/tables/7401/menus/restaurant");
       }, RUNTIME_CACHES.guestApi.name),
     )
     .toBe(true);

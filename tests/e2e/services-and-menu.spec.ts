@@ -20,11 +20,17 @@ test("spec §2 menu: a service card opens its menu with categories, items and pr
   const item = page.getByRole("article", { name: "Freddo espresso" });
   await expect(item).toContainText("Διπλός espresso χτυπημένος με πάγο.");
   await expect(item).toContainText(/4,00\s€/);
-  // Photos reserve their box (width/height) and load lazily.
+  // Photos reserve their box (width/height); the first rows' load at once and first, later ones
+  // lazily (issue 13 item 1).
   const photo = item.locator("img");
-  await expect(photo).toHaveAttribute("loading", "lazy");
+  await expect(photo).toHaveAttribute("loading", "eager");
+  await expect(photo).toHaveAttribute("fetchpriority", "high");
   await expect(photo).toHaveAttribute("width", "96");
   await expect(photo).toHaveAttribute("height", "96");
+  const laterPhoto = page.locator("article.menu-item img").nth(6);
+  await expect(laterPhoto).toHaveAttribute("loading", "lazy");
+  await expect(laterPhoto).toHaveAttribute("fetchpriority", "auto");
+  await expect(laterPhoto).toHaveAttribute("width", "96");
 });
 
 test("spec §2 routes: malformed ids, unknown tables and unknown services show the not-found screen", async ({

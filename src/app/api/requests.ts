@@ -12,8 +12,12 @@ export function fetchTable(tableId: number, signal?: AbortSignal): Promise<Table
   return getJson<TableResponse>(`tables/${tableId}`, { signal });
 }
 
-export function fetchMenu(serviceId: number, signal?: AbortSignal): Promise<MenuResponse> {
-  return getJson<MenuResponse>(`services/${serviceId}/menu`, { signal });
+/**
+ * A table's service menu by the slug in the guest's URL: asked together with fetchTable, so the
+ * menu screen never waits for the table's answer to learn the service id (issue 13 item 1).
+ */
+export function fetchMenuBySlug(tableId: number, serviceSlug: string, signal?: AbortSignal): Promise<MenuResponse> {
+  return getJson<MenuResponse>(`tables/${tableId}/menus/${serviceSlug}`, { signal });
 }
 
 /** Answers 404 when the demo venues are not loaded; the landing page then shows no demo links. */

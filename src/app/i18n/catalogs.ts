@@ -4,13 +4,16 @@
  *
  * Three catalogs per locale (lingui.config.ts), so the menu's first load carries only its own texts:
  * - "messages": the shell, landing, services and menu screens and the error texts; loaded before
- *   the first render.
+ *   the first render. The Greek one (the default language) is part of the entry module, so a Greek
+ *   guest's first render waits for no catalog request of its own (issue 13 item 1); an English
+ *   guest's starts with the entry, in parallel with the route's data and code.
  * - "screens": everything opened later (item modal, cart and checkout, entrance dialog, profile,
  *   history, reviews, staff, info); fetched in the background after the first render, and awaited
  *   by whatever shows those texts (lazyWithScreens, and the root route for those routes).
  * - "documents": the legal and help texts, loaded only by the info pages.
  */
 import { i18n, type Messages } from "@lingui/core";
+import { messages as greekFirstLoadMessages } from "../../../locales/el/messages.po";
 
 export type AppLocale = "el" | "en";
 export type LaterCatalog = "screens" | "documents";
@@ -19,7 +22,7 @@ type CatalogLoader = () => Promise<{ messages: Messages }>;
 
 const catalogLoaders: Record<CatalogName, Record<AppLocale, CatalogLoader>> = {
   messages: {
-    el: () => import("../../../locales/el/messages.po"),
+    el: () => Promise.resolve({ messages: greekFirstLoadMessages }),
     en: () => import("../../../locales/en/messages.po"),
   },
   screens: {
@@ -50,7 +53,14 @@ function load(name: CatalogName, locale: AppLocale): Promise<void> {
   return promise;
 }
 
+/**
+ * The locale being activated, known before its catalogs arrive: the router starts loading with the
+ * first render's catalog (main.tsx), and a later catalog it asks for must be in this locale.
+ */
+let targetLocale: AppLocale | undefined;
+
 export async function activateLocale(locale: AppLocale): Promise<void> {
+  targetLocale = locale;
   await Promise.all([...wanted].map((name) => load(name, locale)));
   i18n.activate(locale);
   // Screen readers and hyphenation follow <html lang>.
@@ -59,7 +69,7 @@ export async function activateLocale(locale: AppLocale): Promise<void> {
 
 /** Makes a later catalog available in the active locale (and in any locale chosen later). */
 export async function ensureCatalog(name: LaterCatalog): Promise<void> {
-  const locale = i18n.locale as AppLocale;
+  const locale = targetLocale ?? (i18n.locale as AppLocale);
   const alreadyActive = wanted.has(name) && loading.has(`${name}:${locale}`);
   wanted.add(name);
   await load(name, locale);

@@ -10,6 +10,7 @@ import "../features/shell/shell.css";
 import { rendersWithFirstLoadTexts } from "../i18n/catalog-routes";
 import { ensureCatalog } from "../i18n/catalogs";
 import { lazyWithScreens } from "../i18n/lazy-with-screens";
+import { useFirstScreenShown } from "../navigation/first-screen";
 import { useTerminalSpot } from "../session/staff-device";
 
 // The update prompt and the worker's registration come after the first render (see main.tsx).
@@ -39,6 +40,8 @@ function RootLayout() {
   const isApplication = useSearchParam("isApplication");
   const chromeHidden = hidesSiteChrome(screen, isApplication);
   const terminal = useTerminalSpot();
+  // The update prompt and the accounts layer (token refresh, Dexie) wait for the first screen.
+  const firstScreenShown = useFirstScreenShown();
 
   return (
     <div className="app">
@@ -56,12 +59,16 @@ function RootLayout() {
         <Outlet />
       </main>
       {!chromeHidden && showsFooter(screen) && <Footer />}
-      <Suspense fallback={null}>
-        <UpdatePrompt />
-      </Suspense>
-      <Suspense fallback={null}>
-        <AccountsLayer />
-      </Suspense>
+      {firstScreenShown && (
+        <Suspense fallback={null}>
+          <UpdatePrompt />
+        </Suspense>
+      )}
+      {firstScreenShown && (
+        <Suspense fallback={null}>
+          <AccountsLayer />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -5,9 +5,14 @@
 import { useEffect, useState } from "react";
 import { currentSession, onSessionChange, type Session } from "./session";
 
-export function useSession(): Session | null | undefined {
+/**
+ * `read` false: not yet (stays undefined); the header's account button reads the session only once
+ * the first screen is up, so IndexedDB and Dexie do not load with the menu (issue 13 item 2).
+ */
+export function useSession(read = true): Session | null | undefined {
   const [session, setSession] = useState<Session | null | undefined>(undefined);
   useEffect(() => {
+    if (!read) return;
     let active = true;
     const unsubscribe = onSessionChange((next) => setSession(next));
     currentSession().then((stored) => {
@@ -17,6 +22,6 @@ export function useSession(): Session | null | undefined {
       active = false;
       unsubscribe();
     };
-  }, []);
+  }, [read]);
   return session;
 }

@@ -5,13 +5,13 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { TableResponse } from "../../domain/api";
-import { fetchTable } from "../api/requests";
+import { fetchMenuBySlug, fetchTable } from "../api/requests";
 import { isStaffDevice, terminalSpot } from "../session/staff-device";
 import { spot, store } from "../test-support/venue";
-import { loadTable } from "./load-venue";
+import { loadServiceMenu, loadTable } from "./load-venue";
 
 // The network edge: the API's table answer.
-vi.mock("../api/requests", () => ({ fetchTable: vi.fn(), fetchMenu: vi.fn() }));
+vi.mock("../api/requests", () => ({ fetchTable: vi.fn(), fetchMenuBySlug: vi.fn() }));
 
 function answerWith(table: TableResponse) {
   vi.mocked(fetchTable).mockResolvedValueOnce(table);
@@ -52,5 +52,21 @@ describe("loadTable and the terminal (issue 10 item 1)", () => {
     expect(terminalSpot()).toMatchObject({ storeId: 7, spotId: 7499 });
     // The last visited store is still the guest link's (the contact form's store).
     expect(localStorage.getItem("lastStoreId")).toBe("3");
+  });
+});
+
+describe("loadServiceMenu: a flat first visit (issue 13 item 1)", () => {
+  it("asks for the table and the menu by slug at once, before either answers", async () => {
+    let answerTable: (table: TableResponse) => void = () => undefined;
+    vi.mocked(fetchTable).mockReturnValueOnce(new Promise((resolve) => (answerTable = resolve)));
+    const menu = { storeId: 7, serviceId: 7001, categories: [], items: [] } as never;
+    vi.mocked(fetchMenuBySlug).mockResolvedValueOnce(menu);
+    const service = { serviceId: 7001, slug: "beach-bar" } as TableResponse["services"][number];
+    const loading = loadServiceMenu("beach-bar", 7201);
+    // The menu request left with the table's, not after its answer.
+    expect(fetchTable).toHaveBeenCalledWith(7201, undefined);
+    expect(fetchMenuBySlug).toHaveBeenCalledWith(7201, "beach-bar", undefined);
+    answerTable({ ...umbrella, services: [service] });
+    await expect(loading).resolves.toMatchObject({ service: { serviceId: 7001 }, menu });
   });
 });

@@ -6,7 +6,7 @@
 import { notFound } from "@tanstack/react-router";
 import type { MenuResponse, ServiceDto, TableResponse } from "../../domain/api";
 import { ApiError } from "../api/api-error";
-import { fetchMenu, fetchTable } from "../api/requests";
+import { fetchMenuBySlug, fetchTable } from "../api/requests";
 import { rememberOpenedTable } from "../session/staff-device";
 import { STORAGE_KEYS, writeStored } from "../storage/local-storage";
 
@@ -42,12 +42,19 @@ export function findServiceBySlug(table: TableResponse, slug: string): ServiceDt
   return table.services.find((service) => service.slug === slug);
 }
 
+/**
+ * The table and the menu of its service `slug`, asked for at once (issue 13 item 1): on a cold visit
+ * over slow 4G the second round trip used to wait for the first one's answer.
+ */
 export async function loadServiceMenu(slug: string, tableId: number, signal?: AbortSignal): Promise<ServiceMenuData> {
+  const menuRequest = fetchMenuBySlug(tableId, slug, signal);
+  // Settled by the awaits below; a rejection while the table is still loading must not go unhandled.
+  menuRequest.catch(() => undefined);
   const { table } = await loadTable(tableId, signal);
   const service = findServiceBySlug(table, slug);
   if (!service) throw notFound();
   try {
-    const menu = await fetchMenu(service.serviceId, signal);
+    const menu = await menuRequest;
     return { table, service, menu };
   } catch (error) {
     throw notFoundOn404(error);

@@ -64,6 +64,7 @@ describe("OpenAPI document generated from the route schemas (brief §4)", () => 
       "/api/staff/stores/{storeId}/orders",
       "/api/stores/{storeId}/reviews",
       "/api/tables/{tableId}",
+      "/api/tables/{tableId}/menus/{serviceSlug}",
       "/api/user/change-phone",
       "/api/user/delete",
       "/api/user/membership",

@@ -6,6 +6,7 @@
  */
 import { Trans } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
+import { useFirstScreenShown } from "../../navigation/first-screen";
 import { useSession } from "../../session/use-session";
 import { useCurrentScreen } from "../shell/use-shell-route";
 import { openEntrance } from "./entrance-store";
@@ -13,7 +14,8 @@ import { showsLoginPrompt } from "./entrance-visibility";
 import "./account-button.css";
 
 export function AccountButton() {
-  const session = useSession();
+  // Dexie waits for the first screen (navigation/first-screen.ts); the button shows then.
+  const session = useSession(useFirstScreenShown());
   const screen = useCurrentScreen();
   if (session === undefined) return null;
   if (session) {

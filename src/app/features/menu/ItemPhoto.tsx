@@ -7,13 +7,24 @@ interface ItemPhotoProps {
   width?: number;
   height?: number;
   className?: string;
+  /**
+   * One of the first rows a guest sees (issue 13 item 1): fetched at once and first, as the page's
+   * largest paint; the others wait until scrolled near.
+   */
+  priority?: boolean;
 }
 
 /**
- * An item's photo: lazy, with its size reserved, and gone without a trace when it fails to load
+ * An item's photo: lazy unless in the first rows, with its size reserved, and gone without a trace when it fails to load
  * (spec §2: photo hidden on failed load).
  */
-export function ItemPhoto({ photo, width = 96, height = width, className = "menu-item__photo" }: ItemPhotoProps) {
+export function ItemPhoto({
+  photo,
+  width = 96,
+  height = width,
+  className = "menu-item__photo",
+  priority = false,
+}: ItemPhotoProps) {
   const [failed, setFailed] = useState(false);
   if (failed) return null;
   return (
@@ -23,7 +34,8 @@ export function ItemPhoto({ photo, width = 96, height = width, className = "menu
       alt=""
       width={width}
       height={height}
-      loading="lazy"
+      loading={priority ? "eager" : "lazy"}
+      fetchPriority={priority ? "high" : "auto"}
       decoding="async"
       onError={() => setFailed(true)}
     />

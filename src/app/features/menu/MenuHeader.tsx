@@ -22,13 +22,17 @@ export function MenuHeader({ title, titleId, spot, service, status }: MenuHeader
         {title}
       </h1>
       <SpotBadge spot={spot} />
-      {status ? (
-        <p className="menu__status">
-          <OpenState status={status} /> <OrderingNoteText status={status} />
-        </p>
-      ) : (
-        hours && <p className="menu__status">{hours}</p>
-      )}
+      {/* Always there and two lines high (menu.css): the open/closed verdict arrives after the
+          first render (use-live-rules.ts) and must not push the menu down (issue 13: CLS). */}
+      <p className="menu__status">
+        {status ? (
+          <>
+            <OpenState status={status} /> <OrderingNoteText status={status} />
+          </>
+        ) : (
+          hours
+        )}
+      </p>
     </div>
   );
 }

@@ -19,9 +19,11 @@ interface MenuItemCardProps {
   pricing: MenuPricing | null;
   /** False in a read-only store: no add sign. */
   orderable: boolean;
+  /** One of the first rows on screen: its photo is fetched first (ItemPhoto). */
+  priorityPhoto?: boolean;
 }
 
-export function MenuItemCard({ item, language, showPhoto, pricing, orderable }: MenuItemCardProps) {
+export function MenuItemCard({ item, language, showPhoto, pricing, orderable, priorityPhoto }: MenuItemCardProps) {
   const { openItem } = useItemModal();
   const text = pickTranslation(item.names, language.ui, language.extra);
   const nameId = `item-${item.id}`;
@@ -37,7 +39,7 @@ export function MenuItemCard({ item, language, showPhoto, pricing, orderable }: 
         {text.details && <p className="menu-item__details">{text.details}</p>}
         <ItemPrice item={item} pricing={pricing} />
       </div>
-      {showPhoto && item.photo && <ItemPhoto photo={item.photo} />}
+      {showPhoto && item.photo && <ItemPhoto photo={item.photo} priority={priorityPhoto} />}
       {orderable && (
         <span className="menu-item__add" aria-hidden="true">
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">

@@ -12,13 +12,24 @@ interface MenuItemListProps {
   orderable: boolean;
   className?: string;
   label?: string;
+  /** How many of the list's first items are on the first screen (their photos load first). */
+  priorityPhotos?: number;
 }
 
 /** A list of item cards (a menu section, search results, the happy-hour view). */
-export function MenuItemList({ items, language, pricing, showPhotos, orderable, className, label }: MenuItemListProps) {
+export function MenuItemList({
+  items,
+  language,
+  pricing,
+  showPhotos,
+  orderable,
+  className,
+  label,
+  priorityPhotos = 0,
+}: MenuItemListProps) {
   return (
     <ul className={`menu__items ${className ?? ""}`} aria-label={label}>
-      {items.map((item) => (
+      {items.map((item, index) => (
         <li key={item.id}>
           <MenuItemCard
             item={item}
@@ -26,6 +37,7 @@ export function MenuItemList({ items, language, pricing, showPhotos, orderable, 
             showPhoto={showPhotos}
             pricing={pricing}
             orderable={orderable}
+            priorityPhoto={index < priorityPhotos}
           />
         </li>
       ))}

@@ -145,3 +145,36 @@ describe("menu screen: categories (spec §4: All (-1) and the category filter)",
     expect(screen.getByRole("article", { name: "Mythos" })).toBeTruthy();
   });
 });
+
+describe("menu screen: the first screen's photos (issue 13 item 1: no layout shift, first rows first)", () => {
+  it("the first rows' photos load eagerly with high priority, later ones lazily, every one with its size", () => {
+    const photoItems = [1, 2, 3, 4, 5, 6].map((id) =>
+      item(id, { categoryId: id <= 2 ? 1 : 2, names: names(`Dish ${id}`), photo: `/images/demo/${id}.webp` }),
+    );
+    const { container } = renderWithI18n(
+      <ClockContext.Provider value={fixedAthensClock("2026-07-15T09:00:00Z")}>
+        <ItemModalContext.Provider value={{ openItem: vi.fn(), openLine: vi.fn() }}>
+          <MenuScreen
+            {...venueFixture({ items: photoItems, categories: [category(1, "Coffee"), category(2, "Beer")] })}
+            screenName="Menu"
+            activeCategories={ALL_CATEGORIES_ACTIVE}
+            onToggleCategory={vi.fn()}
+          />
+        </ItemModalContext.Provider>
+      </ClockContext.Provider>,
+    );
+    const photos = [...container.querySelectorAll("img.menu-item__photo")];
+    expect(photos.map((photo) => [photo.getAttribute("loading"), photo.getAttribute("fetchpriority")])).toEqual([
+      ["eager", "high"],
+      ["eager", "high"],
+      ["eager", "high"],
+      ["eager", "high"],
+      ["lazy", "auto"],
+      ["lazy", "auto"],
+    ]);
+    for (const photo of photos) {
+      expect(photo.getAttribute("width")).toBe("96");
+      expect(photo.getAttribute("height")).toBe("96");
+    }
+  });
+});

@@ -10,6 +10,7 @@ import { pickTranslation } from "../../../domain/languages";
 import type { ServiceMenuData } from "../../venue/load-venue";
 import { usePageTitle } from "../shell/use-page-title";
 import { CategoryChips } from "./CategoryChips";
+import { priorityPhotosOf } from "./first-screen";
 import { MenuHeader } from "./MenuHeader";
 import { MenuItemList } from "./MenuItemList";
 import { MenuNotices } from "./MenuNotices";
@@ -62,7 +63,7 @@ export function MenuScreen({ table, service, menu, screenName, activeCategories,
             language={language}
             onToggle={onToggleCategory}
           />
-          {sections.map(({ category, items }) => (
+          {sections.map(({ category, items }, sectionIndex) => (
             <section
               key={category.id}
               id={`category-${category.id}`}
@@ -78,6 +79,7 @@ export function MenuScreen({ table, service, menu, screenName, activeCategories,
                 pricing={view.pricing}
                 showPhotos={view.showPhotos}
                 orderable={view.orderable}
+                priorityPhotos={priorityPhotosOf(sections, sectionIndex)}
               />
             </section>
           ))}

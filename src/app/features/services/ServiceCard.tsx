@@ -13,10 +13,12 @@ interface ServiceCardProps {
   service: ServiceDto;
   store: StoreDto;
   spot: SpotDto;
+  /** The first card: its photo is the screen's largest paint (issue 13 item 1). */
+  priority?: boolean;
 }
 
 /** A service of the guest's spot: photo, name, hours, and whether it is open now (spec §2 services). */
-export function ServiceCard({ service, store, spot }: ServiceCardProps) {
+export function ServiceCard({ service, store, spot, priority = false }: ServiceCardProps) {
   const language = useLanguage();
   const status = useServiceStatus(service, store, spot);
   const tableId = spot.id;
@@ -33,7 +35,9 @@ export function ServiceCard({ service, store, spot }: ServiceCardProps) {
           alt=""
           width={640}
           height={360}
-          loading="lazy"
+          // The first card's photo is the services screen's largest paint: fetched at once and first.
+          loading={priority ? "eager" : "lazy"}
+          fetchPriority={priority ? "high" : "auto"}
           decoding="async"
           onError={() => setPhotoFailed(true)}
         />

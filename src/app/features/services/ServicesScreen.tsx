@@ -36,9 +36,9 @@ export function ServicesScreen({ table }: { table: TableResponse }) {
         <>
           <h2 className="services__heading">{t`What would you like?`}</h2>
           <ul className="services__list">
-            {table.services.map((service) => (
+            {table.services.map((service, index) => (
               <li key={service.serviceId}>
-                <ServiceCard service={service} store={table.store} spot={table.spot} />
+                <ServiceCard service={service} store={table.store} spot={table.spot} priority={index === 0} />
               </li>
             ))}
           </ul>

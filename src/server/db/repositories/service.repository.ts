@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../schema";
-import type { ServiceRow } from "../tables/catalogue.tables";
+import type { ServiceRow, SpotRow } from "../tables/catalogue.tables";
 
 /** All services of a store in display order. */
 export async function listServicesOfStore(db: Kysely<Database>, storeId: number): Promise<ServiceRow[]> {
@@ -21,4 +21,33 @@ export async function findServiceVersion(db: Kysely<Database>, serviceId: number
     .where("services.id", "=", serviceId)
     .executeTakeFirst();
   return row && { storeId: row.store_id, catalogueVersion: row.catalogue_version };
+}
+
+export interface SpotService {
+  spotType: SpotRow["type"];
+  service: ServiceRow | undefined;
+}
+
+/**
+ * A spot's type and its store's service with this slug, in one query (issue 13 item 1: the menu
+ * screen asks for a menu by the slug in its URL, in parallel with the table, without learning the
+ * service id first). undefined: no such spot; `service` undefined: the store has no such slug.
+ */
+export async function findSpotServiceBySlug(
+  db: Kysely<Database>,
+  spotId: number,
+  slug: string,
+): Promise<SpotService | undefined> {
+  const row = await db
+    .selectFrom("spots")
+    .leftJoin("services", (join) =>
+      join.onRef("services.store_id", "=", "spots.store_id").on("services.slug", "=", slug),
+    )
+    .select("spots.type as spot_type")
+    .selectAll("services")
+    .where("spots.id", "=", spotId)
+    .executeTakeFirst();
+  if (row === undefined) return undefined;
+  const { spot_type: spotType, ...service } = row;
+  return { spotType, service: service.id === null ? undefined : (service as ServiceRow) };
 }

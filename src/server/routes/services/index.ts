@@ -1,22 +1,36 @@
 /**
  * GET /api/services/:serviceId/menu: a service's whole menu in one response, from MenuCache's
- * prepared bytes. Strong ETag plus `Cache-Control: no-cache`: the service worker keeps a copy and
+ * prepared bytes. GET /api/tables/:tableId/menus/:serviceSlug: the same bytes, found by the slug
+ * in the guest's URL (/beach-bar/7201), so that the menu screen asks for the table and its menu at
+ * once instead of waiting for the table's answer to learn the service id (issue 13 item 1). Strong ETag plus `Cache-Control: no-cache`: the service worker keeps a copy and
  * revalidates it (stale-while-revalidate happens there), and an unchanged menu costs a 304.
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Kysely } from "kysely";
 import { Type } from "typebox";
 import { ErrorBodySchema, MenuResponseSchema } from "../../../domain/api";
+import { serviceAvailableAt } from "../../catalogue/presenters";
+import { findSpotServiceBySlug } from "../../db/repositories/service.repository";
+import type { Database } from "../../db/schema";
 import { notFound } from "../../http/api-error";
-import { IdSchema } from "../../http/schemas";
+import { IdSchema, SlugSchema } from "../../http/schemas";
 import { chooseRepresentation, matchesIfNoneMatch } from "../../menu/encoded-body";
 import type { CachedMenu, MenuCache } from "../../menu/menu-cache";
 
 export interface ServiceRoutesOptions {
   menuCache: MenuCache;
+  db: Kysely<Database>;
 }
 
-export const serviceRoutes: FastifyPluginAsyncTypebox<ServiceRoutesOptions> = async (app, { menuCache }) => {
+const MenuResponses = {
+  200: MenuResponseSchema,
+  304: Type.Null({ description: "Not Modified: the copy named by If-None-Match is current" }),
+  400: ErrorBodySchema,
+  404: ErrorBodySchema,
+};
+
+export const serviceRoutes: FastifyPluginAsyncTypebox<ServiceRoutesOptions> = async (app, { menuCache, db }) => {
   app.get(
     "/services/:serviceId/menu",
     {
@@ -26,12 +40,7 @@ export const serviceRoutes: FastifyPluginAsyncTypebox<ServiceRoutesOptions> = as
         description:
           "Send If-None-Match with the ETag of a stored copy to get 304 when it is still current. The body is brotli- or gzip-encoded when Accept-Encoding allows.",
         params: Type.Object({ serviceId: IdSchema }),
-        response: {
-          200: MenuResponseSchema,
-          304: Type.Null({ description: "Not Modified: the copy named by If-None-Match is current" }),
-          400: ErrorBodySchema,
-          404: ErrorBodySchema,
-        },
+        response: MenuResponses,
       },
     },
     (request, reply) => {
@@ -45,6 +54,33 @@ export const serviceRoutes: FastifyPluginAsyncTypebox<ServiceRoutesOptions> = as
       return menuCache.load(serviceId).then((menu) => {
         sendMenu(request, reply, serviceId, menu);
       });
+    },
+  );
+
+  app.get(
+    "/tables/:tableId/menus/:serviceSlug",
+    {
+      schema: {
+        tags: ["guest"],
+        summary: "The menu of the table's service with this slug (the same body and ETag as /services/:id/menu)",
+        description:
+          "For a guest link /:serviceSlug/:tableId: asked together with GET /tables/:tableId. 404 TABLE_NOT_FOUND for an unknown table, SERVICE_NOT_FOUND when the table's store has no such service or it does not serve this kind of spot.",
+        params: Type.Object({ tableId: IdSchema, serviceSlug: SlugSchema }),
+        response: MenuResponses,
+      },
+    },
+    async (request, reply) => {
+      const { tableId, serviceSlug } = request.params;
+      const found = await findSpotServiceBySlug(db, tableId, serviceSlug);
+      if (found === undefined) throw notFound("TABLE_NOT_FOUND", `There is no table ${tableId}`);
+      const { service, spotType } = found;
+      // The same rule as the table's list of services: a service not offered at this kind of spot is not found.
+      if (service === undefined || !serviceAvailableAt(service).includes(spotType)) {
+        throw notFound("SERVICE_NOT_FOUND", `Table ${tableId} has no service ${serviceSlug}`);
+      }
+      const menu = await menuCache.load(service.id);
+      sendMenu(request, reply, service.id, menu);
+      return reply;
     },
   );
 };

@@ -155,6 +155,50 @@ describe("GET /api/services/:serviceId/menu (brief §3)", () => {
   });
 });
 
+describe("GET /api/tables/:tableId/menus/:serviceSlug (issue 13 item 1: the menu asked for together with its table)", () => {
+  it("answers the same body and ETag as /api/services/:serviceId/menu for the table's service with that slug", async () => {
+    const bySlug = await server.app.inject({ method: "GET", url: "/api/tables/200/menus/beach-bar" });
+    const byId = await server.app.inject({ method: "GET", url: menuUrl });
+    expect(bySlug.statusCode).toBe(200);
+    expect(bySlug.body).toBe(byId.body);
+    expect(bySlug.headers.etag).toBe(byId.headers.etag);
+    expect(bySlug.headers["cache-control"]).toBe("no-cache");
+    const revalidate = await server.app.inject({
+      method: "GET",
+      url: "/api/tables/200/menus/beach-bar",
+      headers: { "if-none-match": String(byId.headers.etag), "accept-encoding": "br" },
+    });
+    expect(revalidate.statusCode).toBe(304);
+  });
+
+  it("404 SERVICE_NOT_FOUND for a slug the store lacks, and for a service not offered at this kind of spot", async () => {
+    const unknown = await server.app.inject({ method: "GET", url: "/api/tables/200/menus/no-such-service" });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ code: "SERVICE_NOT_FOUND" });
+    // Room service is not in table 200's list of services (GET /api/tables/200), so not its menu either.
+    const notHere = await server.app.inject({ method: "GET", url: "/api/tables/200/menus/room-service" });
+    expect(notHere.statusCode).toBe(404);
+    expect(notHere.json()).toMatchObject({ code: "SERVICE_NOT_FOUND" });
+    const room = await server.app.inject({ method: "GET", url: "/api/tables/203/menus/room-service" });
+    expect(room.statusCode).toBe(200);
+  });
+
+  it("404 TABLE_NOT_FOUND for an unknown table; 400 VALIDATION_FAILED for a malformed id or slug or any query", async () => {
+    const missing = await server.app.inject({ method: "GET", url: "/api/tables/999999/menus/beach-bar" });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ code: "TABLE_NOT_FOUND", message: "There is no table 999999" });
+    for (const url of [
+      "/api/tables/abc/menus/beach-bar",
+      "/api/tables/200/menus/Beach_Bar",
+      "/api/tables/200/menus/beach-bar?serviceId=10",
+    ]) {
+      const response = await server.app.inject({ method: "GET", url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json()).toMatchObject({ code: "VALIDATION_FAILED" });
+    }
+  });
+});
+
 describe("menu cache: at most one version check per second per service (brief §3)", () => {
   it("a change by another process (catalogue_version bumped in the database) shows once the check interval has passed", async () => {
     let now = 1_000_000;

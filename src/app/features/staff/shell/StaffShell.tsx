@@ -19,6 +19,7 @@ import type { Screen } from "../../shell/screens";
 import { setTitleBadge } from "../../shell/title-badge";
 import { LiveOrdersFeed } from "../live/LiveOrdersFeed";
 import { useLiveOrders } from "../live/live-orders-store";
+import { cacheStaffScreens } from "./cache-staff-screens";
 import { type StaffTab, type StaffTabId, showsStaffShell, staffTabs } from "./staff-nav";
 import "./staff-shell.css";
 
@@ -56,6 +57,10 @@ function StaffBars({
   useEffect(() => {
     setTitleBadge(count);
   }, [count]);
+  useEffect(() => {
+    // A waiter is signed in on this terminal: the staff screens (not precached) go into the cache.
+    void cacheStaffScreens();
+  }, []);
   useEffect(() => {
     document.body.classList.add("has-staff-tabs");
     return () => {

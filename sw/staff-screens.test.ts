@@ -1,0 +1,107 @@
+import { describe, expect, it } from "vitest";
+import { type ChunkFacts, leftOutOfPrecache, STAFF_MODULE, staffOnlyFiles } from "./staff-screens";
+
+function chunk(fileName: string, facts: Partial<ChunkFacts> = {}): ChunkFacts {
+  return {
+    fileName,
+    isEntry: false,
+    facadeModuleId: null,
+    imports: [],
+    dynamicImports: [],
+    css: [],
+    moduleIds: [],
+    ...facts,
+  };
+}
+
+const root = "/work/app/src/app";
+
+describe("staffOnlyFiles: the precache without what a guest never opens (issue 12 item 3, issue 13 item 2)", () => {
+  const chunks = [
+    chunk("index.js", {
+      isEntry: true,
+      dynamicImports: ["menu.js", "staff-admin.js", "open-tables.js"],
+      css: ["index.css"],
+    }),
+    chunk("menu.js", {
+      facadeModuleId: `${root}/routes/$service.$tableId.tsx?tsr-split=component`,
+      imports: ["prices.js"],
+      css: ["menu.css"],
+    }),
+    chunk("staff-admin.js", {
+      facadeModuleId: `${root}/routes/staff-admin.tsx?tsr-split=component`,
+      imports: ["staff-ui.js", "prices.js"],
+      css: ["staff.css", "menu.css"],
+    }),
+    chunk("open-tables.js", {
+      facadeModuleId: `${root}/routes/open-tables.for-store.$storeId.$tableId.index.tsx?tsr-split=component`,
+      imports: ["staff-ui.js"],
+      dynamicImports: ["receipt-printer.js"],
+    }),
+    chunk("staff-ui.js", { css: ["staff.css"] }),
+    chunk("receipt-printer.js", { facadeModuleId: `${root}/features/printing/Receipt.tsx` }),
+    chunk("prices.js"),
+  ];
+
+  it("lists the chunks reached only through staff screens, with their own CSS", () => {
+    expect(staffOnlyFiles(chunks)).toEqual([
+      "open-tables.js",
+      "receipt-printer.js",
+      "staff-admin.js",
+      "staff-ui.js",
+      "staff.css",
+    ]);
+  });
+
+  it("keeps what a guest screen shares with staff screens (chunks and CSS) in the precache", () => {
+    const staff = staffOnlyFiles(chunks);
+    expect(staff).not.toContain("prices.js");
+    expect(staff).not.toContain("menu.css");
+    expect(staff).not.toContain("index.js");
+  });
+
+  it("a chunk a guest screen also loads lazily is not staff-only", () => {
+    const shared = chunks.map((c) => (c.fileName === "menu.js" ? { ...c, dynamicImports: ["receipt-printer.js"] } : c));
+    expect(staffOnlyFiles(shared)).not.toContain("receipt-printer.js");
+  });
+
+  it("names the spec's staff routes and the staff features, not the guest's", () => {
+    for (const id of [
+      "routes/pin.tsx?tsr-split=component",
+      "routes/order-change-status.tsx?tsr-split=component",
+      "routes/view-order-details.$orderId.$restaurantId.$token.tsx?tsr-split=component",
+      "routes/open-rooms.for-store.$storeId.$tableId.$openingId.tsx?tsr-split=component",
+      "routes/day-summary.for-store.$storeId.$tableId.tsx?tsr-split=component",
+      "features/staff/shell/StaffShell.tsx",
+    ]) {
+      expect(STAFF_MODULE.test(`${root}/${id}`), id).toBe(true);
+    }
+    for (const id of [
+      "routes/menu.$tableId.tsx?tsr-split=component",
+      "routes/$service.$tableId.cart.index.tsx?tsr-split=component",
+      "routes/_auth/history.$userId.index.tsx?tsr-split=component",
+      "routes/index.tsx?tsr-split=component",
+      "features/entrance/AccountsLayer.tsx",
+    ]) {
+      expect(STAFF_MODULE.test(`${root}/${id}`), id).toBe(false);
+    }
+  });
+});
+
+describe("leftOutOfPrecache: staff screens and the network-only phone field (issue 13 item 2)", () => {
+  it("adds the chunk holding libphonenumber and its own CSS to the staff-only files", () => {
+    const chunks = [
+      chunk("index.js", { isEntry: true, dynamicImports: ["entrance.js", "pin.js"], css: ["index.css"] }),
+      chunk("entrance.js", { imports: ["phone.js"], moduleIds: [`${root}/features/entrance/EntranceDialog.tsx`] }),
+      chunk("phone.js", {
+        css: ["phone.css"],
+        moduleIds: [
+          `${root}/features/entrance/PhoneField.tsx`,
+          "/work/app/node_modules/libphonenumber-js/metadata.min.json.js",
+        ],
+      }),
+      chunk("pin.js", { facadeModuleId: `${root}/routes/pin.tsx?tsr-split=component` }),
+    ];
+    expect(leftOutOfPrecache(chunks)).toEqual(["phone.css", "phone.js", "pin.js"]);
+  });
+});

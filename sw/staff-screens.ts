@@ -1,0 +1,83 @@
+/**
+ * The staff screens stay out of the precache (issue 12 item 3, issue 13 item 2): a guest on roaming
+ * data never opens them, so the service worker does not download them in the background of every
+ * guest's first visit. The build lists the staff-only files in STAFF_ASSETS_PATH; a terminal caches
+ * them when a waiter first signs in on it (src/app/features/staff/shell/cache-staff-screens.ts),
+ * into the app-chunks runtime cache the worker answers /assets/ from (cache-rules.ts).
+ * Pure, so the split is tested in node (staff-screens.test.ts); vite.config.ts applies it.
+ */
+
+/** The build's list of staff-only files, fetched by a terminal (never precached: it is JSON). */
+export const STAFF_ASSETS_PATH = "staff-assets.json";
+
+/** The shape of STAFF_ASSETS_PATH. */
+export interface StaffAssets {
+  /** Paths from the site root, e.g. "/assets/staff-admin-abc123.js". */
+  files: string[];
+}
+
+/**
+ * Route and component modules that only staff open (spec §2 "staff" routes, the staff sign-in
+ * pages, receipts and the day summary, the terminal's staff shell).
+ */
+export const STAFF_MODULE =
+  /[\\/]src[\\/]app[\\/](features[\\/]staff[\\/]|routes[\\/](staff-admin|staff-login|staff-sign-in|pin|order-change-status|view-order-details|receipts|day-summary|order-history\.for-store|open-tables\.for-store|open-rooms\.for-store)[.$])/;
+
+/** What the split needs of an output chunk (a subset of Rolldown's OutputChunk). */
+export interface ChunkFacts {
+  fileName: string;
+  isEntry: boolean;
+  /** The module a lazy chunk was split for (a route component, a lazy screen), if any. */
+  facadeModuleId: string | null;
+  imports: readonly string[];
+  dynamicImports: readonly string[];
+  css: readonly string[];
+  moduleIds: readonly string[];
+}
+
+/**
+ * The files only staff screens reach: every chunk (and its CSS) that the entry cannot reach
+ * without going through a lazily loaded staff module. A chunk shared with a guest screen stays
+ * in the precache.
+ */
+export function staffOnlyFiles(
+  chunks: readonly ChunkFacts[],
+  isStaffModule = (id: string) => STAFF_MODULE.test(id),
+): string[] {
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const guest = new Set<string>();
+  const visit = (fileName: string) => {
+    const chunk = byFile.get(fileName);
+    if (chunk === undefined || guest.has(fileName)) return;
+    guest.add(fileName);
+    for (const imported of chunk.imports) visit(imported);
+    for (const lazy of chunk.dynamicImports) {
+      const target = byFile.get(lazy);
+      if (target?.facadeModuleId && isStaffModule(target.facadeModuleId)) continue;
+      visit(lazy);
+    }
+  };
+  for (const chunk of chunks) if (chunk.isEntry) visit(chunk.fileName);
+  const guestCss = new Set(chunks.filter((chunk) => guest.has(chunk.fileName)).flatMap((chunk) => chunk.css));
+  const staff = chunks.filter((chunk) => !guest.has(chunk.fileName));
+  const files = new Set([
+    ...staff.map((chunk) => chunk.fileName),
+    ...staff.flatMap((chunk) => chunk.css).filter((css) => !guestCss.has(css)),
+  ]);
+  return [...files].sort();
+}
+
+/**
+ * libphonenumber (the phone field's metadata, 44 KB brotli): only signing in and changing the phone
+ * number use it, and both need the network for their SMS code, so it is not precached either; the
+ * worker keeps it once the entrance dialog has been opened online (the app-chunks cache).
+ */
+const NETWORK_ONLY_MODULE = /[\\/]node_modules[\\/]libphonenumber-js[\\/]/;
+
+/** Every file the precache leaves out: staff-only files and the network-only phone field. */
+export function leftOutOfPrecache(chunks: readonly ChunkFacts[]): string[] {
+  const phone = chunks.filter((chunk) => chunk.moduleIds.some((id) => NETWORK_ONLY_MODULE.test(id)));
+  const otherCss = new Set(chunks.filter((chunk) => !phone.includes(chunk)).flatMap((chunk) => chunk.css));
+  const phoneFiles = phone.flatMap((chunk) => [chunk.fileName, ...chunk.css.filter((css) => !otherCss.has(css))]);
+  return [...new Set([...staffOnlyFiles(chunks), ...phoneFiles])].sort();
+}
