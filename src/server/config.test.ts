@@ -116,7 +116,7 @@ describe("configuration: every environment variable in one place with defaults (
     [{ STOMP_MAX_CONNECTIONS_PER_ADDRESS: "ten" }, /STOMP_MAX_CONNECTIONS_PER_ADDRESS must be a positive integer/],
     [{ HTTP_REQUEST_TIMEOUT_MS: "1.5" }, /HTTP_REQUEST_TIMEOUT_MS must be a positive integer/],
     [{ HTTP_HEADERS_TIMEOUT_MS: "40000" }, /HTTP_HEADERS_TIMEOUT_MS must not be greater than HTTP_REQUEST_TIMEOUT_MS/],
-    [{ CODE_SENDS_PER_HOUR: "0" }, /CODE_SENDS_PER_HOUR must be a whole number/],
+    [{ CODE_SENDS_PER_HOUR: "0" }, /CODE_SENDS_PER_HOUR must be a positive integer/],
     [{ VOICE_CALL_COUNTRIES: "GR,Greece" }, /VOICE_CALL_COUNTRIES must list two-letter country codes/],
   ])("refuses a wrong value loudly: %o", (env, message) => {
     expect(() => readConfig(env, "/srv/app")).toThrow(ConfigError);

@@ -28,6 +28,8 @@ export interface ServerConfig {
   http: HttpTimeouts;
   /** Issue 11 "abuse limits": STOMP connections one session or one client address may hold. */
   stomp: StompConnectionCaps;
+  /** Limits on sending one-time codes, against SMS and voice pumping (issue 11 item 3). */
+  codeSends: CodeSendConfig;
 }
 
 export interface HttpTimeouts {
@@ -55,9 +57,6 @@ export const DEFAULT_STOMP_CONNECTION_CAPS: StompConnectionCaps = {
   maxConnectionsPerSession: 10,
   maxConnectionsPerAddress: 50,
 };
-  /** Limits on sending one-time codes, against SMS and voice pumping (issue 11 item 3). */
-  codeSends: CodeSendConfig;
-}
 
 /**
  * SMS and voice pumping (toll fraud): a script asking for codes to many numbers, often premium
@@ -261,6 +260,8 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     default: "50",
     meaning:
       "Live-status WebSockets one client address may hold at once. Guests behind one venue Wi-Fi share an address: raise it there; behind a proxy, set TRUST_PROXY=on or every client counts as the proxy.",
+  },
+  {
     name: "CODE_SENDS_NEW_NUMBERS_PER_ADDRESS",
     default: "5",
     meaning:
@@ -321,6 +322,7 @@ export function readConfig(env: Env = process.env, cwd: string = process.cwd()):
         env.STOMP_MAX_CONNECTIONS_PER_ADDRESS,
         DEFAULT_STOMP_CONNECTION_CAPS.maxConnectionsPerAddress,
       ),
+    },
     codeSends: {
       newNumbersPerAddressPerHour: readCount(
         "CODE_SENDS_NEW_NUMBERS_PER_ADDRESS",
@@ -359,12 +361,12 @@ function readHttpTimeouts(env: Env): HttpTimeouts {
   return timeouts;
 }
 
-/** A positive integer (a count or milliseconds); 0 would mean "no limit", which is what these prevent. */
 /** The defaults of the code-send limits (readConfig without any variable set). */
 export function defaultCodeSends(): CodeSendConfig {
   return readConfig({}).codeSends;
 }
 
+/** A positive integer (a count or milliseconds); 0 would mean "no limit", which is what these prevent. */
 function readCount(name: string, value: string | undefined, fallback: number): number {
   const raw = nonEmpty(value);
   if (raw === undefined) return fallback;
@@ -372,11 +374,6 @@ function readCount(name: string, value: string | undefined, fallback: number): n
   if (!/^\d+$/.test(raw) || !Number.isSafeInteger(count) || count < 1) {
     throw new ConfigError(`${name} must be a positive integer, got "${raw}"`);
   }
-  return count;
-}
-
-  if (!Number.isInteger(count) || count < 1)
-    throw new ConfigError(`${name} must be a whole number of 1 or more, got "${raw}"`);
   return count;
 }
 
