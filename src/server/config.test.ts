@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CONFIG_VARIABLES, ConfigError, readConfig } from "./config";
+import { CONFIG_VARIABLES, ConfigError, DEFAULT_JOBS_CONFIG, readConfig } from "./config";
 
 describe("configuration: every environment variable in one place with defaults (brief: config.ts)", () => {
   it("defaults: port 3000, SQLite in ./data, dist in ./dist, info logs, demo venues on", () => {
@@ -19,6 +19,7 @@ describe("configuration: every environment variable in one place with defaults (
       messaging: { sms: { provider: "outbox" }, email: { provider: "outbox" } },
       devOutboxApi: false,
       devClockApi: false,
+      jobs: DEFAULT_JOBS_CONFIG,
     });
   });
 
@@ -45,6 +46,13 @@ describe("configuration: every environment variable in one place with defaults (
         MAIL_FROM: "Κύμα <no-reply@example.com>",
         DEV_OUTBOX_API: "on",
         DEV_CLOCK_API: "on",
+        JOB_LEASE_MS: "5000",
+        JOB_POLL_INTERVAL_MS: "500",
+        JOB_RETRY_INITIAL_MS: "200",
+        JOB_RETRY_MAX_MS: "60000",
+        JOB_MAX_ATTEMPTS: "8",
+        PAYMENT_RECONCILE_INTERVAL_MS: "30000",
+        PAYMENT_RECONCILE_AFTER_MS: "120000",
       },
       "/srv/app",
     );
@@ -72,6 +80,15 @@ describe("configuration: every environment variable in one place with defaults (
       },
       devOutboxApi: true,
       devClockApi: true,
+      jobs: {
+        leaseMs: 5000,
+        pollIntervalMs: 500,
+        retryInitialMs: 200,
+        retryMaxMs: 60000,
+        maxAttempts: 8,
+        reconcileIntervalMs: 30000,
+        reconcileGraceMs: 120000,
+      },
     });
   });
 
@@ -86,6 +103,7 @@ describe("configuration: every environment variable in one place with defaults (
     [{ SMS_PROVIDER: "twilio", TWILIO_AUTH_TOKEN: "x", TWILIO_FROM: "+30" }, /TWILIO_ACCOUNT_SID is required/],
     [{ SMTP_URL: "http://mail" }, /SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/],
     [{ DEV_OUTBOX_API: "sometimes" }, /DEV_OUTBOX_API must be on or off/],
+    [{ JOB_LEASE_MS: "0" }, /JOB_LEASE_MS must be a positive integer/],
   ])("refuses a wrong value loudly: %o", (env, message) => {
     expect(() => readConfig(env, "/srv/app")).toThrow(ConfigError);
     expect(() => readConfig(env, "/srv/app")).toThrow(message);
@@ -114,6 +132,13 @@ describe("configuration: every environment variable in one place with defaults (
       "MAIL_FROM",
       "DEV_OUTBOX_API",
       "DEV_CLOCK_API",
+      "JOB_LEASE_MS",
+      "JOB_POLL_INTERVAL_MS",
+      "JOB_RETRY_INITIAL_MS",
+      "JOB_RETRY_MAX_MS",
+      "JOB_MAX_ATTEMPTS",
+      "PAYMENT_RECONCILE_INTERVAL_MS",
+      "PAYMENT_RECONCILE_AFTER_MS",
     ]);
     const { readFileSync } = await import("node:fs");
     const readme = readFileSync(new URL("./README-config.md", import.meta.url), "utf8");

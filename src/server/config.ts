@@ -24,7 +24,36 @@ export interface ServerConfig {
   /** GET /api/dev/outbox answers (for end-to-end tests and demos); never on in production. */
   devOutboxApi: boolean;
   devClockApi: boolean;
+  /** The after-commit job worker and payment reconciliation (src/server/jobs). */
+  jobs: JobsConfig;
 }
+
+/** The job worker's knobs (issue 11 item 1); all in milliseconds but maxAttempts. */
+export interface JobsConfig {
+  /** How long a claimed job is held; after that a worker of any process may take it over. */
+  leaseMs: number;
+  /** How often a worker looks for jobs of other processes, retries due and expired leases. */
+  pollIntervalMs: number;
+  /** First retry delay after a failure, doubled per attempt up to retryMaxMs. */
+  retryInitialMs: number;
+  retryMaxMs: number;
+  /** After this many failed attempts a job is DEAD (logged as an error). */
+  maxAttempts: number;
+  /** How often the payment reconciliation runs. */
+  reconcileIntervalMs: number;
+  /** A payment still AUTHORIZED this long after its order's outcome is settled by the reconciliation. */
+  reconcileGraceMs: number;
+}
+
+export const DEFAULT_JOBS_CONFIG: JobsConfig = {
+  leaseMs: 30_000,
+  pollIntervalMs: 2_000,
+  retryInitialMs: 1_000,
+  retryMaxMs: 300_000,
+  maxAttempts: 20,
+  reconcileIntervalMs: 60_000,
+  reconcileGraceMs: 300_000,
+};
 
 /** Where SMS, voice calls and e-mail go (src/server/notify). */
 export interface MessagingConfig {
@@ -152,6 +181,40 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     meaning:
       "on: PUT /api/dev/clock sets the server's clock (service hours, happy hour, order deadlines, GET /api/utils/date), for end-to-end tests and demos at any hour. Never on in production.",
   },
+  {
+    name: "JOB_LEASE_MS",
+    default: "30000",
+    meaning:
+      "How long a worker holds a claimed after-commit job (status event, card capture/void, outcome message); after that another API process takes it over.",
+  },
+  {
+    name: "JOB_POLL_INTERVAL_MS",
+    default: "2000",
+    meaning: "How often the job worker looks for jobs written by other processes, due retries and expired leases.",
+  },
+  {
+    name: "JOB_RETRY_INITIAL_MS",
+    default: "1000",
+    meaning: "First delay before a failed job is retried; doubled per attempt up to JOB_RETRY_MAX_MS.",
+  },
+  { name: "JOB_RETRY_MAX_MS", default: "300000", meaning: "Longest delay between two attempts of a failed job." },
+  {
+    name: "JOB_MAX_ATTEMPTS",
+    default: "20",
+    meaning: "Attempts before a failing job is given up as DEAD (logged as an error, kept in the jobs table).",
+  },
+  {
+    name: "PAYMENT_RECONCILE_INTERVAL_MS",
+    default: "60000",
+    meaning:
+      "How often the payment reconciliation looks for card payments left AUTHORIZED after their order's outcome.",
+  },
+  {
+    name: "PAYMENT_RECONCILE_AFTER_MS",
+    default: "300000",
+    meaning:
+      "A card payment still AUTHORIZED this long after its order was accepted (captured) or rejected/timed out (voided) is settled by the reconciliation.",
+  },
 ];
 
 export class ConfigError extends Error {
@@ -178,7 +241,38 @@ export function readConfig(env: Env = process.env, cwd: string = process.cwd()):
     messaging: { sms: readSmsProvider(env), email: readEmailProvider(env) },
     devOutboxApi: readSwitch("DEV_OUTBOX_API", env.DEV_OUTBOX_API, false),
     devClockApi: readSwitch("DEV_CLOCK_API", env.DEV_CLOCK_API, false),
+    jobs: readJobsConfig(env),
   };
+}
+
+function readJobsConfig(env: Env): JobsConfig {
+  const d = DEFAULT_JOBS_CONFIG;
+  return {
+    leaseMs: readPositiveInteger("JOB_LEASE_MS", env.JOB_LEASE_MS, d.leaseMs),
+    pollIntervalMs: readPositiveInteger("JOB_POLL_INTERVAL_MS", env.JOB_POLL_INTERVAL_MS, d.pollIntervalMs),
+    retryInitialMs: readPositiveInteger("JOB_RETRY_INITIAL_MS", env.JOB_RETRY_INITIAL_MS, d.retryInitialMs),
+    retryMaxMs: readPositiveInteger("JOB_RETRY_MAX_MS", env.JOB_RETRY_MAX_MS, d.retryMaxMs),
+    maxAttempts: readPositiveInteger("JOB_MAX_ATTEMPTS", env.JOB_MAX_ATTEMPTS, d.maxAttempts),
+    reconcileIntervalMs: readPositiveInteger(
+      "PAYMENT_RECONCILE_INTERVAL_MS",
+      env.PAYMENT_RECONCILE_INTERVAL_MS,
+      d.reconcileIntervalMs,
+    ),
+    reconcileGraceMs: readPositiveInteger(
+      "PAYMENT_RECONCILE_AFTER_MS",
+      env.PAYMENT_RECONCILE_AFTER_MS,
+      d.reconcileGraceMs,
+    ),
+  };
+}
+
+function readPositiveInteger(name: string, value: string | undefined, fallback: number): number {
+  const raw = nonEmpty(value);
+  if (raw === undefined) return fallback;
+  const number = Number(raw);
+  if (!Number.isInteger(number) || number < 1)
+    throw new ConfigError(`${name} must be a positive integer, got "${raw}"`);
+  return number;
 }
 
 export function isPostgresUrl(url: string): boolean {

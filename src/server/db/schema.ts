@@ -8,6 +8,7 @@ import type {
   SubselectionGroupsTable,
   SubselectionOptionsTable,
 } from "./tables/catalogue.tables";
+import type { JobsTable } from "./tables/jobs.table";
 import type { MembershipsTable } from "./tables/memberships.table";
 import type {
   OrderDailyCountersTable,
@@ -70,6 +71,7 @@ export interface Database {
   table_opening_payments: TableOpeningPaymentsTable;
   receipt_daily_counters: ReceiptDailyCountersTable;
   receipts: ReceiptsTable;
+  jobs: JobsTable;
 }
 
 export type DialectName = "sqlite" | "postgres";

@@ -67,22 +67,26 @@ export function announceOpenings(ctx: OrdersContext, openingIds: Iterable<number
 }
 
 /**
- * After an accept committed: the openings the order's lines joined (its spot's, and a charged
- * room's), found by the lines themselves, so the accept transaction hands nothing out.
+ * After an accept committed (its status-event job, src/server/jobs/handlers.ts): the openings the
+ * order's lines joined (its spot's, and a charged room's), found by the lines themselves, so the
+ * accept transaction hands nothing out. Awaited: a failure fails the job, which is retried.
  */
-export function announceOpeningsOfOrder(ctx: OrdersContext, orderId: number): void {
-  ctx.background.run(`live events of the table openings of order ${orderId}`, async () => {
-    const rows = await ctx.db
-      .selectFrom("table_opening_lines")
-      .select("opening_id")
-      .distinct()
-      .where("order_id", "=", orderId)
-      .execute();
-    await publish(
-      ctx,
-      rows.map((row) => row.opening_id),
-    );
-  });
+export async function publishOpeningsOfOrder(ctx: OrdersContext, orderId: number): Promise<void> {
+  for (const event of await openingEventsOfOrder(ctx.db, orderId)) await ctx.orderEvents.publish(event);
+}
+
+/** The current events of the openings an order's lines joined (also replayed after a LISTEN gap). */
+export async function openingEventsOfOrder(db: Kysely<Database>, orderId: number): Promise<OpeningChangedEvent[]> {
+  const rows = await db
+    .selectFrom("table_opening_lines")
+    .select("opening_id")
+    .distinct()
+    .where("order_id", "=", orderId)
+    .execute();
+  return openingChangedEvents(
+    db,
+    rows.map((row) => row.opening_id),
+  );
 }
 
 async function publish(ctx: OrdersContext, openingIds: readonly number[]): Promise<void> {

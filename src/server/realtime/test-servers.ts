@@ -61,6 +61,8 @@ export async function startStompOnlyServer(
     menuCache: new MenuCache(db),
     orderEvents,
     payments: new SandboxPaymentProvider(db, now),
+    // Delivers events only; writes no order, so no jobs.
+    jobs: { nudge: () => undefined },
   };
   app.addHook("onClose", async () => ctx.menuCache.close());
   app.register(websocket, STOMP_WEBSOCKET_OPTIONS);

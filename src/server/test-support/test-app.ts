@@ -2,7 +2,7 @@
 import type { Kysely } from "kysely";
 import { afterAll } from "vitest";
 import { type App, buildApp } from "../app";
-import type { MessagingConfig } from "../config";
+import type { JobsConfig, MessagingConfig } from "../config";
 import type { Database } from "../db/schema";
 import type { MenuCacheOptions } from "../menu/menu-cache";
 import type { Messenger } from "../notify/messenger";
@@ -29,6 +29,8 @@ export interface TestAppOptions {
   payments?: PaymentProvider;
   /** Logs at debug (every request) into this stream instead of no logs at all. */
   logStream?: { write(line: string): void };
+  /** The job worker's knobs (default: DEFAULT_JOBS_CONFIG). */
+  jobs?: JobsConfig;
 }
 
 export const TEST_CONTACT_EMAIL = "team@example.com";
@@ -53,6 +55,7 @@ export function buildTestApp(db: Kysely<Database>, options: TestAppOptions = {})
     messenger: options.messenger,
     orderEvents: options.orderEvents,
     payments: options.payments,
+    jobs: options.jobs,
   });
 }
 

@@ -8,6 +8,7 @@ import { migrationsFor } from "./index";
 const TABLES = [
   "categories",
   "items",
+  "jobs",
   "memberships",
   "order_daily_counters",
   "order_lines",
@@ -61,6 +62,7 @@ describe(`migrations on ${testDialect()} (brief §1: one set of migrations for b
       ["006-waiter-orders", "Success"],
       ["007-order-decided-by", "Success"],
       ["008-staff-sign-in", "Success"],
+      ["009-jobs", "Success"],
     ]);
     const tables = (await test.db.introspection.getTables()).map((t) => t.name).sort();
     expect(tables).toEqual(TABLES);
