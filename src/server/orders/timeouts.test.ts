@@ -64,7 +64,9 @@ describe("several API processes on one database", () => {
     // jobs in the same transaction (issue 11 item 1), a second better-sqlite3 connection in the same
     // thread would block the event loop on the lock the first one's transaction holds.
     const other =
-      database.dialect === "postgres" ? openDatabase(databaseTarget(env.DATABASE_URL ?? null, env.DATA_DIR ?? "")) : null;
+      database.dialect === "postgres"
+        ? openDatabase(databaseTarget(env.DATABASE_URL ?? null, env.DATA_DIR ?? ""))
+        : null;
     try {
       const clock = testClock("2026-07-02T09:00:00.000Z");
       await timeOutExpired(testOrdersContext(database.db, clock)); // what the first test left waiting
