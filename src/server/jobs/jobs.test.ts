@@ -35,7 +35,6 @@ const STAFF: StaffOfStore = { userId: 1, storeId: SAMPLE.storeId };
 const log = Fastify({ logger: false }).log;
 /** Short, whole numbers, so a test moves the clock past them. */
 const FAST: Partial<JobsConfig> = { leaseMs: 30 * SECOND, retryInitialMs: SECOND, retryMaxMs: 8 * SECOND };
-let guestId: number;
 let phoneCounter = 100;
 
 beforeAll(async () => {
