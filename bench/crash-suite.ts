@@ -114,7 +114,7 @@ try {
   ];
   for (let kill = 1; kill <= kills; kill++) {
     await sleep(300 + Math.random() * 1700);
-    let up = () => undefined as void;
+    let up: () => void = () => undefined;
     serverUp = new Promise((resolve) => {
       up = resolve;
     });
