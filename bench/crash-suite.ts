@@ -8,7 +8,9 @@
  *
  * Run: `npm run bench:crash -- --kills=20` (writes bench/results/<date>-crash-suite.json);
  * `--out=none` writes nothing (npm test runs `--kills=2 --out=none`). Exit code 1 on any problem.
- * Options: --kills=N (20), --clients=N guests placing in parallel (4), --out=path.
+ * Options: --kills=N (20), --clients=N guests placing in parallel (4), --out=path,
+ * --server-root=DIR to run another checkout's server with the same load and checks (to compare:
+ * main before issue 11 kept the after-commit work in memory).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
@@ -86,7 +88,7 @@ async function send(...args: Parameters<typeof call>): Promise<Answer | null> {
 const leftWaiting: number[] = [];
 
 const dataDir = mkdtempSync(join(tmpdir(), "venue-crash-suite-"));
-const server = new CrashableServer(await freePort(), dataDir);
+const server = new CrashableServer(await freePort(), dataDir, options["server-root"] || undefined);
 const origin = server.origin;
 const watchdog = setTimeout(
   () => {
@@ -140,6 +142,8 @@ try {
   for (const orderId of waiting) await decideUntilAnswered(staffAfterAnHour, orderId, "accept");
   const file = join(dataDir, "venue.sqlite");
   const deadline = Date.now() + 60_000;
+  // The in-memory work of a server without jobs gets a few seconds too.
+  await sleep(3000);
   while (pendingJobs(file) > 0 && Date.now() < deadline) await sleep(200);
   await server.stop();
   const checks = checkDatabase(file, acknowledged);
@@ -147,6 +151,7 @@ try {
     date: new Date().toISOString(),
     machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? "unknown", node: process.version },
     settings: {
+      server: options["server-root"] || "this checkout",
       kills,
       guestClients: clients,
       staffClients: 2,

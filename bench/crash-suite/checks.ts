@@ -23,7 +23,8 @@ export interface CheckResult {
   cardOrders: { captured: number; voided: number; unsettled: number };
   outcomeMessages: { ordersDecided: number; withExactlyOne: number; withNone: number; withMore: number };
   decisionsNotKept: number;
-  jobs: { pending: number; dead: number; done: number };
+  /** null: a server without the jobs table (a checkout before issue 11, run to compare). */
+  jobs: { pending: number; dead: number; done: number } | null;
   integrityCheck: string;
   problems: string[];
 }
@@ -97,8 +98,12 @@ export function checkDatabase(file: string, acknowledged: Acknowledged): CheckRe
     }
     const jobCount = (state: string) =>
       (db.prepare("select count(*) as n from jobs where state = ?").get(state) as { n: number }).n;
-    const jobs = { pending: jobCount("PENDING"), dead: jobCount("DEAD"), done: jobCount("DONE") };
-    if (jobs.pending + jobs.dead > 0) problems.push(`jobs left: ${jobs.pending} pending, ${jobs.dead} dead`);
+    const jobs = hasJobsTable(db)
+      ? { pending: jobCount("PENDING"), dead: jobCount("DEAD"), done: jobCount("DONE") }
+      : null;
+    if (jobs !== null && jobs.pending + jobs.dead > 0) {
+      problems.push(`jobs left: ${jobs.pending} pending, ${jobs.dead} dead`);
+    }
     const integrity = db.pragma("integrity_check", { simple: true }) as string;
     if (integrity !== "ok") problems.push(`integrity_check: ${integrity}`);
     return {
@@ -119,10 +124,15 @@ export function checkDatabase(file: string, acknowledged: Acknowledged): CheckRe
   }
 }
 
-/** Jobs not yet done (read while the server runs: WAL lets a reader in). */
+function hasJobsTable(db: SqliteDatabase.Database): boolean {
+  return db.prepare("select 1 from sqlite_master where type = 'table' and name = 'jobs'").get() !== undefined;
+}
+
+/** Jobs not yet done (read while the server runs: WAL lets a reader in); 0 without a jobs table. */
 export function pendingJobs(file: string): number {
   const db = new SqliteDatabase(file, { readonly: true });
   try {
+    if (!hasJobsTable(db)) return 0;
     return (db.prepare("select count(*) as n from jobs where state = 'PENDING'").get() as { n: number }).n;
   } finally {
     db.close();

@@ -15,6 +15,8 @@ export class CrashableServer {
   constructor(
     readonly port: number,
     readonly dataDir: string,
+    /** The checkout whose server runs (default: this one); another one to compare (e.g. main). */
+    readonly root: string = process.cwd(),
   ) {
     this.origin = `http://${LOOPBACK}:${port}`;
   }
@@ -39,6 +41,7 @@ export class CrashableServer {
     const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
       env,
       stdio: ["ignore", "ignore", "inherit"],
+      cwd: this.root,
     });
     this.#child = child;
     const deadline = Date.now() + 60_000;

@@ -8,8 +8,9 @@
  *   process left behind is picked up when any process starts.
  * - A failed attempt is retried after an exponential backoff (`retryInitialMs` doubling up to
  *   `retryMaxMs`, with up to 25% jitter); after `maxAttempts` the job is DEAD and logged as an error.
- * - Every `reconcileIntervalMs` it runs the payment reconciliation (reconcile.ts) and deletes done
- *   jobs older than a day.
+ * - Every `reconcileIntervalMs` (the first one interval after start, so a process whose clock is
+ *   still being set up, as the dev clock is, deletes nothing by it) it runs the payment
+ *   reconciliation (reconcile.ts) and deletes done jobs older than a day.
  * - stop() ends polling, lets the jobs it holds finish, and nudges no more (graceful shutdown).
  */
 import { randomUUID } from "node:crypto";
@@ -62,6 +63,7 @@ export class JobWorker implements JobNudge {
 
   start(): void {
     if (this.#stopped || this.#timer !== undefined) return;
+    this.#lastHousekeeping = Date.now();
     this.#timer = setInterval(() => this.#tick(), this.config.pollIntervalMs);
     this.#timer.unref();
     this.#tick();
