@@ -1,7 +1,8 @@
 /**
  * What each job kind does (issue 11 item 1). Every handler may run more than once (a lease taken
  * over, a crash between the work and marking it done), so each is idempotent:
- * - status-event: publishing the same status again is harmless (screens show the latest status);
+ * - status-event, opening-events: publishing the same state again is harmless (screens show the
+ *   latest; opening events are read when run and carry the opening's version);
  * - settle-payment: capturePayment/voidPayment act only on an AUTHORIZED payment. With an outside
  *   provider a crash between its answer and our update repeats the call, which a real provider
  *   answers as already captured/voided (the reference is its idempotency key);
@@ -11,11 +12,16 @@
  */
 import { fromJsonText } from "../db/columns";
 import type { JobRow } from "../db/tables/jobs.table";
-import { publishOpeningsOfOrder } from "../openings/opening-events";
+import { publishOpenings, publishOpeningsOfOrder } from "../openings/opening-events";
 import type { OrdersContext } from "../orders/context";
 import { isOutcomeStatus, outcomeMessage } from "../orders/outcome-messages";
 import { capturePayment, voidPayment } from "../payments/settle";
-import type { OutcomeMessagePayload, SettlePaymentPayload, StatusEventPayload } from "./order-jobs";
+import type {
+  OpeningEventsPayload,
+  OutcomeMessagePayload,
+  SettlePaymentPayload,
+  StatusEventPayload,
+} from "./order-jobs";
 
 export async function runJob(ctx: OrdersContext, job: JobRow): Promise<void> {
   switch (job.kind) {
@@ -23,6 +29,11 @@ export async function runJob(ctx: OrdersContext, job: JobRow): Promise<void> {
       const { event } = fromJsonText<StatusEventPayload>(job.payload);
       await ctx.orderEvents.publish(event);
       if (event.status === "ACCEPTED") await publishOpeningsOfOrder(ctx, event.orderId);
+      return;
+    }
+    case "opening-events": {
+      const { openingIds } = fromJsonText<OpeningEventsPayload>(job.payload);
+      await publishOpenings(ctx, openingIds);
       return;
     }
     case "settle-payment": {

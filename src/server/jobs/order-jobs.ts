@@ -6,6 +6,8 @@
  * - a card order accepted: capture; rejected or timed out: void (settle-payment);
  * - accepted, rejected or timed out by the store or the clock: the guest's message (outcome-message).
  *   A waiter's own order (placed ACCEPTED) has no guest to tell.
+ * - a waiter's money write on table openings: the live events of the openings it changed
+ *   (opening-events; read when run, so they tell the state then).
  */
 import type { Kysely } from "kysely";
 import type { OrderStatus, OrderStatusEvent } from "../../domain/orders-api";
@@ -21,6 +23,10 @@ export interface StatusEventPayload {
 
 export interface SettlePaymentPayload {
   to: "CAPTURED" | "VOIDED";
+}
+
+export interface OpeningEventsPayload {
+  openingIds: number[];
 }
 
 export interface OutcomeMessagePayload {
@@ -46,6 +52,18 @@ export async function enqueueStatusChangeJobs(trx: Kysely<Database>, order: Orde
     jobs.push({ kind: "outcome-message", orderId: order.id, payload });
   }
   await enqueueJobs(trx, jobs, now);
+}
+
+/** After a staff write on openings: their events. Returns whether a job was written (none when nothing changed). */
+export async function enqueueOpeningEventsJob(
+  trx: Kysely<Database>,
+  openingIds: ReadonlySet<number>,
+  now: string,
+): Promise<boolean> {
+  if (openingIds.size === 0) return false;
+  const payload: OpeningEventsPayload = { openingIds: [...openingIds].sort((x, y) => x - y) };
+  await enqueueJobs(trx, [{ kind: "opening-events", orderId: null, payload }], now);
+  return true;
 }
 
 function statusEventJob(order: OrderRow): NewJob {

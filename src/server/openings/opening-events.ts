@@ -6,8 +6,9 @@
  *
  * - The event is read after the commit, so it tells the state the change left, or a later one
  *   (whose own event follows); never a state that was rolled back.
- * - It runs as background work: a lost event must not turn a done payment into a 500, and the
- *   screens re-read on reconnect and poll when the stream fails.
+ * - It is published by a job (src/server/jobs, issue 11 item 1: an opening-events job written in
+ *   the staff write's transaction, or the status-event job of an accept), retried until done: a
+ *   lost event must not turn a done payment into a 500, and a crash after the commit loses none.
  */
 import type { Kysely } from "kysely";
 import { openingAmounts, openingsListKindOf } from "../../domain/table-openings";
@@ -59,13 +60,6 @@ export async function openingChangedEvents(
   }));
 }
 
-/** After a committed change: publishes the touched openings' events in the background. */
-export function announceOpenings(ctx: OrdersContext, openingIds: Iterable<number>): void {
-  const ids = [...new Set(openingIds)];
-  if (ids.length === 0) return;
-  ctx.background.run(`live events of table openings ${ids.join(", ")}`, () => publish(ctx, ids));
-}
-
 /**
  * After an accept committed (its status-event job, src/server/jobs/handlers.ts): the openings the
  * order's lines joined (its spot's, and a charged room's), found by the lines themselves, so the
@@ -89,6 +83,7 @@ export async function openingEventsOfOrder(db: Kysely<Database>, orderId: number
   );
 }
 
-async function publish(ctx: OrdersContext, openingIds: readonly number[]): Promise<void> {
+/** The openings' current events on the bus (an opening-events job, after a staff write). */
+export async function publishOpenings(ctx: OrdersContext, openingIds: readonly number[]): Promise<void> {
   for (const event of await openingChangedEvents(ctx.db, openingIds)) await ctx.orderEvents.publish(event);
 }
