@@ -1,7 +1,7 @@
 /**
  * The STOMP clients of bench/orders-fanout.ts, in a child process of their own: 10,000 WebSockets
  * on each side would pass one process's open-file limit (20,000 here). Driven over IPC:
- *   open {url, count, headers, destination} -> opened {count, failed, ms}
+ *   open {url, count, headers, destination, subscriptions?} -> opened {count, failed, ms}
  *   expect                                  -> (after every client got one MESSAGE) delivered {arrivals}
  *   close                                   -> closed
  * Clients are raw `ws` sockets that send CONNECT + SUBSCRIBE (with a receipt) and only look at the
@@ -13,7 +13,15 @@ import { performance } from "node:perf_hooks";
 import WebSocket from "ws";
 
 type Command =
-  | { type: "open"; url: string; count: number; headers: Record<string, string>; destination: string }
+  | {
+      type: "open";
+      url: string;
+      count: number;
+      headers: Record<string, string>;
+      destination: string;
+      /** Subscriptions to the destination per connection (default 1); each gets every MESSAGE. */
+      subscriptions?: number;
+    }
   | { type: "expect" }
   | { type: "close" };
 
@@ -21,6 +29,7 @@ type Command =
 const OPEN_CONCURRENCY = 200;
 
 const sockets: WebSocket[] = [];
+let subscriptionsPerSocket = 1;
 let arrivals: number[] = [];
 let expecting = false;
 
@@ -33,12 +42,20 @@ function frame(command: string, headers: Record<string, string>): string {
     .join("")}\n\0`;
 }
 
-function openOne(url: string, headers: Record<string, string>, destination: string, n: number): Promise<boolean> {
+function openOne(
+  url: string,
+  headers: Record<string, string>,
+  destination: string,
+  n: number,
+  subscriptions: number,
+): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = new WebSocket(url, ["v12.stomp"]);
     let subscribed = false;
     socket.on("open", () => {
       socket.send(frame("CONNECT", { "accept-version": "1.2", "heart-beat": "0,10000", ...headers }));
+      // Only the last SUBSCRIBE asks for a receipt: frames are handled in order, so it means all are in place.
+      for (let i = 1; i < subscriptions; i++) socket.send(frame("SUBSCRIBE", { id: `s${n}-${i}`, destination }));
       socket.send(frame("SUBSCRIBE", { id: `s${n}`, destination, receipt: `r${n}` }));
     });
     socket.on("message", (data: Buffer) => {
@@ -47,7 +64,7 @@ function openOne(url: string, headers: Record<string, string>, destination: stri
       if (first === 0x4d) {
         if (!expecting) return;
         arrivals.push(epochNow());
-        if (arrivals.length === sockets.length) {
+        if (arrivals.length === sockets.length * subscriptionsPerSocket) {
           expecting = false;
           send({ type: "delivered", arrivals });
         }
@@ -68,10 +85,11 @@ async function open(command: Extract<Command, { type: "open" }>): Promise<void> 
   const started = performance.now();
   let failed = 0;
   let next = 0;
+  subscriptionsPerSocket = command.subscriptions ?? 1;
   const worker = async () => {
     while (next < command.count) {
       const n = next++;
-      if (!(await openOne(command.url, command.headers, command.destination, n))) failed += 1;
+      if (!(await openOne(command.url, command.headers, command.destination, n, subscriptionsPerSocket))) failed += 1;
     }
   };
   await Promise.all(Array.from({ length: OPEN_CONCURRENCY }, worker));

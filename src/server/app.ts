@@ -15,7 +15,13 @@ import type { Kysely } from "kysely";
 import type { AccountsContext } from "./auth/context";
 import { BackgroundTasks } from "./auth/context";
 import { KeyRing } from "./auth/secrets";
-import { DEFAULT_JOBS_CONFIG, type JobsConfig, type ServerConfig } from "./config";
+import {
+  DEFAULT_HTTP_TIMEOUTS,
+  DEFAULT_JOBS_CONFIG,
+  type HttpTimeouts,
+  type JobsConfig,
+  type ServerConfig,
+} from "./config";
 import type { Database } from "./db/schema";
 import { AdjustableClock } from "./dev-clock";
 import { NoQuerySchema } from "./http/schemas";
@@ -35,6 +41,7 @@ import { responseHeaders } from "./plugins/response-headers";
 import { staticPwa } from "./plugins/static-pwa";
 import { InProcessOrderEvents, type OrderEventBus } from "./realtime/order-events";
 import { STOMP_WEBSOCKET_OPTIONS, stompEndpoint } from "./realtime/stomp-endpoint";
+import type { FanoutOptions } from "./realtime/topic-fanout";
 import { adminApiRoutes } from "./routes/admin-api";
 import { cardRoutes } from "./routes/cards";
 import { demoRoutes } from "./routes/demo";
@@ -75,7 +82,8 @@ export interface AppOptions {
     | "messaging"
     | "devOutboxApi"
     | "devClockApi"
-  >;
+  > &
+    Partial<Pick<ServerConfig, "http" | "stomp">>;
   /** false: no logs at all (tests). Default: JSON logs at config.logLevel. */
   logger?: boolean;
   /** Log lines go here instead of stdout (tests that check what a request logged). */
@@ -89,6 +97,8 @@ export interface AppOptions {
   orderEvents?: OrderEventBus;
   /** Default: the built-in sandbox provider. */
   payments?: PaymentProvider;
+  /** Slices of a STOMP publish (realtime/topic-fanout.ts); default for production, benches compare. */
+  stompFanout?: Partial<FanoutOptions>;
   /** The after-commit job worker's knobs (main.ts passes config.jobs). Default: DEFAULT_JOBS_CONFIG. */
   jobs?: JobsConfig;
 }
@@ -103,6 +113,7 @@ export function buildApp(options: AppOptions): App {
     genReqId: requestId,
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
+    ...httpServerTimeouts(config.http ?? DEFAULT_HTTP_TIMEOUTS),
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(strictTypeBoxValidatorCompiler);
 
@@ -180,7 +191,7 @@ export function buildApp(options: AppOptions): App {
       await api.register(orderLinkRoutes, { ctx: orders });
       await api.register(reviewRoutes, { ctx: orders });
       await api.register(logRoutes, { ctx: orders });
-      await api.register(stompEndpoint, { ctx: orders });
+      await api.register(stompEndpoint, { ctx: orders, limits: config.stomp, fanout: options.stompFanout });
       await api.register(orderTimeouts, { ctx: orders });
       // Hands out sign-in codes: only where DEV_OUTBOX_API=on (end-to-end tests, demos).
       if (config.devOutboxApi) await api.register(devRoutes, { db });
@@ -192,4 +203,24 @@ export function buildApp(options: AppOptions): App {
   app.register(adminApiRoutes, { prefix: "/admin-api", ctx: accounts });
 
   return app;
+}
+
+/**
+ * Issue 11 "closed inputs": Fastify and Node wait for a request without limit by default (Fastify's
+ * requestTimeout is 0), so a body shorter than its Content-Length held a connection for minutes.
+ * Node checks the time-outs every connectionsCheckingInterval (30 s by default, which would let a
+ * 10 s time-out last 40 s): a quarter of the shorter one, at most a second. A WebSocket leaves
+ * Node's HTTP parser once upgraded (and ws clears the socket's idle time-out), so /api/stomp is not
+ * cut by them.
+ */
+function httpServerTimeouts(timeouts: HttpTimeouts) {
+  const shorter = Math.min(timeouts.requestTimeoutMs, timeouts.headersTimeoutMs);
+  return {
+    requestTimeout: timeouts.requestTimeoutMs,
+    keepAliveTimeout: timeouts.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: timeouts.headersTimeoutMs,
+      connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(shorter / 4))),
+    },
+  };
 }

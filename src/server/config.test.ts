@@ -19,6 +19,8 @@ describe("configuration: every environment variable in one place with defaults (
       messaging: { sms: { provider: "outbox" }, email: { provider: "outbox" } },
       devOutboxApi: false,
       devClockApi: false,
+      http: { requestTimeoutMs: 30_000, headersTimeoutMs: 10_000, keepAliveTimeoutMs: 72_000 },
+      stomp: { maxConnectionsPerSession: 10, maxConnectionsPerAddress: 50 },
       jobs: DEFAULT_JOBS_CONFIG,
     });
   });
@@ -46,6 +48,11 @@ describe("configuration: every environment variable in one place with defaults (
         MAIL_FROM: "Κύμα <no-reply@example.com>",
         DEV_OUTBOX_API: "on",
         DEV_CLOCK_API: "on",
+        HTTP_REQUEST_TIMEOUT_MS: "20000",
+        HTTP_HEADERS_TIMEOUT_MS: "5000",
+        HTTP_KEEP_ALIVE_TIMEOUT_MS: "65000",
+        STOMP_MAX_CONNECTIONS_PER_SESSION: "4",
+        STOMP_MAX_CONNECTIONS_PER_ADDRESS: "500",
         JOB_LEASE_MS: "5000",
         JOB_POLL_INTERVAL_MS: "500",
         JOB_RETRY_INITIAL_MS: "200",
@@ -80,6 +87,8 @@ describe("configuration: every environment variable in one place with defaults (
       },
       devOutboxApi: true,
       devClockApi: true,
+      http: { requestTimeoutMs: 20_000, headersTimeoutMs: 5_000, keepAliveTimeoutMs: 65_000 },
+      stomp: { maxConnectionsPerSession: 4, maxConnectionsPerAddress: 500 },
       jobs: {
         leaseMs: 5000,
         pollIntervalMs: 500,
@@ -103,6 +112,10 @@ describe("configuration: every environment variable in one place with defaults (
     [{ SMS_PROVIDER: "twilio", TWILIO_AUTH_TOKEN: "x", TWILIO_FROM: "+30" }, /TWILIO_ACCOUNT_SID is required/],
     [{ SMTP_URL: "http://mail" }, /SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/],
     [{ DEV_OUTBOX_API: "sometimes" }, /DEV_OUTBOX_API must be on or off/],
+    [{ STOMP_MAX_CONNECTIONS_PER_SESSION: "0" }, /STOMP_MAX_CONNECTIONS_PER_SESSION must be a positive integer/],
+    [{ STOMP_MAX_CONNECTIONS_PER_ADDRESS: "ten" }, /STOMP_MAX_CONNECTIONS_PER_ADDRESS must be a positive integer/],
+    [{ HTTP_REQUEST_TIMEOUT_MS: "1.5" }, /HTTP_REQUEST_TIMEOUT_MS must be a positive integer/],
+    [{ HTTP_HEADERS_TIMEOUT_MS: "40000" }, /HTTP_HEADERS_TIMEOUT_MS must not be greater than HTTP_REQUEST_TIMEOUT_MS/],
     [{ JOB_LEASE_MS: "0" }, /JOB_LEASE_MS must be a positive integer/],
   ])("refuses a wrong value loudly: %o", (env, message) => {
     expect(() => readConfig(env, "/srv/app")).toThrow(ConfigError);
@@ -132,6 +145,11 @@ describe("configuration: every environment variable in one place with defaults (
       "MAIL_FROM",
       "DEV_OUTBOX_API",
       "DEV_CLOCK_API",
+      "HTTP_REQUEST_TIMEOUT_MS",
+      "HTTP_HEADERS_TIMEOUT_MS",
+      "HTTP_KEEP_ALIVE_TIMEOUT_MS",
+      "STOMP_MAX_CONNECTIONS_PER_SESSION",
+      "STOMP_MAX_CONNECTIONS_PER_ADDRESS",
       "JOB_LEASE_MS",
       "JOB_POLL_INTERVAL_MS",
       "JOB_RETRY_INITIAL_MS",

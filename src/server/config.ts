@@ -24,9 +24,39 @@ export interface ServerConfig {
   /** GET /api/dev/outbox answers (for end-to-end tests and demos); never on in production. */
   devOutboxApi: boolean;
   devClockApi: boolean;
+  /** Issue 11 "closed inputs": how long a client may take to send a request. */
+  http: HttpTimeouts;
+  /** Issue 11 "abuse limits": STOMP connections one session or one client address may hold. */
+  stomp: StompConnectionCaps;
   /** The after-commit job worker and payment reconciliation (src/server/jobs). */
   jobs: JobsConfig;
 }
+
+export interface HttpTimeouts {
+  /** The whole request (headers and body) must arrive within this; then 408 and close. */
+  requestTimeoutMs: number;
+  /** The request's headers must arrive within this (at most requestTimeoutMs). */
+  headersTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveTimeoutMs: number;
+}
+
+export interface StompConnectionCaps {
+  maxConnectionsPerSession: number;
+  maxConnectionsPerAddress: number;
+}
+
+export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = {
+  requestTimeoutMs: 30_000,
+  headersTimeoutMs: 10_000,
+  // Fastify's default: longer than the 60 s idle time-out of common load balancers.
+  keepAliveTimeoutMs: 72_000,
+};
+
+export const DEFAULT_STOMP_CONNECTION_CAPS: StompConnectionCaps = {
+  maxConnectionsPerSession: 10,
+  maxConnectionsPerAddress: 50,
+};
 
 /** The job worker's knobs (issue 11 item 1); all in milliseconds but maxAttempts. */
 export interface JobsConfig {
@@ -182,6 +212,35 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
       "on: PUT /api/dev/clock sets the server's clock (service hours, happy hour, order deadlines, GET /api/utils/date), for end-to-end tests and demos at any hour. Never on in production.",
   },
   {
+    name: "HTTP_REQUEST_TIMEOUT_MS",
+    default: "30000",
+    meaning:
+      "Milliseconds a client has to send a whole request (headers and body); then 408 and the connection is closed, so a body shorter than its Content-Length does not hold a connection. WebSockets are not cut by it.",
+  },
+  {
+    name: "HTTP_HEADERS_TIMEOUT_MS",
+    default: "10000",
+    meaning: "Milliseconds a client has to send a request's headers; at most HTTP_REQUEST_TIMEOUT_MS.",
+  },
+  {
+    name: "HTTP_KEEP_ALIVE_TIMEOUT_MS",
+    default: "72000",
+    meaning:
+      "Milliseconds an idle keep-alive connection stays open; keep it above the idle time-out of a proxy in front.",
+  },
+  {
+    name: "STOMP_MAX_CONNECTIONS_PER_SESSION",
+    default: "10",
+    meaning:
+      "Live-status WebSockets (/api/stomp) one signed-in session may hold at once; one more is refused with a STOMP ERROR.",
+  },
+  {
+    name: "STOMP_MAX_CONNECTIONS_PER_ADDRESS",
+    default: "50",
+    meaning:
+      "Live-status WebSockets one client address may hold at once. Guests behind one venue Wi-Fi share an address: raise it there; behind a proxy, set TRUST_PROXY=on or every client counts as the proxy.",
+  },
+  {
     name: "JOB_LEASE_MS",
     default: "30000",
     meaning:
@@ -242,37 +301,73 @@ export function readConfig(env: Env = process.env, cwd: string = process.cwd()):
     devOutboxApi: readSwitch("DEV_OUTBOX_API", env.DEV_OUTBOX_API, false),
     devClockApi: readSwitch("DEV_CLOCK_API", env.DEV_CLOCK_API, false),
     jobs: readJobsConfig(env),
+    http: readHttpTimeouts(env),
+    stomp: {
+      maxConnectionsPerSession: readCount(
+        "STOMP_MAX_CONNECTIONS_PER_SESSION",
+        env.STOMP_MAX_CONNECTIONS_PER_SESSION,
+        DEFAULT_STOMP_CONNECTION_CAPS.maxConnectionsPerSession,
+      ),
+      maxConnectionsPerAddress: readCount(
+        "STOMP_MAX_CONNECTIONS_PER_ADDRESS",
+        env.STOMP_MAX_CONNECTIONS_PER_ADDRESS,
+        DEFAULT_STOMP_CONNECTION_CAPS.maxConnectionsPerAddress,
+      ),
+    },
   };
 }
 
 function readJobsConfig(env: Env): JobsConfig {
   const d = DEFAULT_JOBS_CONFIG;
   return {
-    leaseMs: readPositiveInteger("JOB_LEASE_MS", env.JOB_LEASE_MS, d.leaseMs),
-    pollIntervalMs: readPositiveInteger("JOB_POLL_INTERVAL_MS", env.JOB_POLL_INTERVAL_MS, d.pollIntervalMs),
-    retryInitialMs: readPositiveInteger("JOB_RETRY_INITIAL_MS", env.JOB_RETRY_INITIAL_MS, d.retryInitialMs),
-    retryMaxMs: readPositiveInteger("JOB_RETRY_MAX_MS", env.JOB_RETRY_MAX_MS, d.retryMaxMs),
-    maxAttempts: readPositiveInteger("JOB_MAX_ATTEMPTS", env.JOB_MAX_ATTEMPTS, d.maxAttempts),
-    reconcileIntervalMs: readPositiveInteger(
+    leaseMs: readCount("JOB_LEASE_MS", env.JOB_LEASE_MS, d.leaseMs),
+    pollIntervalMs: readCount("JOB_POLL_INTERVAL_MS", env.JOB_POLL_INTERVAL_MS, d.pollIntervalMs),
+    retryInitialMs: readCount("JOB_RETRY_INITIAL_MS", env.JOB_RETRY_INITIAL_MS, d.retryInitialMs),
+    retryMaxMs: readCount("JOB_RETRY_MAX_MS", env.JOB_RETRY_MAX_MS, d.retryMaxMs),
+    maxAttempts: readCount("JOB_MAX_ATTEMPTS", env.JOB_MAX_ATTEMPTS, d.maxAttempts),
+    reconcileIntervalMs: readCount(
       "PAYMENT_RECONCILE_INTERVAL_MS",
       env.PAYMENT_RECONCILE_INTERVAL_MS,
       d.reconcileIntervalMs,
     ),
-    reconcileGraceMs: readPositiveInteger(
-      "PAYMENT_RECONCILE_AFTER_MS",
-      env.PAYMENT_RECONCILE_AFTER_MS,
-      d.reconcileGraceMs,
-    ),
+    reconcileGraceMs: readCount("PAYMENT_RECONCILE_AFTER_MS", env.PAYMENT_RECONCILE_AFTER_MS, d.reconcileGraceMs),
   };
 }
 
-function readPositiveInteger(name: string, value: string | undefined, fallback: number): number {
+function readHttpTimeouts(env: Env): HttpTimeouts {
+  const timeouts: HttpTimeouts = {
+    requestTimeoutMs: readCount(
+      "HTTP_REQUEST_TIMEOUT_MS",
+      env.HTTP_REQUEST_TIMEOUT_MS,
+      DEFAULT_HTTP_TIMEOUTS.requestTimeoutMs,
+    ),
+    headersTimeoutMs: readCount(
+      "HTTP_HEADERS_TIMEOUT_MS",
+      env.HTTP_HEADERS_TIMEOUT_MS,
+      DEFAULT_HTTP_TIMEOUTS.headersTimeoutMs,
+    ),
+    keepAliveTimeoutMs: readCount(
+      "HTTP_KEEP_ALIVE_TIMEOUT_MS",
+      env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      DEFAULT_HTTP_TIMEOUTS.keepAliveTimeoutMs,
+    ),
+  };
+  // Node refuses a headers time-out longer than the request time-out; say so with the variables' names.
+  if (timeouts.headersTimeoutMs > timeouts.requestTimeoutMs) {
+    throw new ConfigError("HTTP_HEADERS_TIMEOUT_MS must not be greater than HTTP_REQUEST_TIMEOUT_MS");
+  }
+  return timeouts;
+}
+
+/** A positive integer (a count or milliseconds); 0 would mean "no limit", which is what these prevent. */
+function readCount(name: string, value: string | undefined, fallback: number): number {
   const raw = nonEmpty(value);
   if (raw === undefined) return fallback;
-  const number = Number(raw);
-  if (!Number.isInteger(number) || number < 1)
+  const count = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(count) || count < 1) {
     throw new ConfigError(`${name} must be a positive integer, got "${raw}"`);
-  return number;
+  }
+  return count;
 }
 
 export function isPostgresUrl(url: string): boolean {

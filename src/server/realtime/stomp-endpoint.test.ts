@@ -297,6 +297,7 @@ describe("STOMP slow consumers", () => {
       for (let i = 0; i < 400; i++) await bus.publish(big);
       tcp.resume();
       expect(await client.closed).toBe(1013);
+      expect(client.closeReason).toBe(`slow consumer: more than ${64 * 1024} bytes unsent`);
       expect(client.frames.filter((frame) => frame.command === "MESSAGE").length).toBeLessThan(400);
     } finally {
       await small.close();

@@ -11,8 +11,9 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { WebsocketPluginOptions } from "@fastify/websocket";
 import type { OrdersContext } from "../orders/context";
+import { ConnectionCaps } from "./connection-caps";
 import { DEFAULT_STOMP_LIMITS, type StompLimits, StompSession } from "./stomp-session";
-import { OrderTopicFanout } from "./topic-fanout";
+import { type FanoutOptions, OrderTopicFanout } from "./topic-fanout";
 
 /** The subprotocol @stomp/stompjs offers for 1.2 (with v10.stomp, v11.stomp); browsers need one chosen. */
 const STOMP_12_SUBPROTOCOL = "v12.stomp";
@@ -21,26 +22,51 @@ export interface StompEndpointOptions {
   ctx: OrdersContext;
   /** Tests shorten heart-beats and session re-checks; production uses the defaults. */
   limits?: Partial<StompLimits>;
+  /** Slices of a publish (topic-fanout.ts); the event-loop bench compares with unsliced delivery. */
+  fanout?: Partial<FanoutOptions>;
 }
+
+/**
+ * A WebSocket message may be larger than a frame (several frames, or one frame that is too large):
+ * up to this, an oversized frame reaches the STOMP parser, which answers with an ERROR frame; above
+ * it, ws refuses the message itself (1009) before buffering it.
+ */
+const MAX_WEBSOCKET_MESSAGE_BYTES = 4 * DEFAULT_STOMP_LIMITS.maxFrameBytes;
 
 /** Options of @fastify/websocket, which app.ts registers on the root instance before any route. */
 export const STOMP_WEBSOCKET_OPTIONS: WebsocketPluginOptions = {
   options: {
-    maxPayload: DEFAULT_STOMP_LIMITS.maxFrameBytes,
+    maxPayload: MAX_WEBSOCKET_MESSAGE_BYTES,
     // A client offering subprotocols must get one back (Chrome fails the handshake otherwise);
     // one offering none gets none. Only 1.2 is spoken.
     handleProtocols: (offered) => (offered.has(STOMP_12_SUBPROTOCOL) ? STOMP_12_SUBPROTOCOL : false),
+  },
+  // The plugin's default logs every socket error at error level with its stack. A client's
+  // WebSocket protocol error (ws codes WS_ERR_*, e.g. a message above maxPayload) is the client's
+  // fault: one warning line without a stack (issue 11). Anything else keeps its stack.
+  errorHandler(error, socket, request) {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === "string" && code.startsWith("WS_ERR_")) {
+      request.log.warn(
+        { code, reason: error.message, address: request.ip, maxMessageBytes: MAX_WEBSOCKET_MESSAGE_BYTES },
+        "STOMP WebSocket protocol error from the client: connection closed",
+      );
+    } else {
+      request.log.error({ err: error }, "STOMP WebSocket error");
+    }
+    socket.terminate();
   },
 };
 
 export const stompEndpoint: FastifyPluginAsyncTypebox<StompEndpointOptions> = async (app, options) => {
   const limits: StompLimits = { ...DEFAULT_STOMP_LIMITS, ...options.limits };
 
-  const fanout = new OrderTopicFanout(options.ctx.orderEvents);
+  const fanout = new OrderTopicFanout(options.ctx.orderEvents, options.fanout);
+  const caps = new ConnectionCaps(limits, app.log);
   app.addHook("onClose", async () => fanout.close());
   let connections = 0;
 
-  app.get("/stomp", { websocket: true, schema: { hide: true } }, (socket) => {
+  app.get("/stomp", { websocket: true, schema: { hide: true } }, (socket, request) => {
     connections += 1;
     new StompSession(socket, {
       ctx: options.ctx,
@@ -48,6 +74,8 @@ export const stompEndpoint: FastifyPluginAsyncTypebox<StompEndpointOptions> = as
       limits,
       log: app.log,
       id: `${process.pid.toString(36)}-${connections.toString(36)}`,
+      caps,
+      address: request.ip,
     }).start();
   });
 };

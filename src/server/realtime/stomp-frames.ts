@@ -22,6 +22,9 @@ export interface StompFrame {
 
 export class StompFrameError extends Error {}
 
+/** A frame above the parser's maxFrameBytes: a client's mistake or abuse, not a server fault. */
+export class StompFrameTooLargeError extends StompFrameError {}
+
 export const CLIENT_COMMANDS = [
   "CONNECT",
   "STOMP",
@@ -75,6 +78,22 @@ export function serializeFrame(frame: StompFrame): Buffer {
   return Buffer.concat([Buffer.from(`${lines.join("\n")}\n\n`, "utf8"), body, Buffer.from([NUL])]);
 }
 
+/**
+ * The part of a frame after its first headers: the other headers, content-length, the blank line,
+ * the body and NUL. A MESSAGE to many subscriptions (issue 11 "publish never stalls the event
+ * loop") builds it once per topic and event; each subscription prepends only its command,
+ * subscription and message-id lines (stomp-session.ts).
+ */
+export function serializeFrameTail(headers: Record<string, string>, body: string): Buffer {
+  const bodyBytes = Buffer.from(body, "utf8");
+  let lines = "";
+  for (const [name, value] of Object.entries(headers)) {
+    if (name !== "content-length") lines += `${escapeHeader(name)}:${escapeHeader(value)}\n`;
+  }
+  if (bodyBytes.length > 0) lines += `content-length:${bodyBytes.length}\n`;
+  return Buffer.concat([Buffer.from(`${lines}\n`, "utf8"), bodyBytes, Buffer.from([NUL])]);
+}
+
 export type ParsedItem = { kind: "frame"; frame: StompFrame } | { kind: "heartbeat" };
 
 /**
@@ -99,7 +118,7 @@ export class StompParser {
       items.push({ kind: "frame", frame });
     }
     if (this.#buffer.length > this.maxFrameBytes) {
-      throw new StompFrameError(`frame larger than ${this.maxFrameBytes} bytes`);
+      throw new StompFrameTooLargeError(`frame larger than ${this.maxFrameBytes} bytes`);
     }
     return items;
   }
@@ -139,7 +158,8 @@ export class StompParser {
     if (declared !== undefined) {
       if (!/^\d{1,9}$/.test(declared)) throw new StompFrameError("malformed content-length");
       const length = Number(declared);
-      if (length > this.maxFrameBytes) throw new StompFrameError(`frame larger than ${this.maxFrameBytes} bytes`);
+      if (length > this.maxFrameBytes)
+        throw new StompFrameTooLargeError(`frame larger than ${this.maxFrameBytes} bytes`);
       bodyEnd = bodyStart + length;
       if (buffer.length <= bodyEnd) return null;
       if (buffer[bodyEnd] !== NUL) throw new StompFrameError("body not followed by NUL (content-length mismatch)");
@@ -147,7 +167,8 @@ export class StompParser {
       bodyEnd = buffer.indexOf(NUL, bodyStart);
       if (bodyEnd === -1) return null;
     }
-    if (bodyEnd + 1 > this.maxFrameBytes) throw new StompFrameError(`frame larger than ${this.maxFrameBytes} bytes`);
+    if (bodyEnd + 1 > this.maxFrameBytes)
+      throw new StompFrameTooLargeError(`frame larger than ${this.maxFrameBytes} bytes`);
     const body = buffer.subarray(bodyStart, bodyEnd).toString("utf8");
     this.#buffer = buffer.subarray(bodyEnd + 1);
     return { command, headers, body };

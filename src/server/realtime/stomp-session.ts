@@ -18,13 +18,22 @@ import type { FastifyBaseLogger } from "fastify";
 import type { RawData, WebSocket } from "ws";
 import { parseOrderDestination } from "../../domain/order-topics";
 import { authenticate } from "../auth/sessions";
+import { DEFAULT_STOMP_CONNECTION_CAPS } from "../config";
 import { ApiError } from "../http/api-error";
 import type { OrdersContext } from "../orders/context";
+import type { ConnectionCaps, Release } from "./connection-caps";
 import { isSessionLive } from "./session-liveness";
-import { type StompFrame, StompFrameError, StompParser, serializeFrame } from "./stomp-frames";
+import {
+  escapeHeader,
+  type StompFrame,
+  StompFrameError,
+  StompFrameTooLargeError,
+  StompParser,
+  serializeFrame,
+} from "./stomp-frames";
 import { negotiateHeartBeat } from "./stomp-heartbeat";
 import { type Listener, listenerOf, mayListen } from "./topic-access";
-import type { OrderTopicFanout } from "./topic-fanout";
+import type { OrderTopicFanout, TopicMessage } from "./topic-fanout";
 
 export interface StompLimits {
   /** Largest frame (headers and body) and largest WebSocket message accepted. */
@@ -38,6 +47,9 @@ export interface StompLimits {
   heartBeatSendMs: number;
   heartBeatReceiveMs: number;
   sessionRecheckMs: number;
+  /** Issue 11 "abuse limits": connections one signed-in session / one client address may hold. */
+  maxConnectionsPerSession: number;
+  maxConnectionsPerAddress: number;
 }
 
 export const DEFAULT_STOMP_LIMITS: StompLimits = {
@@ -50,16 +62,20 @@ export const DEFAULT_STOMP_LIMITS: StompLimits = {
   heartBeatSendMs: 1_000,
   heartBeatReceiveMs: 1_000,
   sessionRecheckMs: 5 * 60_000,
+  ...DEFAULT_STOMP_CONNECTION_CAPS,
 };
 
 /** One message for every refused destination, so an ERROR never tells whether an order exists. */
 const FORBIDDEN_DESTINATION = "FORBIDDEN: no such destination for this session";
 const INVALID_AUTH_TOKEN = "INVALID_AUTH_TOKEN";
+/** The ERROR message of a refused connection; the app falls back to polling its order's status. */
+const TOO_MANY_CONNECTIONS = "TOO_MANY_CONNECTIONS";
 /** WebSocket close codes: 1000 normal, 1002 protocol error, 1008 policy violation, 1013 try again later. */
 const CLOSE_NORMAL = 1000;
 const CLOSE_PROTOCOL = 1002;
 const CLOSE_POLICY = 1008;
 const CLOSE_SLOW_CONSUMER = 1013;
+const CLOSE_TOO_BIG = 1009;
 
 interface Subscription {
   destination: string;
@@ -75,6 +91,9 @@ export interface StompSessionDeps {
   log: FastifyBaseLogger;
   /** Unique per process: the STOMP session header and the prefix of message ids. */
   id: string;
+  caps: ConnectionCaps;
+  /** The client's address (request.ip: X-Forwarded-For only with TRUST_PROXY). */
+  address: string;
 }
 
 export class StompSession {
@@ -88,6 +107,8 @@ export class StompSession {
   #lastReceivedAt = Date.now();
   readonly #timers: Array<ReturnType<typeof setTimeout>> = [];
   #recheckTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The connection's slots in the address and session caps, given back when it ends. */
+  readonly #releases: Release[] = [];
 
   constructor(
     private readonly socket: WebSocket,
@@ -100,6 +121,15 @@ export class StompSession {
     this.socket.on("message", (data) => this.#onData(data));
     this.socket.on("close", () => this.#dispose());
     this.socket.on("error", () => this.#dispose());
+    const addressSlot = this.deps.caps.admitAddress(this.deps.address);
+    if (addressSlot === null) {
+      this.#fail(
+        `${TOO_MANY_CONNECTIONS}: at most ${this.deps.limits.maxConnectionsPerAddress} connections per address`,
+        CLOSE_POLICY,
+      );
+      return;
+    }
+    this.#releases.push(addressSlot);
     const connectTimer = setTimeout(() => {
       if (this.#state === "awaiting-connect") this.#fail("No CONNECT frame in time", CLOSE_POLICY);
     }, this.deps.limits.connectTimeoutMs);
@@ -114,6 +144,16 @@ export class StompSession {
       items = this.#parser.push(toBuffer(data));
     } catch (error) {
       if (!(error instanceof StompFrameError)) throw error;
+      if (error instanceof StompFrameTooLargeError) {
+        // Issue 11: a client's oversized frame is one warning line per connection (it ends here),
+        // without a stack trace: it says nothing about the server's code.
+        this.deps.log.warn(
+          { session: this.deps.id, address: this.deps.address, maxFrameBytes: this.deps.limits.maxFrameBytes },
+          "STOMP frame too large: connection closed",
+        );
+        this.#fail(`Frame too large: at most ${this.deps.limits.maxFrameBytes} bytes`, CLOSE_TOO_BIG);
+        return;
+      }
       this.#fail(`Malformed frame: ${error.message}`, CLOSE_PROTOCOL);
       return;
     }
@@ -182,6 +222,12 @@ export class StompSession {
       throw error;
     }
     if (this.#state !== "awaiting-connect") return;
+    const sessionSlot = this.deps.caps.admitSession(listener.sessionId);
+    if (sessionSlot === null) {
+      const message = `${TOO_MANY_CONNECTIONS}: at most ${limits.maxConnectionsPerSession} connections per session`;
+      return this.#fail(message, CLOSE_POLICY, frame);
+    }
+    this.#releases.push(sessionSlot);
     this.#listener = listener;
     this.#state = "connected";
     this.#send({
@@ -215,7 +261,9 @@ export class StompSession {
       return this.#fail(FORBIDDEN_DESTINATION, CLOSE_POLICY, frame);
     }
     if (this.#state !== "connected") return;
-    const remove = this.deps.fanout.add(topic, { deliver: (dest, body) => this.#message(id, dest, body) });
+    // The subscription's own header, serialized once; the rest of each MESSAGE is the topic's.
+    const headPrefix = `MESSAGE\nsubscription:${escapeHeader(id)}\nmessage-id:`;
+    const remove = this.deps.fanout.add(topic, { deliver: (message) => this.#message(headPrefix, message) });
     this.#subscriptions.set(id, { destination, remove });
     this.#receipt(frame);
   }
@@ -238,27 +286,20 @@ export class StompSession {
     this.socket.close(CLOSE_NORMAL);
   }
 
-  #message(subscription: string, destination: string, body: string): void {
+  #message(headPrefix: string, message: TopicMessage): void {
     if (this.#state !== "connected") return;
     if (this.socket.bufferedAmount > this.deps.limits.maxBufferedBytes) {
       // A client that does not read would make the server hold every event for it: cut it off;
       // its app falls back to polling and reconnects.
-      this.deps.log.warn({ session: this.deps.id }, "STOMP slow consumer closed");
+      const limit = this.deps.limits.maxBufferedBytes;
+      this.deps.log.warn({ session: this.deps.id, address: this.deps.address, limit }, "STOMP slow consumer closed");
       this.#dispose();
-      this.socket.close(CLOSE_SLOW_CONSUMER, "slow consumer");
+      this.socket.close(CLOSE_SLOW_CONSUMER, `slow consumer: more than ${limit} bytes unsent`);
       return;
     }
     this.#messageSeq += 1;
-    this.#send({
-      command: "MESSAGE",
-      headers: {
-        subscription,
-        "message-id": `${this.deps.id}-${this.#messageSeq}`,
-        destination,
-        "content-type": "application/json",
-      },
-      body,
-    });
+    const head = `${headPrefix}${escapeHeader(`${this.deps.id}-${this.#messageSeq}`)}\n`;
+    this.#sendRaw(Buffer.concat([Buffer.from(head, "utf8"), message.frameTail]));
   }
 
   #receipt(frame: StompFrame): void {
@@ -338,6 +379,7 @@ export class StompSession {
     clearTimeout(this.#recheckTimer);
     for (const subscription of this.#subscriptions.values()) subscription.remove();
     this.#subscriptions.clear();
+    for (const release of this.#releases) release();
   }
 }
 

@@ -24,7 +24,7 @@ import { createMessenger } from "../notify/create-messenger";
 import type { OrdersContext } from "../orders/context";
 import { PROJECT_ROOT } from "../paths";
 import { SandboxPaymentProvider } from "../payments/sandbox-provider";
-import { buildTestApp } from "../test-support/test-app";
+import { buildTestApp, type TestAppOptions } from "../test-support/test-app";
 import type { OrderEventBus } from "./order-events";
 import { STOMP_WEBSOCKET_OPTIONS, stompEndpoint } from "./stomp-endpoint";
 import type { StompLimits } from "./stomp-session";
@@ -40,8 +40,9 @@ export interface RunningServer {
 export async function startApiServer(
   db: Kysely<Database>,
   orderEvents: OrderEventBus,
+  options: Omit<TestAppOptions, "orderEvents"> = {},
 ): Promise<RunningServer & { app: App }> {
-  const app = buildTestApp(db, { orderEvents });
+  const app = buildTestApp(db, { ...options, orderEvents });
   return { app, ...(await listen(app)) };
 }
 

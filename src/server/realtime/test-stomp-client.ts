@@ -12,6 +12,8 @@ export interface RawStompClient {
   heartBeats: number;
   /** Resolves with the WebSocket close code. */
   closed: Promise<number>;
+  /** The close frame's reason, once closed. */
+  closeReason: string;
   send(command: string, headers?: Record<string, string>, body?: string): void;
   /** The first frame (already received or coming) with this command, after `from` frames. */
   next(command: string, options?: { from?: number; timeoutMs?: number }): Promise<StompFrame>;
@@ -27,7 +29,13 @@ export async function openStomp(url: string): Promise<RawStompClient> {
     socket,
     frames,
     heartBeats: 0,
-    closed: new Promise((resolve) => socket.on("close", (code) => resolve(code))),
+    closeReason: "",
+    closed: new Promise((resolve) =>
+      socket.on("close", (code, reason) => {
+        client.closeReason = reason.toString();
+        resolve(code);
+      }),
+    ),
     send(command, headers = {}, body = "") {
       socket.send(serializeFrame({ command, headers, body }));
     },

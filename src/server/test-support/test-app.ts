@@ -2,7 +2,7 @@
 import type { Kysely } from "kysely";
 import { afterAll } from "vitest";
 import { type App, buildApp } from "../app";
-import type { JobsConfig, MessagingConfig } from "../config";
+import type { HttpTimeouts, JobsConfig, MessagingConfig, StompConnectionCaps } from "../config";
 import type { Database } from "../db/schema";
 import type { MenuCacheOptions } from "../menu/menu-cache";
 import type { Messenger } from "../notify/messenger";
@@ -29,6 +29,9 @@ export interface TestAppOptions {
   payments?: PaymentProvider;
   /** Logs at debug (every request) into this stream instead of no logs at all. */
   logStream?: { write(line: string): void };
+  /** Default: the production defaults (config.ts). */
+  http?: HttpTimeouts;
+  stomp?: StompConnectionCaps;
   /** The job worker's knobs (default: DEFAULT_JOBS_CONFIG). */
   jobs?: JobsConfig;
 }
@@ -48,6 +51,8 @@ export function buildTestApp(db: Kysely<Database>, options: TestAppOptions = {})
       messaging: options.messaging ?? { sms: { provider: "outbox" }, email: { provider: "outbox" } },
       devOutboxApi: options.devOutboxApi ?? false,
       devClockApi: options.devClockApi ?? false,
+      http: options.http,
+      stomp: options.stomp,
     },
     ...(options.logStream === undefined ? { logger: false } : { logStream: options.logStream }),
     menuCache: options.menuCache,
