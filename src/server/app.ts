@@ -15,11 +15,19 @@ import type { Kysely } from "kysely";
 import type { AccountsContext } from "./auth/context";
 import { BackgroundTasks } from "./auth/context";
 import { KeyRing } from "./auth/secrets";
-import { DEFAULT_HTTP_TIMEOUTS, defaultCodeSends, type HttpTimeouts, type ServerConfig } from "./config";
+import {
+  DEFAULT_HTTP_TIMEOUTS,
+  DEFAULT_JOBS_CONFIG,
+  defaultCodeSends,
+  type HttpTimeouts,
+  type JobsConfig,
+  type ServerConfig,
+} from "./config";
 import type { Database } from "./db/schema";
 import { AdjustableClock } from "./dev-clock";
 import { NoQuerySchema } from "./http/schemas";
 import { strictTypeBoxValidatorCompiler } from "./http/validator-compiler";
+import { JobWorker } from "./jobs/worker";
 import { loggerOptions, requestId } from "./logging";
 import { MenuCache, type MenuCacheOptions } from "./menu/menu-cache";
 import { createMessenger } from "./notify/create-messenger";
@@ -95,6 +103,8 @@ export interface AppOptions {
   payments?: PaymentProvider;
   /** Slices of a STOMP publish (realtime/topic-fanout.ts); default for production, benches compare. */
   stompFanout?: Partial<FanoutOptions>;
+  /** The after-commit job worker's knobs (main.ts passes config.jobs). Default: DEFAULT_JOBS_CONFIG. */
+  jobs?: JobsConfig;
 }
 
 /** Contact messages are short; anything bigger than this is not a request of ours. */
@@ -144,8 +154,15 @@ export function buildApp(options: AppOptions): App {
     menuCache,
     orderEvents: options.orderEvents ?? new InProcessOrderEvents(),
     payments: options.payments ?? new SandboxPaymentProvider(db, now),
+    jobs: { nudge: () => worker.nudge() },
   };
+  // Issue 11 item 1: the after-commit jobs (status events, card capture/void, outcome messages).
+  const worker = new JobWorker(orders, options.jobs ?? DEFAULT_JOBS_CONFIG, app.log);
+  app.decorate("jobWorker", worker);
+  app.addHook("onReady", async () => worker.start());
   app.addHook("onClose", async () => {
+    // The worker first: it finishes the jobs it holds while the database and bus are still open.
+    await worker.stop();
     await accounts.background.settled();
     await messenger.close?.();
     await orders.orderEvents.close();

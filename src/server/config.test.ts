@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CONFIG_VARIABLES, ConfigError, EU_COUNTRIES, readConfig } from "./config";
+import { CONFIG_VARIABLES, ConfigError, DEFAULT_JOBS_CONFIG, EU_COUNTRIES, readConfig } from "./config";
 
 describe("configuration: every environment variable in one place with defaults (brief: config.ts)", () => {
   it("defaults: port 3000, SQLite in ./data, dist in ./dist, info logs, demo venues on", () => {
@@ -27,6 +27,7 @@ describe("configuration: every environment variable in one place with defaults (
         perSystemPerHour: 1000,
         voiceCallCountries: [...EU_COUNTRIES],
       },
+      jobs: DEFAULT_JOBS_CONFIG,
     });
     expect(readConfig({}).codeSends.voiceCallCountries).toContain("GR");
   });
@@ -63,6 +64,13 @@ describe("configuration: every environment variable in one place with defaults (
         CODE_SENDS_PER_STORE_PER_HOUR: "40",
         CODE_SENDS_PER_HOUR: "200",
         VOICE_CALL_COUNTRIES: "gr, CY",
+        JOB_LEASE_MS: "5000",
+        JOB_POLL_INTERVAL_MS: "500",
+        JOB_RETRY_INITIAL_MS: "200",
+        JOB_RETRY_MAX_MS: "60000",
+        JOB_MAX_ATTEMPTS: "8",
+        PAYMENT_RECONCILE_INTERVAL_MS: "30000",
+        PAYMENT_RECONCILE_AFTER_MS: "120000",
       },
       "/srv/app",
     );
@@ -98,6 +106,15 @@ describe("configuration: every environment variable in one place with defaults (
         perSystemPerHour: 200,
         voiceCallCountries: ["GR", "CY"],
       },
+      jobs: {
+        leaseMs: 5000,
+        pollIntervalMs: 500,
+        retryInitialMs: 200,
+        retryMaxMs: 60000,
+        maxAttempts: 8,
+        reconcileIntervalMs: 30000,
+        reconcileGraceMs: 120000,
+      },
     });
   });
 
@@ -118,6 +135,7 @@ describe("configuration: every environment variable in one place with defaults (
     [{ HTTP_HEADERS_TIMEOUT_MS: "40000" }, /HTTP_HEADERS_TIMEOUT_MS must not be greater than HTTP_REQUEST_TIMEOUT_MS/],
     [{ CODE_SENDS_PER_HOUR: "0" }, /CODE_SENDS_PER_HOUR must be a positive integer/],
     [{ VOICE_CALL_COUNTRIES: "GR,Greece" }, /VOICE_CALL_COUNTRIES must list two-letter country codes/],
+    [{ JOB_LEASE_MS: "0" }, /JOB_LEASE_MS must be a positive integer/],
   ])("refuses a wrong value loudly: %o", (env, message) => {
     expect(() => readConfig(env, "/srv/app")).toThrow(ConfigError);
     expect(() => readConfig(env, "/srv/app")).toThrow(message);
@@ -155,6 +173,13 @@ describe("configuration: every environment variable in one place with defaults (
       "CODE_SENDS_PER_STORE_PER_HOUR",
       "CODE_SENDS_PER_HOUR",
       "VOICE_CALL_COUNTRIES",
+      "JOB_LEASE_MS",
+      "JOB_POLL_INTERVAL_MS",
+      "JOB_RETRY_INITIAL_MS",
+      "JOB_RETRY_MAX_MS",
+      "JOB_MAX_ATTEMPTS",
+      "PAYMENT_RECONCILE_INTERVAL_MS",
+      "PAYMENT_RECONCILE_AFTER_MS",
     ]);
     const { readFileSync } = await import("node:fs");
     const readme = readFileSync(new URL("./README-config.md", import.meta.url), "utf8");

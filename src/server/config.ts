@@ -30,6 +30,8 @@ export interface ServerConfig {
   stomp: StompConnectionCaps;
   /** Limits on sending one-time codes, against SMS and voice pumping (issue 11 item 3). */
   codeSends: CodeSendConfig;
+  /** The after-commit job worker and payment reconciliation (src/server/jobs). */
+  jobs: JobsConfig;
 }
 
 export interface HttpTimeouts {
@@ -104,6 +106,32 @@ export const EU_COUNTRIES = [
   "ES",
   "SE",
 ] as const;
+/** The job worker's knobs (issue 11 item 1); all in milliseconds but maxAttempts. */
+export interface JobsConfig {
+  /** How long a claimed job is held; after that a worker of any process may take it over. */
+  leaseMs: number;
+  /** How often a worker looks for jobs of other processes, retries due and expired leases. */
+  pollIntervalMs: number;
+  /** First retry delay after a failure, doubled per attempt up to retryMaxMs. */
+  retryInitialMs: number;
+  retryMaxMs: number;
+  /** After this many failed attempts a job is DEAD (logged as an error). */
+  maxAttempts: number;
+  /** How often the payment reconciliation runs. */
+  reconcileIntervalMs: number;
+  /** A payment still AUTHORIZED this long after its order's outcome is settled by the reconciliation. */
+  reconcileGraceMs: number;
+}
+
+export const DEFAULT_JOBS_CONFIG: JobsConfig = {
+  leaseMs: 30_000,
+  pollIntervalMs: 2_000,
+  retryInitialMs: 1_000,
+  retryMaxMs: 300_000,
+  maxAttempts: 20,
+  reconcileIntervalMs: 60_000,
+  reconcileGraceMs: 300_000,
+};
 
 /** Where SMS, voice calls and e-mail go (src/server/notify). */
 export interface MessagingConfig {
@@ -284,6 +312,40 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     meaning:
       "Comma-separated ISO country codes that voice-call codes may go to; EU stands for the 27 members (Greece included). A call elsewhere answers 400 VOICE_CALL_COUNTRY_NOT_ALLOWED; SMS is not limited by country.",
   },
+  {
+    name: "JOB_LEASE_MS",
+    default: "30000",
+    meaning:
+      "How long a worker holds a claimed after-commit job (status event, card capture/void, outcome message); after that another API process takes it over.",
+  },
+  {
+    name: "JOB_POLL_INTERVAL_MS",
+    default: "2000",
+    meaning: "How often the job worker looks for jobs written by other processes, due retries and expired leases.",
+  },
+  {
+    name: "JOB_RETRY_INITIAL_MS",
+    default: "1000",
+    meaning: "First delay before a failed job is retried; doubled per attempt up to JOB_RETRY_MAX_MS.",
+  },
+  { name: "JOB_RETRY_MAX_MS", default: "300000", meaning: "Longest delay between two attempts of a failed job." },
+  {
+    name: "JOB_MAX_ATTEMPTS",
+    default: "20",
+    meaning: "Attempts before a failing job is given up as DEAD (logged as an error, kept in the jobs table).",
+  },
+  {
+    name: "PAYMENT_RECONCILE_INTERVAL_MS",
+    default: "60000",
+    meaning:
+      "How often the payment reconciliation looks for card payments left AUTHORIZED after their order's outcome.",
+  },
+  {
+    name: "PAYMENT_RECONCILE_AFTER_MS",
+    default: "300000",
+    meaning:
+      "A card payment still AUTHORIZED this long after its order was accepted (captured) or rejected/timed out (voided) is settled by the reconciliation.",
+  },
 ];
 
 export class ConfigError extends Error {
@@ -310,6 +372,7 @@ export function readConfig(env: Env = process.env, cwd: string = process.cwd()):
     messaging: { sms: readSmsProvider(env), email: readEmailProvider(env) },
     devOutboxApi: readSwitch("DEV_OUTBOX_API", env.DEV_OUTBOX_API, false),
     devClockApi: readSwitch("DEV_CLOCK_API", env.DEV_CLOCK_API, false),
+    jobs: readJobsConfig(env),
     http: readHttpTimeouts(env),
     stomp: {
       maxConnectionsPerSession: readCount(
@@ -333,6 +396,23 @@ export function readConfig(env: Env = process.env, cwd: string = process.cwd()):
       perSystemPerHour: readCount("CODE_SENDS_PER_HOUR", env.CODE_SENDS_PER_HOUR, 1000),
       voiceCallCountries: readCountries("VOICE_CALL_COUNTRIES", env.VOICE_CALL_COUNTRIES, ["EU"]),
     },
+  };
+}
+
+function readJobsConfig(env: Env): JobsConfig {
+  const d = DEFAULT_JOBS_CONFIG;
+  return {
+    leaseMs: readCount("JOB_LEASE_MS", env.JOB_LEASE_MS, d.leaseMs),
+    pollIntervalMs: readCount("JOB_POLL_INTERVAL_MS", env.JOB_POLL_INTERVAL_MS, d.pollIntervalMs),
+    retryInitialMs: readCount("JOB_RETRY_INITIAL_MS", env.JOB_RETRY_INITIAL_MS, d.retryInitialMs),
+    retryMaxMs: readCount("JOB_RETRY_MAX_MS", env.JOB_RETRY_MAX_MS, d.retryMaxMs),
+    maxAttempts: readCount("JOB_MAX_ATTEMPTS", env.JOB_MAX_ATTEMPTS, d.maxAttempts),
+    reconcileIntervalMs: readCount(
+      "PAYMENT_RECONCILE_INTERVAL_MS",
+      env.PAYMENT_RECONCILE_INTERVAL_MS,
+      d.reconcileIntervalMs,
+    ),
+    reconcileGraceMs: readCount("PAYMENT_RECONCILE_AFTER_MS", env.PAYMENT_RECONCILE_AFTER_MS, d.reconcileGraceMs),
   };
 }
 

@@ -9,6 +9,7 @@ import { databaseTarget, openDatabase } from "./db/database";
 import { migrateToLatest } from "./db/migrate";
 import { demoLinkLines, listDemoLinks } from "./demo-links";
 import { listenUrl } from "./http/listen-url";
+import { statusEventsSince } from "./jobs/replay";
 import { DEMO_VENUES_DIR, PUBLIC_IMAGES_DIR } from "./paths";
 import { OPENAPI_PATH } from "./plugins/openapi";
 import { PostgresOrderEvents } from "./realtime/postgres-order-events";
@@ -41,6 +42,8 @@ async function main(): Promise<void> {
       ? new PostgresOrderEvents({
           connectionString: target.url,
           db,
+          // Issue 11 item 1: what this process missed while its LISTEN connection was down.
+          replay: (since) => statusEventsSince(db, since),
           log: {
             info: (message) => app.log.info(message),
             warn: (details, message) => app.log.warn(details, message),
@@ -48,7 +51,7 @@ async function main(): Promise<void> {
           },
         })
       : undefined;
-  const app = buildApp({ db, config, orderEvents });
+  const app = buildApp({ db, config, orderEvents, jobs: config.jobs });
 
   try {
     await migrateToLatest(db, dialect);

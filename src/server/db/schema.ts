@@ -10,6 +10,7 @@ import type {
   SubselectionGroupsTable,
   SubselectionOptionsTable,
 } from "./tables/catalogue.tables";
+import type { JobsTable } from "./tables/jobs.table";
 import type { MembershipsTable } from "./tables/memberships.table";
 import type {
   OrderDailyCountersTable,
@@ -73,6 +74,7 @@ export interface Database {
   receipt_daily_counters: ReceiptDailyCountersTable;
   receipts: ReceiptsTable;
   card_tokens: CardTokensTable;
+  jobs: JobsTable;
 }
 
 export type DialectName = "sqlite" | "postgres";

@@ -10,10 +10,17 @@ export interface SpokenText {
   text: string;
 }
 
-export type OutgoingMessage =
+export type OutgoingMessage = (
   | { channel: "sms"; to: string; text: string; storeId: number | null }
   | { channel: "call"; to: string; say: readonly SpokenText[]; storeId: number | null }
-  | { channel: "email"; to: string; subject: string; text: string; storeId: number | null };
+  | { channel: "email"; to: string; subject: string; text: string; storeId: number | null }
+) & {
+  /**
+   * The job that sends it (an order's outcome, src/server/jobs): the outbox stores one message per
+   * job id, so a job run twice sends once. Outside providers do not dedupe (at least once).
+   */
+  jobId?: number;
+};
 
 export type MessageChannel = OutgoingMessage["channel"];
 

@@ -5,7 +5,7 @@
  */
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
-import { insertOutboxMessage } from "../db/repositories/outbox.repository";
+import { insertOutboxMessageOnce } from "../db/repositories/outbox.repository";
 import type { Database } from "../db/schema";
 import type { Messenger, OutgoingMessage } from "./messenger";
 import { spokenAsText } from "./messenger";
@@ -13,7 +13,7 @@ import { spokenAsText } from "./messenger";
 export function outboxMessenger(db: Kysely<Database>, log: FastifyBaseLogger, now: () => Date): Messenger {
   return {
     async send(message: OutgoingMessage) {
-      const row = await insertOutboxMessage(db, {
+      const row = await insertOutboxMessageOnce(db, {
         channel: message.channel,
         recipient: message.to,
         // A line break in a subject would let a sender add mail headers once SMTP delivers it.
@@ -21,7 +21,10 @@ export function outboxMessenger(db: Kysely<Database>, log: FastifyBaseLogger, no
         body: message.channel === "call" ? spokenAsText(message.say) : message.text,
         store_id: message.storeId,
         created_at: now().toISOString(),
+        job_id: message.jobId ?? null,
       });
+      // A job that ran again (issue 11 item 1): its message is stored already, send nothing more.
+      if (row === undefined) return;
       // Deliberate: this provider exists so that a person running the demo can read what was
       // sent, one-time codes included. It is the only place where the server logs a code; the
       // SMTP and Twilio providers never do.

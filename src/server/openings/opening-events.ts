@@ -6,8 +6,9 @@
  *
  * - The event is read after the commit, so it tells the state the change left, or a later one
  *   (whose own event follows); never a state that was rolled back.
- * - It runs as background work: a lost event must not turn a done payment into a 500, and the
- *   screens re-read on reconnect and poll when the stream fails.
+ * - It is published by a job (src/server/jobs, issue 11 item 1: an opening-events job written in
+ *   the staff write's transaction, or the status-event job of an accept), retried until done: a
+ *   lost event must not turn a done payment into a 500, and a crash after the commit loses none.
  */
 import type { Kysely } from "kysely";
 import { openingAmounts, openingsListKindOf } from "../../domain/table-openings";
@@ -59,32 +60,30 @@ export async function openingChangedEvents(
   }));
 }
 
-/** After a committed change: publishes the touched openings' events in the background. */
-export function announceOpenings(ctx: OrdersContext, openingIds: Iterable<number>): void {
-  const ids = [...new Set(openingIds)];
-  if (ids.length === 0) return;
-  ctx.background.run(`live events of table openings ${ids.join(", ")}`, () => publish(ctx, ids));
-}
-
 /**
- * After an accept committed: the openings the order's lines joined (its spot's, and a charged
- * room's), found by the lines themselves, so the accept transaction hands nothing out.
+ * After an accept committed (its status-event job, src/server/jobs/handlers.ts): the openings the
+ * order's lines joined (its spot's, and a charged room's), found by the lines themselves, so the
+ * accept transaction hands nothing out. Awaited: a failure fails the job, which is retried.
  */
-export function announceOpeningsOfOrder(ctx: OrdersContext, orderId: number): void {
-  ctx.background.run(`live events of the table openings of order ${orderId}`, async () => {
-    const rows = await ctx.db
-      .selectFrom("table_opening_lines")
-      .select("opening_id")
-      .distinct()
-      .where("order_id", "=", orderId)
-      .execute();
-    await publish(
-      ctx,
-      rows.map((row) => row.opening_id),
-    );
-  });
+export async function publishOpeningsOfOrder(ctx: OrdersContext, orderId: number): Promise<void> {
+  for (const event of await openingEventsOfOrder(ctx.db, orderId)) await ctx.orderEvents.publish(event);
 }
 
-async function publish(ctx: OrdersContext, openingIds: readonly number[]): Promise<void> {
+/** The current events of the openings an order's lines joined (also replayed after a LISTEN gap). */
+export async function openingEventsOfOrder(db: Kysely<Database>, orderId: number): Promise<OpeningChangedEvent[]> {
+  const rows = await db
+    .selectFrom("table_opening_lines")
+    .select("opening_id")
+    .distinct()
+    .where("order_id", "=", orderId)
+    .execute();
+  return openingChangedEvents(
+    db,
+    rows.map((row) => row.opening_id),
+  );
+}
+
+/** The openings' current events on the bus (an opening-events job, after a staff write). */
+export async function publishOpenings(ctx: OrdersContext, openingIds: readonly number[]): Promise<void> {
   for (const event of await openingChangedEvents(ctx.db, openingIds)) await ctx.orderEvents.publish(event);
 }

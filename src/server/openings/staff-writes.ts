@@ -4,13 +4,15 @@
  * is claimed inside the write's own transaction and the answer stored in the same commit, so a
  * waiter whose Wi-Fi dropped after the commit gets that answer on the retry, and nothing is paid
  * twice. The key is bound to the call and its body: reused on another call or opening, 422.
- * Once committed, the openings the write changed are announced on the store's live topic.
+ * The openings the write changed are announced on the store's live topic by an opening-events job
+ * written in the same commit (issue 11 item 1), run by the job worker after it.
  */
+
+import { enqueueOpeningEventsJob } from "../jobs/order-jobs";
 import type { OrdersContext } from "../orders/context";
 import { runOnce, type StoredAnswer } from "../orders/idempotency";
 import { requestHash } from "../orders/request-hash";
 import type { StaffMember } from "../routes/staff-orders/staff-session";
-import { announceOpenings } from "./opening-events";
 import { type ChangeContext, changeContext } from "./settle";
 
 export async function runStaffWrite(
@@ -20,8 +22,8 @@ export async function runStaffWrite(
   call: { route: string; body: unknown },
   work: (c: ChangeContext) => Promise<{ status: number; body: unknown }>,
 ): Promise<StoredAnswer> {
-  // The openings the committed work changed; a replay or a refusal leaves it empty.
-  let touched: ReadonlySet<number> = new Set();
+  // Whether the committed work wrote an opening-events job; a replay or a refusal writes none.
+  let wroteJob = false;
   const answer = await runOnce(
     ctx,
     { userId: staff.userId, key, hash: requestHash(call) },
@@ -34,10 +36,10 @@ export async function runStaffWrite(
         const result = await work(c);
         const body = JSON.stringify(result.body);
         await claim.finish(trx, { status: result.status, body, orderId: null });
-        touched = c.touched;
+        wroteJob = await enqueueOpeningEventsJob(trx, c.touched, c.now);
         return { status: result.status, body };
       }),
   );
-  announceOpenings(ctx, touched);
+  if (wroteJob) ctx.jobs.nudge();
   return answer;
 }

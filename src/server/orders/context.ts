@@ -11,6 +11,13 @@ export interface OrdersContext extends AccountsContext {
   menuCache: MenuCache;
   orderEvents: OrderEventBus;
   payments: PaymentProvider;
+  /** The after-commit job worker (src/server/jobs/worker.ts), told when a commit wrote jobs. */
+  jobs: JobNudge;
+}
+
+/** Wakes the job worker of this process after a commit that wrote jobs (others find them by polling). */
+export interface JobNudge {
+  nudge(): void;
 }
 
 /** A card authorization as the provider reports it. */

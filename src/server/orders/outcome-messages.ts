@@ -10,11 +10,12 @@
  * - In the order's language (orders.language, GRE or ENG), chosen by the guest when sending.
  * - The account is looked up when sending: orders keep no name, phone or e-mail of the guest, so a
  *   deleted account gets nothing.
- * - Sent in the background: the staff's answer never waits on a provider; a failure is logged.
+ * - Sent by the outcome-message job (src/server/jobs, issue 11 item 1), written in the decision's
+ *   transaction: the staff's answer never waits on a provider, a failure is retried with backoff,
+ *   and the outbox stores one message per job.
  */
 import type { Kysely } from "kysely";
 import type { OrderStatus } from "../../domain/orders-api";
-import type { AccountsContext } from "../auth/context";
 import { fromJsonText } from "../db/columns";
 import type { Database } from "../db/schema";
 import type { OutgoingMessage } from "../notify/messenger";
@@ -60,16 +61,6 @@ const TEXTS: Record<Language, Texts> = {
 
 export function isOutcomeStatus(status: OrderStatus): status is OutcomeStatus {
   return status === "ACCEPTED" || status === "REJECTED" || status === "TIMED_OUT";
-}
-
-/** Queues the message; returns at once. */
-export function sendOutcomeInBackground(ctx: AccountsContext, outcome: OrderOutcome): void {
-  const { status } = outcome;
-  if (!isOutcomeStatus(status)) return;
-  ctx.background.run(`outcome message of order ${outcome.orderId}`, async () => {
-    const message = await outcomeMessage(ctx.db, outcome.orderId, status, outcome.reason);
-    if (message !== null) await ctx.messenger.send(message);
-  });
 }
 
 /** The message to send now, or null when the guest cannot be reached (no phone or e-mail, deleted). */

@@ -1,22 +1,24 @@
 /**
  * POST /api/orders, behind its idempotency record (idempotency.ts): prepare (every rule and every
  * price), authorize a card outside any transaction, then one transaction that prepares again
- * against the rows it locks, writes the order and stores the answer. After the commit: the
- * status event and the menu cache. A card authorized for an order that is then refused is voided.
+ * against the rows it locks, writes the order, its status-event job (issue 11 item 1: run by the
+ * job worker after the commit, so a crash right after it loses no event) and stores the answer.
+ * After the commit: the job worker's nudge and the menu cache. A card authorized for an order that
+ * is then refused is voided.
  *
  * A waiter's order (staff of the store, from a PDA, for a table) is written ACCEPTED and joins (or
  * starts) the table's opening in the same transaction, as a staff accept does (attachAcceptedOrder);
- * after the commit the opening events go out with the status event. No outcome message: the
+ * the opening events go out with the status event (its job). No outcome message: the
  * waiter sees the outcome on the PDA and there is no guest to tell.
  */
-import type { OrderStatusEvent, PlaceOrderRequest } from "../../domain/orders-api";
+import type { PlaceOrderRequest } from "../../domain/orders-api";
 import { insertSavedCard, listSavedCardsOfUser } from "../db/repositories/saved-cards.repository";
+import { enqueuePlacementJobs } from "../jobs/order-jobs";
 import { attachAcceptedOrder } from "../openings/attach-order";
-import { announceOpeningsOfOrder } from "../openings/opening-events";
 import { claimCardToken } from "../payments/card-token-owners";
 import type { OrdersContext } from "./context";
 import { runOnce, type StoredAnswer } from "./idempotency";
-import { loadOrderDto, orderStatusEventOf } from "./order-presenter";
+import { loadOrderDto } from "./order-presenter";
 import { outdated, refuse } from "./placement-errors";
 import { checkExpectedTotal, type PlacingAccount, preparePlacement } from "./prepare-placement";
 import { requestHash } from "./request-hash";
@@ -28,9 +30,8 @@ export async function placeOrder(
   idempotencyKey: string,
   request: PlaceOrderRequest,
 ): Promise<StoredAnswer> {
-  let event: OrderStatusEvent | null = null;
+  let wroteJobs = false;
   let stockOfStore: number | null = null;
-  let acceptedOrderId: number | null = null;
   const answer = await runOnce(
     ctx,
     { userId: account.userId, key: idempotencyKey, hash: requestHash(request) },
@@ -59,13 +60,11 @@ export async function placeOrder(
           if (card?.authorization.result.approved && request.payment.type === "CARD" && request.payment.saveCard) {
             await saveCard(trx, account.userId, card.authorization, now);
           }
-          if (order.status === "ACCEPTED") {
-            await attachAcceptedOrder(trx, order, account.staffId, now.toISOString());
-            acceptedOrderId = order.id;
-          }
+          if (order.status === "ACCEPTED") await attachAcceptedOrder(trx, order, account.staffId, now.toISOString());
+          await enqueuePlacementJobs(trx, order, now.toISOString());
           const body = JSON.stringify(await loadOrderDto(trx, order.id));
           await key.finish(trx, { status: 201, body, orderId: order.id });
-          event = orderStatusEventOf(order);
+          wroteJobs = true;
           if (stockChanged) stockOfStore = order.store_id;
           return { status: 201, body };
         });
@@ -77,11 +76,8 @@ export async function placeOrder(
     },
   );
   if (stockOfStore !== null) ctx.menuCache.invalidateStore(stockOfStore);
-  // The order is committed whatever happens to the event: a failed publish is logged, not a 500
-  // (the guest's status screen also polls, and a retry would only replay the stored answer).
-  const published = event;
-  if (published !== null) ctx.background.run("publishing an order status", () => ctx.orderEvents.publish(published));
-  if (acceptedOrderId !== null) announceOpeningsOfOrder(ctx, acceptedOrderId);
+  // The event is the job's: a failed publish is retried by the worker, never a 500 here.
+  if (wroteJobs) ctx.jobs.nudge();
   return answer;
 }
 

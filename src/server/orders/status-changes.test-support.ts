@@ -10,11 +10,13 @@ import type { Kysely } from "kysely";
 import type { OrderStatus, PaymentType } from "../../domain/orders-api";
 import { BackgroundTasks } from "../auth/context";
 import { KeyRing } from "../auth/secrets";
-import { defaultCodeSends } from "../config";
+import { DEFAULT_JOBS_CONFIG, defaultCodeSends, type JobsConfig } from "../config";
 import { toDbBoolean } from "../db/columns";
 import type { Database } from "../db/schema";
+import { JobWorker } from "../jobs/worker";
 import { MenuCache } from "../menu/menu-cache";
 import { createMessenger } from "../notify/create-messenger";
+import type { Messenger } from "../notify/messenger";
 import { InProcessOrderEvents, type OrderEventBus } from "../realtime/order-events";
 import type { TestClock } from "../test-support/clock";
 import { insertOrderRow } from "../test-support/order-rows";
@@ -129,22 +131,36 @@ export class RecordingPayments implements PaymentProvider {
   }
 }
 
-/** buildApp's OrdersContext, with the outbox messenger and the given clock, bus and provider. */
+/**
+ * buildApp's OrdersContext, with the outbox messenger and the given clock, bus and provider, and
+ * its job worker (not polling: nudged after each commit like buildApp's, so `background.settled()`
+ * waits for the jobs a change wrote; `worker.drain()` runs retries once the clock is moved on).
+ */
 export function testOrdersContext(
   db: Kysely<Database>,
   clock: TestClock,
-  parts: { orderEvents?: OrderEventBus; payments?: PaymentProvider } = {},
-): OrdersContext {
+  parts: {
+    orderEvents?: OrderEventBus;
+    payments?: PaymentProvider;
+    messenger?: Messenger;
+    jobs?: Partial<JobsConfig>;
+  } = {},
+): OrdersContext & { worker: JobWorker } {
   const log = Fastify({ logger: false }).log;
-  return {
+  const ctx: OrdersContext = {
     db,
     now: clock.now,
-    messenger: createMessenger({ sms: { provider: "outbox" }, email: { provider: "outbox" } }, db, log, clock.now),
+    messenger:
+      parts.messenger ??
+      createMessenger({ sms: { provider: "outbox" }, email: { provider: "outbox" } }, db, log, clock.now),
     keyRing: new KeyRing(db, null),
     background: new BackgroundTasks(log),
     codeSends: defaultCodeSends(),
     menuCache: new MenuCache(db),
     orderEvents: parts.orderEvents ?? new InProcessOrderEvents(),
     payments: parts.payments ?? new RecordingPayments(),
+    jobs: { nudge: () => worker.nudge() },
   };
+  const worker = new JobWorker(ctx, { ...DEFAULT_JOBS_CONFIG, ...parts.jobs }, log);
+  return Object.assign(ctx, { worker });
 }

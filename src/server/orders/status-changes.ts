@@ -22,11 +22,12 @@
  * (and that is committed and announced), then the action is refused as for a TIMED_OUT order: the
  * deadline is what the guest was promised, and the sweeper may simply not have run yet.
  *
- * After commit, never inside the transaction (an outside call must not hold the database, and an
- * event must not announce a change that could still roll back): the OrderStatusEvent is published,
- * the card payment captured (accepted) or voided (rejected, timed out), and the outcome message
- * sent; all in ctx.background, so the staff's answer waits for none of them and their failures
- * are logged.
+ * The follow-up work (issue 11 item 1) is written as job rows in the change's own transaction
+ * (src/server/jobs/order-jobs.ts): the OrderStatusEvent, the card payment's capture (accepted) or
+ * void (rejected, timed out), and the outcome message. They run after the commit, never inside the
+ * transaction (an outside call must not hold the database, and an event must not announce a change
+ * that could still roll back), by the job worker, which is nudged after the commit and retries
+ * with backoff; a kill -9 after the commit loses none of them. The staff's answer waits for none.
  */
 import type { Transaction } from "kysely";
 import type { ErrorBodyDto } from "../../domain/api";
@@ -35,13 +36,11 @@ import { type OrderStatusEvent, PENDING_ORDER_STATUSES } from "../../domain/orde
 import type { Database } from "../db/schema";
 import type { OrderRow } from "../db/tables/orders.tables";
 import { ApiError, notFound } from "../http/api-error";
+import { enqueueStatusChangeJobs } from "../jobs/order-jobs";
 import { attachAcceptedOrder } from "../openings/attach-order";
-import { announceOpeningsOfOrder } from "../openings/opening-events";
-import { capturePayment, voidPayment } from "../payments/settle";
 import type { OrdersContext } from "./context";
 import { runOnce, type StoredAnswer } from "./idempotency";
 import { orderStatusEventOf } from "./order-presenter";
-import { sendOutcomeInBackground } from "./outcome-messages";
 import { requestHash } from "./request-hash";
 
 /** A signed-in staff member, reduced to what a status change needs. */
@@ -67,20 +66,26 @@ export async function reject(
 }
 
 /**
- * Times out every waiting order past its deadline, announces each, and returns their events.
- * One UPDATE: with several processes on PostgreSQL each row is taken by exactly one of them.
- * Orders under review (delayed-response services) have no deadline and never time out.
+ * Times out every waiting order past its deadline, writes each one's jobs (event, void, message) in
+ * the same transaction, and returns their events. One UPDATE: with several processes on PostgreSQL
+ * each row is taken by exactly one of them. Orders under review (delayed-response services) have
+ * no deadline and never time out.
  */
 export async function timeOutExpired(ctx: OrdersContext): Promise<OrderStatusEvent[]> {
   const now = ctx.now().toISOString();
-  const expired = await ctx.db
-    .updateTable("orders")
-    .set({ status: "TIMED_OUT", decided_at: now, updated_at: now })
-    .where("status", "=", "WAITING_FOR_ACCEPTANCE")
-    .where("acceptance_deadline", "<=", now)
-    .returningAll()
-    .execute();
-  return expired.map((row) => announce(ctx, row));
+  const expired = await ctx.db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .updateTable("orders")
+      .set({ status: "TIMED_OUT", decided_at: now, updated_at: now })
+      .where("status", "=", "WAITING_FOR_ACCEPTANCE")
+      .where("acceptance_deadline", "<=", now)
+      .returningAll()
+      .execute();
+    for (const row of rows) await enqueueStatusChangeJobs(trx, row, now);
+    return rows;
+  });
+  if (expired.length > 0) ctx.jobs.nudge();
+  return expired.map(orderStatusEventOf);
 }
 
 type Outcome =
@@ -98,9 +103,10 @@ async function decide(
   const now = ctx.now().toISOString();
   const outcome = await ctx.db.transaction().execute((trx) => decideIn(trx, staff, orderId, action, reason, now));
   if (outcome.kind === "missing") throw orderNotFound(orderId, staff);
-  if (outcome.timedOut !== null) announce(ctx, outcome.timedOut);
+  // The jobs of what committed (the change, a timeout found on the way) run now.
+  if (outcome.timedOut !== null || outcome.kind === "changed") ctx.jobs.nudge();
   if (outcome.kind === "refused") throw outcome.error;
-  return announce(ctx, outcome.row);
+  return orderStatusEventOf(outcome.row);
 }
 
 /**
@@ -138,9 +144,12 @@ export async function decideOnce(
     }),
   );
   const outcome = committed.outcome;
-  if (outcome !== undefined && outcome.kind !== "missing") {
-    if (outcome.timedOut !== null) announce(ctx, outcome.timedOut);
-    if (outcome.kind === "changed") announce(ctx, outcome.row);
+  if (
+    outcome !== undefined &&
+    outcome.kind !== "missing" &&
+    (outcome.timedOut !== null || outcome.kind === "changed")
+  ) {
+    ctx.jobs.nudge();
   }
   return answer;
 }
@@ -171,6 +180,7 @@ async function decideIn(
   let timedOut: OrderRow | null = null;
   if (hasTimedOut({ status: order.status, acceptanceDeadline: order.acceptance_deadline }, now)) {
     timedOut = await timeOutOne(trx, orderId, now);
+    if (timedOut !== null) await enqueueStatusChangeJobs(trx, timedOut, now);
   }
 
   const current = timedOut ?? order;
@@ -192,6 +202,7 @@ async function decideIn(
     .executeTakeFirst();
   if (changed !== undefined) {
     if (changed.status === "ACCEPTED") await attachAcceptedOrder(trx, changed, staff.staffId ?? null, now);
+    await enqueueStatusChangeJobs(trx, changed, now);
     return { kind: "changed", row: changed, timedOut: null };
   }
 
@@ -229,21 +240,4 @@ async function timeOutOne(trx: Transaction<Database>, orderId: number, now: stri
     .returningAll()
     .executeTakeFirst();
   return row ?? null;
-}
-
-/** After commit: the event, the card payment, the guest's message. Returns the event. */
-function announce(ctx: OrdersContext, row: OrderRow): OrderStatusEvent {
-  const event = orderStatusEventOf(row);
-  ctx.background.run(`status event of order ${row.id}`, () => ctx.orderEvents.publish(event));
-  if (row.status === "ACCEPTED") announceOpeningsOfOrder(ctx, row.id);
-  if (row.payment_type === "CARD") {
-    // The payment stays AUTHORIZED when the provider fails (logged here), so it can be settled later.
-    if (row.status === "ACCEPTED") {
-      ctx.background.run(`capture of the card payment of order ${row.id}`, () => capturePayment(ctx, row.id));
-    } else {
-      ctx.background.run(`void of the card payment of order ${row.id}`, () => voidPayment(ctx, row.id));
-    }
-  }
-  sendOutcomeInBackground(ctx, { orderId: row.id, status: row.status, reason: row.error_message });
-  return event;
 }

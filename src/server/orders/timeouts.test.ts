@@ -60,7 +60,13 @@ describe("several API processes on one database", () => {
   it("§4 two sweepers with their own connections race over the same expired orders: each times out exactly once", async () => {
     const env = database.env;
     // A second handle on the same database, as another API process has (its own pool on PostgreSQL).
-    const other = openDatabase(databaseTarget(env.DATABASE_URL ?? null, env.DATA_DIR ?? ""));
+    // On SQLite (one API process by design) both use the one handle: since the timeout writes its
+    // jobs in the same transaction (issue 11 item 1), a second better-sqlite3 connection in the same
+    // thread would block the event loop on the lock the first one's transaction holds.
+    const other =
+      database.dialect === "postgres"
+        ? openDatabase(databaseTarget(env.DATABASE_URL ?? null, env.DATA_DIR ?? ""))
+        : null;
     try {
       const clock = testClock("2026-07-02T09:00:00.000Z");
       await timeOutExpired(testOrdersContext(database.db, clock)); // what the first test left waiting
@@ -70,7 +76,7 @@ describe("several API processes on one database", () => {
       }
       clock.advance(10 * MINUTE);
       const first = testOrdersContext(database.db, clock);
-      const second = testOrdersContext(other.db, clock);
+      const second = testOrdersContext(other?.db ?? database.db, clock);
       const rounds = await Promise.all([
         timeOutExpired(first),
         timeOutExpired(second),
@@ -81,7 +87,7 @@ describe("several API processes on one database", () => {
       expect(swept.sort((a, b) => a - b)).toEqual(ids);
       await Promise.all([first.background.settled(), second.background.settled()]);
     } finally {
-      await other.db.destroy();
+      await other?.db.destroy();
     }
   });
 });

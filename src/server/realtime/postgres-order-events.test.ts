@@ -8,8 +8,12 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderDestination } from "../../domain/order-topics";
 import type { OrderStatusEvent } from "../../domain/orders-api";
+import { statusEventsSince } from "../jobs/replay";
+import { accept } from "../orders/status-changes";
+import { insertGuest, testOrdersContext } from "../orders/status-changes.test-support";
 import { DEMO_VENUES_DIR, PUBLIC_IMAGES_DIR } from "../paths";
 import { greekMobile, signInGuest } from "../test-support/accounts";
+import { testClock } from "../test-support/clock";
 import { setUpTestDatabase, testDialect } from "../test-support/test-database";
 import { importDemoVenuesIfEmpty } from "../venue/demo-venues";
 import { ORDER_EVENTS_CHANNEL, type OrderEventsLog, PostgresOrderEvents } from "./postgres-order-events";
@@ -94,6 +98,46 @@ describe.skipIf(!onPostgres)("PostgresOrderEvents (LISTEN/NOTIFY; PostgreSQL onl
         { timeout: 5000, interval: 200 },
       )
       .toBe(true);
+  });
+});
+
+describe.skipIf(!onPostgres)("replay after a LISTEN gap (issue 11 item 1; PostgreSQL only)", () => {
+  it("a status change published while a process's LISTEN connection was down reaches its listeners once it is back, from the stored status-event jobs", async () => {
+    await importDemoVenuesIfEmpty(ctx.db, DEMO_VENUES_DIR, { imagesDir: PUBLIC_IMAGES_DIR });
+    const url = ctx.env.DATABASE_URL;
+    if (url === undefined) throw new Error("no DATABASE_URL for the test database");
+    const logged: string[] = [];
+    // Slow to reconnect, so the change below surely happens while it is deaf.
+    const slow = { connectionString: url, db: ctx.db, reconnectInitialMs: 1500, reconnectMaxMs: 1500 };
+    const listener = new PostgresOrderEvents({
+      ...slow,
+      log: { ...quietLog, info: (message) => logged.push(message) },
+      replay: (since) => statusEventsSince(ctx.db, since),
+    });
+    // The same bus without a replay: what main did (NOTIFYs sent during the gap are lost).
+    const withoutReplay = new PostgresOrderEvents({ ...slow, log: quietLog });
+    const publisher = newBus();
+    buses.push(listener, withoutReplay);
+    await Promise.all([listener.start(), withoutReplay.start(), publisher.start()]);
+    const [seen, seenWithoutReplay] = [collect(listener), collect(withoutReplay)];
+
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity
+              where datname = current_database() and pid <> pg_backend_pid() and query ilike 'LISTEN%'`.execute(ctx.db);
+    await expect.poll(() => listener.listening || withoutReplay.listening, { timeout: 5000, interval: 20 }).toBe(false);
+    // Another process (its own bus) accepts an order while this one is deaf.
+    const guestId = await insertGuest(ctx.db, { phone: "+306940009901" });
+    const order = await insertTestOrder(ctx.db, { userId: guestId, storeId: BEACH_HOTEL });
+    const other = testOrdersContext(ctx.db, testClock(new Date()), { orderEvents: publisher });
+    await accept(other, { userId: 1, storeId: BEACH_HOTEL }, order.orderId);
+    await other.background.settled();
+    expect(listener.listening).toBe(false);
+
+    await expect.poll(() => listener.listening && withoutReplay.listening, { timeout: 5000 }).toBe(true);
+    await expect
+      .poll(() => seen.filter((e) => e.orderId === order.orderId).map((e) => e.status), { timeout: 5000 })
+      .toEqual(["ACCEPTED"]);
+    expect(logged).toContain("order events LISTEN connection back");
+    expect(seenWithoutReplay.filter((e) => e.orderId === order.orderId)).toEqual([]);
   });
 });
 

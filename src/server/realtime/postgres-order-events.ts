@@ -6,9 +6,12 @@
  * - A process delivers its own events to its listeners at once, without the round trip, and skips
  *   their echo (each payload names the process that sent it). So a process's own subscribers do
  *   not depend on the LISTEN connection.
- * - When the LISTEN connection drops, it reconnects with exponential backoff and jitter. NOTIFYs
- *   sent while it was down are not replayed (PostgreSQL keeps none for an absent listener): the
- *   app's backup poll (issue 5 "a backup poll runs beside the stream") covers that gap.
+ * - When the LISTEN connection drops, it reconnects with exponential backoff and jitter. PostgreSQL
+ *   keeps no NOTIFY for an absent listener, so once back it replays what it may have missed (issue
+ *   11 item 1) from the stored changes: `replay(since)` (main.ts: the status-event jobs done since
+ *   the loss, less `replayMarginMs` for clock skew and a loss noticed late, and those still pending;
+ *   src/server/jobs/replay.ts), delivered to its own listeners only. An event heard twice is
+ *   harmless (a screen shows the latest status); the app's backup poll stays as the last net.
  * - Publish never throws: it runs after the status change committed, and a lost notification must
  *   not turn a done accept into a 500; it is logged instead.
  * - A payload is at most 8000 bytes (PostgreSQL's limit); an event is a few hundred.
@@ -45,6 +48,10 @@ export interface PostgresOrderEventsOptions {
   /** Reconnect backoff: first delay and cap (ms). */
   reconnectInitialMs?: number;
   reconnectMaxMs?: number;
+  /** The events stored since an instant, replayed to this process's listeners after a LISTEN gap. */
+  replay?: (since: Date) => Promise<LiveEvent[]>;
+  /** How far before the noticed loss the replay reaches back (ms). */
+  replayMarginMs?: number;
 }
 
 interface Envelope {
@@ -55,15 +62,17 @@ interface Envelope {
 export class PostgresOrderEvents implements OrderEventBus {
   readonly #local = new InProcessOrderEvents();
   readonly #origin = randomUUID();
-  readonly #options: Required<PostgresOrderEventsOptions>;
+  readonly #options: Required<Omit<PostgresOrderEventsOptions, "replay">> & Pick<PostgresOrderEventsOptions, "replay">;
   #client: pg.Client | null = null;
   #closed = false;
   #failures = 0;
   #reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   #connected: Promise<void> | null = null;
+  /** When the LISTEN connection was lost (ms since the epoch), until the replay after reconnecting. */
+  #lostAt: number | null = null;
 
   constructor(options: PostgresOrderEventsOptions) {
-    this.#options = { reconnectInitialMs: 200, reconnectMaxMs: 10_000, ...options };
+    this.#options = { reconnectInitialMs: 200, reconnectMaxMs: 10_000, replayMarginMs: 30_000, ...options };
   }
 
   /**
@@ -132,6 +141,7 @@ export class PostgresOrderEvents implements OrderEventBus {
       if (lost) return;
       lost = true;
       if (this.#client === client) this.#client = null;
+      this.#lostAt ??= Date.now();
       client.end().catch(ignore);
       if (this.#closed) return;
       this.#options.log.warn({ err: error }, "order events LISTEN connection lost: reconnecting");
@@ -151,13 +161,32 @@ export class PostgresOrderEvents implements OrderEventBus {
     this.#reconnectTimer = setTimeout(() => {
       if (this.#closed) return;
       this.#connect().then(
-        () => this.#options.log.info("order events LISTEN connection back"),
+        () => {
+          this.#options.log.info("order events LISTEN connection back");
+          return this.#replayMissed();
+        },
         (error: unknown) => {
           this.#options.log.warn({ err: error }, "order events LISTEN reconnect failed");
           this.#scheduleReconnect();
         },
       );
     }, delay);
+  }
+
+  /** After a reconnect: the stored events since the loss, to this process's listeners. */
+  async #replayMissed(): Promise<void> {
+    const { replay, replayMarginMs, log } = this.#options;
+    const lostAt = this.#lostAt;
+    if (replay === undefined || lostAt === null || this.#closed) return;
+    try {
+      const events = await replay(new Date(lostAt - replayMarginMs));
+      // Cleared only once replayed: a failed replay is tried again after the next reconnect.
+      this.#lostAt = null;
+      for (const event of events) this.#local.deliver(event);
+      log.info(`order events replayed after the LISTEN gap: ${events.length}`);
+    } catch (error) {
+      log.error({ err: error }, "order events replay after the LISTEN gap failed");
+    }
   }
 
   #onPayload(payload: string): void {

@@ -65,6 +65,8 @@ export async function startStompOnlyServer(
     menuCache: new MenuCache(db),
     orderEvents,
     payments: new SandboxPaymentProvider(db, now),
+    // Delivers events only; writes no order, so no jobs.
+    jobs: { nudge: () => undefined },
   };
   app.addHook("onClose", async () => ctx.menuCache.close());
   app.register(websocket, STOMP_WEBSOCKET_OPTIONS);
@@ -89,7 +91,7 @@ async function listen(app: App): Promise<RunningServer> {
  */
 export async function startMainProcess(
   env: Record<string, string | undefined>,
-): Promise<{ port: number; stop(): Promise<void> }> {
+): Promise<{ port: number; stop(): Promise<void>; kill(): Promise<void> }> {
   const emptyStaticDir = mkdtempSync(path.join(tmpdir(), "venue-nostatic-"));
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
@@ -115,6 +117,15 @@ export async function startMainProcess(
     }
     rmSync(emptyStaticDir, { recursive: true, force: true });
   };
+  /** kill -9: no shutdown hook runs (issue 11 item 8: a process dies holding its jobs). */
+  const kill = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGKILL");
+      await exited;
+    }
+    rmSync(emptyStaticDir, { recursive: true, force: true });
+  };
   child.stderr.on("data", (chunk: Buffer) => {
     output += chunk.toString();
   });
@@ -127,7 +138,7 @@ export async function startMainProcess(
       });
       child.on("exit", (code) => reject(new Error(`main.ts exited with ${code}:\n${output}`)));
     });
-    return { port, stop };
+    return { port, stop, kill };
   } catch (error) {
     await stop();
     throw error;

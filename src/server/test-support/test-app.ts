@@ -6,6 +6,7 @@ import {
   type CodeSendConfig,
   defaultCodeSends,
   type HttpTimeouts,
+  type JobsConfig,
   type MessagingConfig,
   type StompConnectionCaps,
 } from "../config";
@@ -45,6 +46,8 @@ export interface TestAppOptions {
   /** Default: the production defaults (config.ts). */
   http?: HttpTimeouts;
   stomp?: StompConnectionCaps;
+  /** The job worker's knobs (default: DEFAULT_JOBS_CONFIG). */
+  jobs?: JobsConfig;
 }
 
 export const TEST_CONTACT_EMAIL = "team@example.com";
@@ -81,6 +84,7 @@ export function buildTestApp(db: Kysely<Database>, options: TestAppOptions = {})
     messenger: options.messenger,
     orderEvents: options.orderEvents,
     payments: options.payments,
+    jobs: options.jobs,
   });
 }
 

@@ -12,6 +12,7 @@ import { spotNamesSchema } from "./005-spot-names";
 import { waiterOrdersSchema } from "./006-waiter-orders";
 import { orderDecidedBySchema } from "./007-order-decided-by";
 import { staffSignInSchema } from "./008-staff-sign-in";
+import { jobsSchema } from "./009-jobs";
 import { cardTokensSchema } from "./010-card-tokens";
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
@@ -24,6 +25,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     "006-waiter-orders": waiterOrdersSchema(),
     "007-order-decided-by": orderDecidedBySchema(),
     "008-staff-sign-in": staffSignInSchema(dialect),
+    "009-jobs": jobsSchema(dialect),
     "010-card-tokens": cardTokensSchema(),
   };
 }

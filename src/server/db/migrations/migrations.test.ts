@@ -9,6 +9,7 @@ const TABLES = [
   "card_tokens",
   "categories",
   "items",
+  "jobs",
   "memberships",
   "order_daily_counters",
   "order_lines",
@@ -62,6 +63,7 @@ describe(`migrations on ${testDialect()} (brief §1: one set of migrations for b
       ["006-waiter-orders", "Success"],
       ["007-order-decided-by", "Success"],
       ["008-staff-sign-in", "Success"],
+      ["009-jobs", "Success"],
       ["010-card-tokens", "Success"],
     ]);
     const tables = (await test.db.introspection.getTables()).map((t) => t.name).sort();

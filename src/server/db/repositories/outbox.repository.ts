@@ -6,6 +6,19 @@ export async function insertOutboxMessage(db: Kysely<Database>, message: NewOutb
   return db.insertInto("outbox").values(message).returningAll().executeTakeFirstOrThrow();
 }
 
+/** Inserts the message unless one with the same job id is stored already (then: undefined). */
+export async function insertOutboxMessageOnce(
+  db: Kysely<Database>,
+  message: NewOutboxRow,
+): Promise<OutboxRow | undefined> {
+  return db
+    .insertInto("outbox")
+    .values(message)
+    .onConflict((oc) => oc.column("job_id").doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
 export async function listOutboxMessages(db: Kysely<Database>): Promise<OutboxRow[]> {
   return db.selectFrom("outbox").selectAll().orderBy("id").execute();
 }

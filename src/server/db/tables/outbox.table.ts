@@ -15,6 +15,8 @@ export interface OutboxTable {
   body: string;
   store_id: number | null;
   created_at: IsoInstant;
+  /** The job that stored this message (an order's outcome), unique: a job run twice stores it once. */
+  job_id: Generated<number | null>;
 }
 
 export type OutboxRow = Selectable<OutboxTable>;

@@ -1,0 +1,289 @@
+/**
+ * Crash suite (issue 11 item 2): the real server (src/server/main.ts, SQLite file, the demo venues)
+ * under order placement (cash and card, each with its Idempotency-Key) and staff accepts and
+ * rejects, kill -9'd at random moments N times and started again on the same data. Every client
+ * retries its unanswered request with the same key until it gets an answer, as the app's outbox
+ * does. At the end the orders left waiting are timed out (the dev clock moves on an hour), the job
+ * worker finishes, the server stops gracefully, and bench/crash-suite/checks.ts reads the file.
+ *
+ * Run: `npm run bench:crash -- --kills=20` (writes bench/results/<date>-crash-suite.json);
+ * `--out=none` writes nothing (npm test runs `--kills=2 --out=none`). Exit code 1 on any problem.
+ * Options: --kills=N (20), --clients=N guests placing in parallel (4), --out=path,
+ * --server-root=DIR to run another checkout's server with the same load and checks (to compare:
+ * main before issue 11 kept the after-commit work in memory).
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, tmpdir } from "node:os";
+import { join } from "node:path";
+import { type Acknowledged, checkDatabase, pendingJobs } from "./crash-suite/checks";
+import {
+  type Answer,
+  call,
+  mustCall,
+  newKey,
+  type Session,
+  sandboxCardToken,
+  signInGuest,
+  signInStaff,
+} from "./crash-suite/client";
+import { CrashableServer } from "./crash-suite/server";
+import { freePort } from "./servers";
+
+/** The demo beach hotel's beach bar, from umbrella 7201; a 6.00 item without options or stock. */
+const DEMO = { storeId: 7, serviceId: 7001, spotId: 7201, itemId: 70201, staffPin: "2580" };
+/** 12:00 in Athens on a summer day: the beach bar is open (09:00-20:00). */
+const CLOCK_START = Date.parse("2026-07-01T09:00:00.000Z");
+const RETRY_PAUSE_MS = 250;
+
+const options = Object.fromEntries(
+  process.argv
+    .slice(2)
+    .filter((arg) => arg.startsWith("--"))
+    .map((arg) => {
+      const [name, value = ""] = arg.slice(2).split("=");
+      return [name, value];
+    }),
+);
+const kills = Number(options.kills ?? 20);
+const clients = Number(options.clients ?? 4);
+const today = new Date().toISOString().slice(0, 10);
+const out = options.out === "none" ? null : (options.out ?? join("bench", "results", `${today}-crash-suite.json`));
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const startedAt = Date.now();
+let clockJumpMs = 0;
+const serverNow = () => new Date(CLOCK_START + (Date.now() - startedAt) + clockJumpMs);
+
+const acknowledged: Acknowledged = { orders: new Map(), decisions: new Map() };
+const stats = {
+  placements: {
+    requests: 0,
+    unansweredSends: 0,
+    replayedAnswers: 0,
+    refused: {} as Record<string, number>,
+    card: 0,
+    cash: 0,
+  },
+  decisions: {
+    requests: 0,
+    unansweredSends: 0,
+    replayedAnswers: 0,
+    accepted: 0,
+    rejected: 0,
+    conflicts: {} as Record<string, number>,
+  },
+  leftToTimeOut: 0,
+  restartMs: [] as number[],
+};
+const staffQueue: number[] = [];
+/**
+ * Clients hold their (re)tries while the server restarts: a fresh process runs on the real clock
+ * until the suite sets the dev clock again, and a session made on the dev clock looks expired to it.
+ */
+let serverUp: Promise<void> = Promise.resolve();
+async function send(...args: Parameters<typeof call>): Promise<Answer | null> {
+  await serverUp;
+  return call(...args);
+}
+const leftWaiting: number[] = [];
+
+const dataDir = mkdtempSync(join(tmpdir(), "venue-crash-suite-"));
+const server = new CrashableServer(await freePort(), dataDir, options["server-root"] || undefined);
+const origin = server.origin;
+const watchdog = setTimeout(
+  () => {
+    console.error("crash suite: took too long, stopping");
+    process.exit(1);
+  },
+  (120 + kills * 30) * 1000,
+);
+
+try {
+  stats.restartMs.push(await server.start());
+  await setClock();
+  const guests: Session[] = [];
+  for (let i = 0; i < clients; i++) guests.push(await signInGuest(origin, 6945000100 + i));
+  const cardTokens = await Promise.all(guests.map(() => sandboxCardToken(origin)));
+  const staff = await signInStaff(origin, DEMO.storeId, DEMO.staffPin);
+  const price = await itemPrice();
+
+  let running = true;
+  const loops = [
+    ...guests.map((guest, i) => placementLoop(guest, cardTokens[i] as string, price, () => running)),
+    // Two waiters' devices of the store deciding in parallel.
+    staffLoop(staff, () => running),
+    staffLoop(staff, () => running),
+  ];
+  for (let kill = 1; kill <= kills; kill++) {
+    await sleep(300 + Math.random() * 1700);
+    let up: () => void = () => undefined;
+    serverUp = new Promise((resolve) => {
+      up = resolve;
+    });
+    await server.kill();
+    stats.restartMs.push(await server.start());
+    await setClock();
+    up();
+    console.log(
+      `kill -9 #${kill}: restarted in ${stats.restartMs.at(-1)} ms; ${acknowledged.orders.size} orders acknowledged`,
+    );
+  }
+  await sleep(500);
+  running = false;
+  await Promise.all(loops);
+  // Whatever is still waiting times out: the clock moves past every acceptance deadline, and a
+  // staff accept of each finds it expired (times it out in its transaction, then answers 409).
+  clockJumpMs += 61 * 60_000;
+  await setClock();
+  const waiting = [...staffQueue.splice(0), ...leftWaiting];
+  stats.leftToTimeOut = waiting.length;
+  // A new sign-in: the waiter's jwt (30 minutes) ran out with the hour.
+  const staffAfterAnHour = await signInStaff(origin, DEMO.storeId, DEMO.staffPin);
+  for (const orderId of waiting) await decideUntilAnswered(staffAfterAnHour, orderId, "accept");
+  const file = join(dataDir, "venue.sqlite");
+  const deadline = Date.now() + 60_000;
+  // The in-memory work of a server without jobs gets a few seconds too.
+  await sleep(3000);
+  while (pendingJobs(file) > 0 && Date.now() < deadline) await sleep(200);
+  await server.stop();
+  const checks = checkDatabase(file, acknowledged);
+  const result = {
+    date: new Date().toISOString(),
+    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? "unknown", node: process.version },
+    settings: {
+      server: options["server-root"] || "this checkout",
+      kills,
+      guestClients: clients,
+      staffClients: 2,
+      database: "SQLite file, WAL, synchronous=FULL",
+      jobs: "JOB_LEASE_MS=3000 JOB_POLL_INTERVAL_MS=250 JOB_RETRY_INITIAL_MS=200",
+      load: "each guest places one order after another (half card, half cash, new key each, the same key on retry); the waiter accepts ~70%, rejects ~15%, leaves ~15% to time out",
+      killAfter: "300-2000 ms of load, at random",
+    },
+    durationSeconds: Math.round((Date.now() - startedAt) / 1000),
+    restartMs: {
+      mean: Math.round(stats.restartMs.reduce((a, b) => a + b, 0) / stats.restartMs.length),
+      max: Math.max(...stats.restartMs),
+    },
+    placements: stats.placements,
+    decisions: stats.decisions,
+    leftToTimeOut: stats.leftToTimeOut,
+    checks,
+  };
+  console.log(JSON.stringify(result, null, 2));
+  if (out !== null) {
+    mkdirSync(join(out, ".."), { recursive: true });
+    writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
+    console.log(`written to ${out}`);
+  }
+  if (checks.problems.length > 0) {
+    console.error(`crash suite: ${checks.problems.length} problem(s):\n${checks.problems.join("\n")}`);
+    process.exitCode = 1;
+  } else {
+    console.log(
+      `crash suite: ${kills} kills, ${checks.acknowledgedOrders} orders, 0 lost, 0 duplicated, every outcome sent once, every card settled, integrity ok`,
+    );
+  }
+} finally {
+  clearTimeout(watchdog);
+  await server.kill();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+async function setClock(): Promise<void> {
+  await mustCall(origin, "PUT", "/api/dev/clock", { body: { date: serverNow().toISOString() } });
+}
+
+async function itemPrice(): Promise<number> {
+  const menu = await mustCall(origin, "GET", `/api/services/${DEMO.serviceId}/menu`);
+  const item = (JSON.parse(menu.text) as { items: { id: number; priceCents: number }[] }).items.find(
+    (candidate) => candidate.id === DEMO.itemId,
+  );
+  if (item === undefined) throw new Error(`item ${DEMO.itemId} is not on the demo menu any more`);
+  return item.priceCents;
+}
+
+async function placementLoop(guest: Session, cardToken: string, price: number, running: () => boolean) {
+  while (running()) {
+    const card = Math.random() < 0.5;
+    stats.placements[card ? "card" : "cash"] += 1;
+    const body = {
+      serviceId: DEMO.serviceId,
+      tableId: DEMO.spotId,
+      lines: [{ itemId: DEMO.itemId, quantity: 1, kilos: null, comment: "", selection: {} }],
+      comment: "",
+      expectedTotalCents: price,
+      scheduledFor: null,
+      payment: card ? { type: "CARD", cardToken, saveCard: false } : { type: "CASH" },
+      selectedTableId: null,
+      deliveryInfo: null,
+      location: null,
+      language: "ENG",
+    };
+    const key = newKey();
+    // The app's outbox: the same request and key until a definite answer.
+    for (;;) {
+      stats.placements.requests += 1;
+      const answer = await send(origin, "POST", "/api/orders", { body, session: guest, key });
+      if (isDefinite(answer)) {
+        if (answer.replayed) stats.placements.replayedAnswers += 1;
+        if (answer.status === 201) {
+          const orderId = (JSON.parse(answer.text) as { id: number }).id;
+          acknowledged.orders.set(key, orderId);
+          staffQueue.push(orderId);
+        } else {
+          const code = (JSON.parse(answer.text) as { code?: string }).code ?? String(answer.status);
+          stats.placements.refused[code] = (stats.placements.refused[code] ?? 0) + 1;
+        }
+        break;
+      }
+      stats.placements.unansweredSends += 1;
+      await sleep(RETRY_PAUSE_MS);
+    }
+  }
+}
+
+async function staffLoop(staff: Session, running: () => boolean) {
+  while (running()) {
+    const orderId = staffQueue.shift();
+    if (orderId === undefined) {
+      await sleep(30);
+      continue;
+    }
+    const roll = Math.random();
+    if (roll < 0.15) {
+      leftWaiting.push(orderId);
+      continue;
+    }
+    await decideUntilAnswered(staff, orderId, roll < 0.85 ? "accept" : "reject");
+  }
+}
+
+async function decideUntilAnswered(staff: Session, orderId: number, action: "accept" | "reject"): Promise<void> {
+  const key = newKey();
+  const body = action === "reject" ? { reason: "Out of ice" } : undefined;
+  for (;;) {
+    stats.decisions.requests += 1;
+    const answer = await send(origin, "POST", `/api/staff/orders/${orderId}/${action}`, { body, session: staff, key });
+    if (isDefinite(answer)) {
+      if (answer.replayed) stats.decisions.replayedAnswers += 1;
+      if (answer.status === 200) {
+        const { status } = JSON.parse(answer.text) as { status: string };
+        acknowledged.decisions.set(orderId, status);
+        stats.decisions[status === "ACCEPTED" ? "accepted" : "rejected"] += 1;
+      } else {
+        const code = (JSON.parse(answer.text) as { code?: string }).code ?? String(answer.status);
+        stats.decisions.conflicts[code] = (stats.decisions.conflicts[code] ?? 0) + 1;
+      }
+      return;
+    }
+    stats.decisions.unansweredSends += 1;
+    await sleep(RETRY_PAUSE_MS);
+  }
+}
+
+/** An answer to act on: not a cut connection, not a 5xx, not "your first request is still in flight". */
+function isDefinite(answer: Answer | null): answer is Answer {
+  if (answer === null || answer.status >= 500) return false;
+  return !(answer.status === 409 && answer.text.includes("REQUEST_IN_PROGRESS"));
+}

@@ -1,0 +1,58 @@
+/**
+ * What each job kind does (issue 11 item 1). Every handler may run more than once (a lease taken
+ * over, a crash between the work and marking it done), so each is idempotent:
+ * - status-event, opening-events: publishing the same state again is harmless (screens show the
+ *   latest; opening events are read when run and carry the opening's version);
+ * - settle-payment: capturePayment/voidPayment act only on an AUTHORIZED payment. With an outside
+ *   provider a crash between its answer and our update repeats the call, which a real provider
+ *   answers as already captured/voided (the reference is its idempotency key);
+ * - outcome-message: the message carries the job id; the outbox stores one row per job id (unique),
+ *   so a repeat stores nothing. An outside provider (Twilio, SMTP) is at least once: a crash after
+ *   the provider accepted and before the job was marked done sends it again after the lease.
+ */
+import { fromJsonText } from "../db/columns";
+import type { JobRow } from "../db/tables/jobs.table";
+import { publishOpenings, publishOpeningsOfOrder } from "../openings/opening-events";
+import type { OrdersContext } from "../orders/context";
+import { isOutcomeStatus, outcomeMessage } from "../orders/outcome-messages";
+import { capturePayment, voidPayment } from "../payments/settle";
+import type {
+  OpeningEventsPayload,
+  OutcomeMessagePayload,
+  SettlePaymentPayload,
+  StatusEventPayload,
+} from "./order-jobs";
+
+export async function runJob(ctx: OrdersContext, job: JobRow): Promise<void> {
+  switch (job.kind) {
+    case "status-event": {
+      const { event } = fromJsonText<StatusEventPayload>(job.payload);
+      await ctx.orderEvents.publish(event);
+      if (event.status === "ACCEPTED") await publishOpeningsOfOrder(ctx, event.orderId);
+      return;
+    }
+    case "opening-events": {
+      const { openingIds } = fromJsonText<OpeningEventsPayload>(job.payload);
+      await publishOpenings(ctx, openingIds);
+      return;
+    }
+    case "settle-payment": {
+      const { to } = fromJsonText<SettlePaymentPayload>(job.payload);
+      const orderId = requireOrderId(job);
+      await (to === "CAPTURED" ? capturePayment(ctx, orderId) : voidPayment(ctx, orderId));
+      return;
+    }
+    case "outcome-message": {
+      const { status, reason } = fromJsonText<OutcomeMessagePayload>(job.payload);
+      if (!isOutcomeStatus(status)) return;
+      const message = await outcomeMessage(ctx.db, requireOrderId(job), status, reason);
+      if (message !== null) await ctx.messenger.send({ ...message, jobId: job.id });
+      return;
+    }
+  }
+}
+
+function requireOrderId(job: JobRow): number {
+  if (job.order_id === null) throw new Error(`job ${job.id} (${job.kind}) names no order`);
+  return job.order_id;
+}

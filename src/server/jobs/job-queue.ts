@@ -1,0 +1,118 @@
+/**
+ * The job table's reads and writes (issue 11 item 1, a transactional outbox): work that follows a
+ * committed change is inserted in that change's transaction, so the change and its follow-up commit
+ * or roll back together; a kill -9 after the commit loses nothing, the next worker runs it.
+ *
+ * Claims work on SQLite and PostgreSQL alike: a conditional UPDATE
+ * `... set claimed_by, lease_until where id = ? and state = 'PENDING' and (lease_until is null or
+ * lease_until < now)`. On PostgreSQL a second UPDATE of the same row waits for the first to commit
+ * and then finds the lease set, so exactly one worker gets it; SQLite runs one writer at a time. A
+ * worker that died holding a job leaves its lease to run out, and then any worker takes the job over.
+ * Attempts are counted at the claim, so a job that crashes its process each time still reaches DEAD.
+ */
+import type { Kysely } from "kysely";
+import { toJsonText } from "../db/columns";
+import type { Database } from "../db/schema";
+import type { JobKind, JobRow } from "../db/tables/jobs.table";
+
+export interface NewJob {
+  kind: JobKind;
+  orderId: number | null;
+  payload: unknown;
+}
+
+/** Inserts the jobs inside the caller's transaction; they are due at once. */
+export async function enqueueJobs(trx: Kysely<Database>, jobs: readonly NewJob[], now: string): Promise<void> {
+  if (jobs.length === 0) return;
+  await trx
+    .insertInto("jobs")
+    .values(
+      jobs.map((job) => ({
+        kind: job.kind,
+        order_id: job.orderId,
+        payload: toJsonText(job.payload),
+        state: "PENDING" as const,
+        run_after: now,
+        claimed_by: null,
+        lease_until: null,
+        last_error: null,
+        created_at: now,
+        done_at: null,
+      })),
+    )
+    .execute();
+}
+
+/** Claims up to `limit` due jobs for this worker, oldest first; each is claimed by one worker only. */
+export async function claimDueJobs(
+  db: Kysely<Database>,
+  workerId: string,
+  now: Date,
+  leaseMs: number,
+  limit: number,
+): Promise<JobRow[]> {
+  const nowIso = now.toISOString();
+  const candidates = await db
+    .selectFrom("jobs")
+    .select("id")
+    .where("state", "=", "PENDING")
+    .where("run_after", "<=", nowIso)
+    .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<", nowIso)]))
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+  const leaseUntil = new Date(now.getTime() + leaseMs).toISOString();
+  const claimed: JobRow[] = [];
+  for (const { id } of candidates) {
+    const row = await db
+      .updateTable("jobs")
+      .set((eb) => ({ claimed_by: workerId, lease_until: leaseUntil, attempts: eb("attempts", "+", 1) }))
+      .where("id", "=", id)
+      .where("state", "=", "PENDING")
+      .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<", nowIso)]))
+      .returningAll()
+      .executeTakeFirst();
+    if (row !== undefined) claimed.push(row);
+  }
+  return claimed;
+}
+
+/** Done; a worker whose lease was taken over changes nothing (the new holder finishes it). */
+export async function completeJob(db: Kysely<Database>, job: JobRow, workerId: string, now: Date): Promise<void> {
+  await db
+    .updateTable("jobs")
+    .set({ state: "DONE", done_at: now.toISOString(), lease_until: null, last_error: null })
+    .where("id", "=", job.id)
+    .where("claimed_by", "=", workerId)
+    .where("state", "=", "PENDING")
+    .execute();
+}
+
+/** A failed attempt: due again after `retryAfterMs`, or DEAD when `dead`. */
+export async function failJob(
+  db: Kysely<Database>,
+  job: JobRow,
+  workerId: string,
+  failure: { error: string; now: Date; retryAfterMs: number; dead: boolean },
+): Promise<void> {
+  const { now } = failure;
+  await db
+    .updateTable("jobs")
+    .set({
+      state: failure.dead ? "DEAD" : "PENDING",
+      run_after: new Date(now.getTime() + failure.retryAfterMs).toISOString(),
+      lease_until: null,
+      claimed_by: null,
+      last_error: failure.error.slice(0, 500),
+      done_at: failure.dead ? now.toISOString() : null,
+    })
+    .where("id", "=", job.id)
+    .where("claimed_by", "=", workerId)
+    .where("state", "=", "PENDING")
+    .execute();
+}
+
+/** Finished jobs are kept a while (the status-event replay reads them), then deleted. */
+export async function deleteDoneJobsBefore(db: Kysely<Database>, before: string): Promise<void> {
+  await db.deleteFrom("jobs").where("state", "=", "DONE").where("done_at", "<", before).execute();
+}
