@@ -19,6 +19,7 @@ import {
   DEFAULT_HTTP_TIMEOUTS,
   DEFAULT_JOBS_CONFIG,
   defaultCodeSends,
+  defaultGuestOrders,
   type HttpTimeouts,
   type JobsConfig,
   type ServerConfig,
@@ -87,7 +88,7 @@ export interface AppOptions {
   > &
     // Optional so tools that build an app (bench/) need not know them: the defaults of readConfig
     // (publicUrl absent: not known, so no HSTS; plugins/security-headers.ts).
-    Partial<Pick<ServerConfig, "http" | "stomp" | "publicUrl" | "codeSends">>;
+    Partial<Pick<ServerConfig, "http" | "stomp" | "publicUrl" | "codeSends" | "guestOrders">>;
   /** false: no logs at all (tests). Default: JSON logs at config.logLevel. */
   logger?: boolean;
   /** Log lines go here instead of stdout (tests that check what a request logged). */
@@ -148,6 +149,7 @@ export function buildApp(options: AppOptions): App {
     keyRing: new KeyRing(db, config.jwtSecret),
     background: new BackgroundTasks(app.log),
     codeSends: config.codeSends ?? defaultCodeSends(),
+    guestOrders: config.guestOrders ?? defaultGuestOrders(),
   };
   const orders: OrdersContext = {
     ...accounts,

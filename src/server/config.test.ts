@@ -27,6 +27,7 @@ describe("configuration: every environment variable in one place with defaults (
         perSystemPerHour: 1000,
         voiceCallCountries: [...EU_COUNTRIES],
       },
+      guestOrders: { per10Minutes: 20, perDay: 100 },
       jobs: DEFAULT_JOBS_CONFIG,
     });
     expect(readConfig({}).codeSends.voiceCallCountries).toContain("GR");
@@ -64,6 +65,8 @@ describe("configuration: every environment variable in one place with defaults (
         CODE_SENDS_PER_STORE_PER_HOUR: "40",
         CODE_SENDS_PER_HOUR: "200",
         VOICE_CALL_COUNTRIES: "gr, CY",
+        GUEST_ORDERS_PER_10_MINUTES: "30",
+        GUEST_ORDERS_PER_DAY: "200",
         JOB_LEASE_MS: "5000",
         JOB_POLL_INTERVAL_MS: "500",
         JOB_RETRY_INITIAL_MS: "200",
@@ -106,6 +109,7 @@ describe("configuration: every environment variable in one place with defaults (
         perSystemPerHour: 200,
         voiceCallCountries: ["GR", "CY"],
       },
+      guestOrders: { per10Minutes: 30, perDay: 200 },
       jobs: {
         leaseMs: 5000,
         pollIntervalMs: 500,
@@ -173,6 +177,8 @@ describe("configuration: every environment variable in one place with defaults (
       "CODE_SENDS_PER_STORE_PER_HOUR",
       "CODE_SENDS_PER_HOUR",
       "VOICE_CALL_COUNTRIES",
+      "GUEST_ORDERS_PER_10_MINUTES",
+      "GUEST_ORDERS_PER_DAY",
       "JOB_LEASE_MS",
       "JOB_POLL_INTERVAL_MS",
       "JOB_RETRY_INITIAL_MS",

@@ -30,6 +30,8 @@ export interface ServerConfig {
   stomp: StompConnectionCaps;
   /** Limits on sending one-time codes, against SMS and voice pumping (issue 11 item 3). */
   codeSends: CodeSendConfig;
+  /** Orders one guest account may place (issue 11 item 3: each writes rows); staff orders are not counted. */
+  guestOrders: GuestOrderLimits;
   /** The after-commit job worker and payment reconciliation (src/server/jobs). */
   jobs: JobsConfig;
 }
@@ -74,6 +76,11 @@ export interface CodeSendConfig {
   perSystemPerHour: number;
   /** ISO 3166-1 alpha-2 countries that voice-call codes may go to. */
   voiceCallCountries: readonly string[];
+}
+
+export interface GuestOrderLimits {
+  per10Minutes: number;
+  perDay: number;
 }
 
 /** The European Union's members (ISO 3166-1 alpha-2), what "EU" stands for in VOICE_CALL_COUNTRIES. */
@@ -313,6 +320,17 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
       "Comma-separated ISO country codes that voice-call codes may go to; EU stands for the 27 members (Greece included). A call elsewhere answers 400 VOICE_CALL_COUNTRY_NOT_ALLOWED; SMS is not limited by country.",
   },
   {
+    name: "GUEST_ORDERS_PER_10_MINUTES",
+    default: "20",
+    meaning:
+      "Orders one guest account may place in 10 minutes (each writes an order and its stored answer); more answer 429 RATE_LIMITED. Staff orders from PDAs are not counted. Load tests raise it.",
+  },
+  {
+    name: "GUEST_ORDERS_PER_DAY",
+    default: "100",
+    meaning: "Orders one guest account may place in a day; more answer 429 RATE_LIMITED.",
+  },
+  {
     name: "JOB_LEASE_MS",
     default: "30000",
     meaning:
@@ -386,6 +404,10 @@ export function readConfig(env: Env = process.env, cwd: string = process.cwd()):
         DEFAULT_STOMP_CONNECTION_CAPS.maxConnectionsPerAddress,
       ),
     },
+    guestOrders: {
+      per10Minutes: readCount("GUEST_ORDERS_PER_10_MINUTES", env.GUEST_ORDERS_PER_10_MINUTES, 20),
+      perDay: readCount("GUEST_ORDERS_PER_DAY", env.GUEST_ORDERS_PER_DAY, 100),
+    },
     codeSends: {
       newNumbersPerAddressPerHour: readCount(
         "CODE_SENDS_NEW_NUMBERS_PER_ADDRESS",
@@ -444,6 +466,11 @@ function readHttpTimeouts(env: Env): HttpTimeouts {
 /** The defaults of the code-send limits (readConfig without any variable set). */
 export function defaultCodeSends(): CodeSendConfig {
   return readConfig({}).codeSends;
+}
+
+/** The defaults of the guest order limits (readConfig without any variable set). */
+export function defaultGuestOrders(): GuestOrderLimits {
+  return readConfig({}).guestOrders;
 }
 
 /** A positive integer (a count or milliseconds); 0 would mean "no limit", which is what these prevent. */

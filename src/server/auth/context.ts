@@ -4,7 +4,7 @@
  */
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
-import type { CodeSendConfig } from "../config";
+import type { CodeSendConfig, GuestOrderLimits } from "../config";
 import type { Database } from "../db/schema";
 import type { Messenger } from "../notify/messenger";
 import type { KeyRing } from "./secrets";
@@ -17,6 +17,8 @@ export interface AccountsContext {
   background: BackgroundTasks;
   /** Limits on sending codes to many numbers, and where voice calls may go (./code-send-guard.ts). */
   codeSends: CodeSendConfig;
+  /** Orders one guest may place (./write-limits.ts). */
+  guestOrders: GuestOrderLimits;
 }
 
 /**

@@ -6,13 +6,14 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import type { RefreshResponse } from "../../domain/auth-api";
+import { defaultGuestOrders } from "../config";
 import { authHeaders, greekMobile, signInGuest } from "../test-support/accounts";
 import { MINUTE, testClock } from "../test-support/clock";
 import { expectedTotalOf, postOrder, testOrderRequest } from "../test-support/orders";
 import { importFixture } from "../test-support/seed";
 import { setUpTestApp } from "../test-support/test-app";
 import { setUpTestDatabase } from "../test-support/test-database";
-import { CARD_TOKENIZE_LIMITS_PER_ADDRESS, GUEST_ORDER_LIMITS, SESSION_REFRESH_LIMITS } from "./limits";
+import { CARD_TOKENIZE_LIMITS_PER_ADDRESS, SESSION_REFRESH_LIMITS } from "./limits";
 
 const database = setUpTestDatabase();
 const clock = testClock("2026-07-01T09:00:00.000Z");
@@ -54,9 +55,9 @@ describe("the sandbox card form is limited per client address (issue 11 item 3)"
 });
 
 describe("a guest's order placements are limited per account (issue 11 item 3)", () => {
-  it(`${GUEST_ORDER_LIMITS[0]?.max} placements in 10 minutes; the next is 429 RATE_LIMITED and writes no order; another guest still orders`, async () => {
+  it(`${defaultGuestOrders().per10Minutes} placements in 10 minutes; the next is 429 RATE_LIMITED and writes no order; another guest still orders`, async () => {
     clock.set("2026-07-02T09:00:00.000Z");
-    const max = GUEST_ORDER_LIMITS[0]?.max ?? 0;
+    const max = defaultGuestOrders().per10Minutes;
     const guest = await signInGuest(server.app, database.db, greekMobile(701));
     const other = await signInGuest(server.app, database.db, greekMobile(702));
     const draft = testOrderRequest();

@@ -5,12 +5,13 @@
  * every writing call, and why the others need nothing more, is in ./README.md ("Calls that write").
  */
 import type { Kysely } from "kysely";
+import type { GuestOrderLimits } from "../config";
 import type { Database } from "../db/schema";
 import { tooManyRequests } from "../http/api-error";
 import {
   CARD_TOKENIZE_LIMITS_OF_SYSTEM,
   CARD_TOKENIZE_LIMITS_PER_ADDRESS,
-  GUEST_ORDER_LIMITS,
+  guestOrderRateLimits,
   SESSION_REFRESH_LIMITS,
 } from "./limits";
 import { consume, type RateLimit, release, type ThrottleDecision, throttleKeys } from "./throttle";
@@ -46,11 +47,16 @@ export async function countCardTokenizing(db: Kysely<Database>, clientAddress: s
 }
 
 /** POST orders by a guest or visitor (staff orders from PDAs are not limited). */
-export async function countGuestOrder(db: Kysely<Database>, userId: number, now: Date): Promise<void> {
+export async function countGuestOrder(
+  db: Kysely<Database>,
+  limits: GuestOrderLimits,
+  userId: number,
+  now: Date,
+): Promise<void> {
   await consumeOrRefuse(
     db,
     throttleKeys.ordersOfGuest(userId),
-    GUEST_ORDER_LIMITS,
+    guestOrderRateLimits(limits),
     now,
     "Too many orders in a short time; try again later",
   );

@@ -10,7 +10,7 @@ import type { Kysely } from "kysely";
 import type { OrderStatus, PaymentType } from "../../domain/orders-api";
 import { BackgroundTasks } from "../auth/context";
 import { KeyRing } from "../auth/secrets";
-import { DEFAULT_JOBS_CONFIG, defaultCodeSends, type JobsConfig } from "../config";
+import { DEFAULT_JOBS_CONFIG, defaultCodeSends, defaultGuestOrders, type JobsConfig } from "../config";
 import { toDbBoolean } from "../db/columns";
 import type { Database } from "../db/schema";
 import { JobWorker } from "../jobs/worker";
@@ -156,6 +156,7 @@ export function testOrdersContext(
     keyRing: new KeyRing(db, null),
     background: new BackgroundTasks(log),
     codeSends: defaultCodeSends(),
+    guestOrders: defaultGuestOrders(),
     menuCache: new MenuCache(db),
     orderEvents: parts.orderEvents ?? new InProcessOrderEvents(),
     payments: parts.payments ?? new RecordingPayments(),

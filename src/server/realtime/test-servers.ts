@@ -19,7 +19,7 @@ import type { Kysely } from "kysely";
 import type { App } from "../app";
 import { BackgroundTasks } from "../auth/context";
 import { KeyRing } from "../auth/secrets";
-import { defaultCodeSends } from "../config";
+import { defaultCodeSends, defaultGuestOrders } from "../config";
 import type { Database } from "../db/schema";
 import { MenuCache } from "../menu/menu-cache";
 import { createMessenger } from "../notify/create-messenger";
@@ -62,6 +62,7 @@ export async function startStompOnlyServer(
     keyRing: new KeyRing(db, null),
     background: new BackgroundTasks(app.log),
     codeSends: defaultCodeSends(),
+    guestOrders: defaultGuestOrders(),
     menuCache: new MenuCache(db),
     orderEvents,
     payments: new SandboxPaymentProvider(db, now),

@@ -80,7 +80,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRoutesOptions> = async 
       const key = idempotencyKeyOf(request.headers);
       const account = await placingAccount(ctx, request.headers);
       // Each placement writes an order and a stored answer: a guest's are limited (issue 11 item 3).
-      if (account.kind !== "staff") await countGuestOrder(ctx.db, account.userId, ctx.now());
+      if (account.kind !== "staff") await countGuestOrder(ctx.db, ctx.guestOrders, account.userId, ctx.now());
       return sendStoredAnswer(reply, await placeOrder(ctx, account, key, request.body));
     },
   );
