@@ -30,7 +30,7 @@ export function UpdatePrompt() {
 
 function UpdateOffer({ updating }: { updating: boolean }) {
   const pathname = useRouterState({ select: (router) => router.location.pathname });
-  // Checkouts the server has not answered: their retries and progress live in this page.
+  // Checkouts the server has not answered (held for sign-in too): their retries and progress live in this page.
   const unsentOrders = useLiveQuery(
     () =>
       appDb()
@@ -39,7 +39,12 @@ function UpdateOffer({ updating }: { updating: boolean }) {
     [],
     0,
   );
-  const mayReload = updating || updateMayReload({ pathname, unsentOrders });
+  return <UpdateOfferView updating={updating} mayReload={updateMayReload({ pathname, unsentOrders })} />;
+}
+
+/** The toast's text and buttons: "Update" only when a reload loses nothing (or is already under way). */
+export function UpdateOfferView({ updating, mayReload: allowed }: { updating: boolean; mayReload: boolean }) {
+  const mayReload = updating || allowed;
   return (
     <>
       <p style={{ margin: 0, flex: "1 1 auto" }}>
