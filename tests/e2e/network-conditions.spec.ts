@@ -128,9 +128,9 @@ test("issue 12 item 1: on a slow link (400 ms, 400/200 kbit/s) with 2-5 s drops 
     await expect(offlineBanner(page)).toBeVisible();
     // Either the request failed ("check your connection: it goes out when you are back") or it
     // had reached the store and the answer waits for the connection: both say so on the card.
-    await expect(
-      progress(page).and(page.locator('[data-stage="offline"]')).or(waitingForConnection(page)),
-    ).toBeVisible({ timeout: 20_000 });
+    await expect(progress(page).and(page.locator('[data-stage="offline"]')).or(waitingForConnection(page))).toBeVisible(
+      { timeout: 20_000 },
+    );
   });
   await expect(progress(page)).toHaveAttribute("data-stage", "waiting", { timeout: 60_000 });
   const [order] = await ordersOf(page, request);
