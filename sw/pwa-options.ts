@@ -35,7 +35,8 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     description: "Παραγγελία από το τραπέζι, το δωμάτιο ή την ομπρέλα σας — Order from your table, room or umbrella.",
     lang: "el",
     dir: "ltr",
-    start_url: "/",
+    // A launch from the home screen: the landing route sends it to the last table's menu (issue 12).
+    start_url: "/?launch=home-screen",
     scope: "/",
     display: "standalone",
     theme_color: THEME_TEAL,
@@ -45,6 +46,24 @@ export const pwaOptions: Partial<VitePWAOptions> = {
       { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
       { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
       { src: "/icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+    ],
+    // The richer install sheet (Chrome on Android and desktop) shows these: a phone's menu and a
+    // wide one. Not precached (public files outside globPatterns): only the install sheet loads them.
+    screenshots: [
+      {
+        src: "/screenshots/menu-narrow.png",
+        sizes: "540x1170",
+        type: "image/png",
+        form_factor: "narrow",
+        label: "Το μενού της ομπρέλας σας — Your umbrella's menu",
+      },
+      {
+        src: "/screenshots/menu-wide.png",
+        sizes: "1280x800",
+        type: "image/png",
+        form_factor: "wide",
+        label: "Το μενού της ομπρέλας σας — Your umbrella's menu",
+      },
     ],
   },
 };

@@ -7,6 +7,7 @@ import { type App, buildApp } from "./app";
 import { ConfigError, readConfig, type ServerConfig } from "./config";
 import { databaseTarget, openDatabase } from "./db/database";
 import { migrateToLatest } from "./db/migrate";
+import { demoLinkQrBlocks } from "./demo-link-qr";
 import { demoLinkLines, listDemoLinks } from "./demo-links";
 import { listenUrl } from "./http/listen-url";
 import { statusEventsSince } from "./jobs/replay";
@@ -75,8 +76,13 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const baseUrl =
     config.publicUrl ?? listenUrl(config.host, typeof address === "object" && address ? address.port : config.port);
-  const links = config.demoVenues ? demoLinkLines(await listDemoLinks(db, new Date()), baseUrl) : [];
-  process.stdout.write([`Open ${baseUrl}/`, ...links, `API description: ${baseUrl}${OPENAPI_PATH}`, ""].join("\n"));
+  const demoLinks = config.demoVenues ? await listDemoLinks(db, new Date()) : [];
+  const links = demoLinkLines(demoLinks, baseUrl);
+  // The QR codes first, so the short list of links stays on screen above the prompt.
+  const codes = await demoLinkQrBlocks(demoLinks, baseUrl);
+  process.stdout.write(
+    [...codes, "", `Open ${baseUrl}/`, ...links, `API description: ${baseUrl}${OPENAPI_PATH}`, ""].join("\n"),
+  );
 
   let stoppingSince: number | null = null;
   const stop = (signal: NodeJS.Signals) => {

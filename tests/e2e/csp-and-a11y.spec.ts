@@ -7,9 +7,9 @@
  * dialogs, and prefers-reduced-motion.
  *
  * One browser context per language walks the guest's screens, then the staff's (PDA sign-ins by
- * API, as the other staff specs do). Demo spots no other spec uses: the café's tables 2, 5, 6, 8
- * and 12 (13402, 13405, 13406, 13408, 13412); the café's PDA spot 13499 and the hotel's 7499
- * (shared devices, no orders placed there). The one faked edge is the clock (noon in Athens).
+ * API, as the other staff specs do). Demo spots no other spec uses: the café's tables 2, 5, 8, 12
+ * and 18 (13402, 13405, 13408, 13412, 13418; not table 6, where table-openings.spec.ts moves a
+ * table); the café's PDA spot 13499 and the hotel's 7499 (shared devices, no orders placed there). The one faked edge is the clock (noon in Athens).
  */
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { type E2eSession, sessionInBrowser, signInByApi, storeSessionInBrowser } from "./support/accounts";
@@ -60,7 +60,7 @@ const ENGLISH: Language = {
   code: "en",
   endonym: "English",
   guestTable: 13408,
-  openingTable: { id: 13406, name: "Τραπέζι 6" },
+  openingTable: { id: 13418, name: "Τραπέζι 18" },
   pendingTable: 13402,
   text: {
     language: /^(Language|Γλώσσα):/,

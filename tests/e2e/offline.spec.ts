@@ -100,7 +100,9 @@ test("after one online visit, a menu page reloads with the network offline", asy
   await context.setOffline(false);
 });
 
-test("the app is installable: linked manifest, standalone, 192/512/maskable icons", async ({ page }) => {
+test("the app is installable: linked manifest, standalone, 192/512/maskable icons, narrow and wide screenshots (issue 12 item 2)", async ({
+  page,
+}) => {
   await page.goto("/");
   const href = await page.locator('link[rel="manifest"]').getAttribute("href");
   expect(href).toBeTruthy();
@@ -113,8 +115,24 @@ test("the app is installable: linked manifest, standalone, 192/512/maskable icon
     scope: string;
     lang: string;
     icons: { src: string; sizes: string; type: string; purpose?: string }[];
+    screenshots: { src: string; sizes: string; type: string; form_factor: string }[];
   };
-  expect(manifest).toMatchObject({ display: "standalone", start_url: "/", scope: "/", lang: "el" });
+  // A home-screen launch is marked, so that it opens the last table's menu (install-and-update.spec.ts).
+  expect(manifest).toMatchObject({
+    display: "standalone",
+    start_url: "/?launch=home-screen",
+    scope: "/",
+    lang: "el",
+  });
+  // The richer install sheet: one narrow and one wide screenshot, served as the sizes they claim.
+  expect(manifest.screenshots.map((shot) => shot.form_factor).sort()).toEqual(["narrow", "wide"]);
+  for (const shot of manifest.screenshots) {
+    const image = await page.request.get(new URL(shot.src, page.url()).toString());
+    expect(image.ok(), `${shot.src} is served`).toBe(true);
+    const png = await image.body();
+    // PNG header: width and height, big-endian, at bytes 16 and 20.
+    expect(`${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`, shot.src).toBe(shot.sizes);
+  }
   const icon = (sizes: string, purpose: string) =>
     manifest.icons.find((candidate) => candidate.sizes === sizes && (candidate.purpose ?? "any").includes(purpose));
   for (const [sizes, purpose] of [

@@ -1,6 +1,10 @@
 import { Trans } from "@lingui/react/macro";
+import { useRouterState } from "@tanstack/react-router";
+import { useLiveQuery } from "dexie-react-hooks";
 import type { CSSProperties } from "react";
 import { useSyncExternalStore } from "react";
+import { updateMayReload } from "../../domain/pwa-prompts";
+import { appDb } from "../db/app-db";
 import { applyUpdate, dismissUpdate, getUpdateState, subscribeToUpdates, type UpdateState } from "./register";
 
 const VISIBLE: ReadonlySet<UpdateState> = new Set(["waiting", "updating", "activated-elsewhere"]);
@@ -8,7 +12,8 @@ const VISIBLE: ReadonlySet<UpdateState> = new Set(["waiting", "updating", "activ
 /**
  * "A new version is available — Update / Later". A polite status toast: it is announced without
  * interrupting, never takes the focus away from a field the guest is typing in, and never reloads
- * on its own; only "Update" does.
+ * on its own; only "Update" does, and it is offered only when a reload loses nothing (issue 12:
+ * never on the cart/checkout screen, never with an order in the outbox; domain/pwa-prompts.ts).
  */
 export function UpdatePrompt() {
   const state = useSyncExternalStore(subscribeToUpdates, getUpdateState, () => "none" as const);
@@ -18,20 +23,48 @@ export function UpdatePrompt() {
   // when it appears (a region inserted together with its text is often not read).
   return (
     <div role="status" aria-live="polite" style={VISIBLE.has(state) ? toastStyle : undefined}>
-      {VISIBLE.has(state) && (
-        <>
-          <p style={{ margin: 0, flex: "1 1 auto" }}>
-            {updating ? <Trans>Updating…</Trans> : <Trans>A new version is available</Trans>}
-          </p>
-          <button type="button" onClick={applyUpdate} disabled={updating} style={buttonStyle}>
-            <Trans>Update</Trans>
-          </button>
-          <button type="button" onClick={dismissUpdate} disabled={updating} style={buttonStyle}>
-            <Trans>Later</Trans>
-          </button>
-        </>
-      )}
+      {VISIBLE.has(state) && <UpdateOffer updating={updating} />}
     </div>
+  );
+}
+
+function UpdateOffer({ updating }: { updating: boolean }) {
+  const pathname = useRouterState({ select: (router) => router.location.pathname });
+  // Checkouts the server has not answered (held for sign-in too): their retries and progress live in this page.
+  const unsentOrders = useLiveQuery(
+    () =>
+      appDb()
+        .pendingOrders.filter((row) => row.orderId === null)
+        .count(),
+    [],
+    0,
+  );
+  return <UpdateOfferView updating={updating} mayReload={updateMayReload({ pathname, unsentOrders })} />;
+}
+
+/** The toast's text and buttons: "Update" only when a reload loses nothing (or is already under way). */
+export function UpdateOfferView({ updating, mayReload: allowed }: { updating: boolean; mayReload: boolean }) {
+  const mayReload = updating || allowed;
+  return (
+    <>
+      <p style={{ margin: 0, flex: "1 1 auto" }}>
+        {updating ? (
+          <Trans>Updating…</Trans>
+        ) : mayReload ? (
+          <Trans>A new version is available</Trans>
+        ) : (
+          <Trans>A new version is available. You can update once your order is on its way.</Trans>
+        )}
+      </p>
+      {mayReload && (
+        <button type="button" onClick={applyUpdate} disabled={updating} style={buttonStyle}>
+          <Trans>Update</Trans>
+        </button>
+      )}
+      <button type="button" onClick={dismissUpdate} disabled={updating} style={buttonStyle}>
+        <Trans>Later</Trans>
+      </button>
+    </>
   );
 }
 

@@ -4,6 +4,7 @@
  * "Update" in this tab, so a half-typed comment or a cart being built is never thrown away.
  */
 import { Workbox } from "workbox-window";
+import { listenForInstallPrompt } from "./install-offer";
 
 /**
  * - none: nothing to offer;
@@ -55,6 +56,8 @@ export function dismissUpdate(): void {
 }
 
 export function registerServiceWorker(): void {
+  // Before anything else: the browser may fire beforeinstallprompt as soon as the page is installable.
+  listenForInstallPrompt();
   // `vite dev` serves no worker (devOptions off), and some in-app browsers have none.
   if (!import.meta.env.PROD || !("serviceWorker" in navigator) || workbox) return;
 

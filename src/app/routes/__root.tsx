@@ -17,6 +17,10 @@ import { useTerminalSpot } from "../session/staff-device";
 const UpdatePrompt = lazyWithScreens(() =>
   import("../pwa/UpdatePrompt").then((module) => ({ default: module.UpdatePrompt })),
 );
+// The install offer (issue 12) shows after a first order only: out of the first load too.
+const InstallOffer = lazyWithScreens(() =>
+  import("../pwa/InstallOffer").then((module) => ({ default: module.InstallOffer })),
+);
 // Token refresh and the entrance dialog (accounts) likewise stay out of the first load.
 const AccountsLayer = lazyWithScreens(() =>
   import("../features/entrance/AccountsLayer").then((module) => ({ default: module.AccountsLayer })),
@@ -62,6 +66,11 @@ function RootLayout() {
       {firstScreenShown && (
         <Suspense fallback={null}>
           <UpdatePrompt />
+        </Suspense>
+      )}
+      {firstScreenShown && terminal === null && (
+        <Suspense fallback={null}>
+          <InstallOffer />
         </Suspense>
       )}
       {firstScreenShown && (

@@ -1,7 +1,14 @@
-import { createFileRoute } from "@tanstack/react-router";
+import { createFileRoute, redirect } from "@tanstack/react-router";
+import { launchTargetOf } from "../../domain/pwa-prompts";
 import { LandingScreen } from "../features/landing/LandingScreen";
+import { lastVisitedTableId } from "../venue/last-store";
 
 export const Route = createFileRoute("/")({
   staticData: { screen: "landing" },
+  // A launch from the home screen (manifest start_url) opens the last table's menu (issue 12 item 2).
+  beforeLoad: ({ location }) => {
+    const target = launchTargetOf(location.searchStr, lastVisitedTableId());
+    if (target !== null) throw redirect({ href: target, replace: true });
+  },
   component: LandingScreen,
 });

@@ -20,6 +20,10 @@ export const STORAGE_KEYS = {
   staffAlertsSilenced: "staffAlertsSilenced",
   /** The last answers of the PDA's live lists, shown offline (features/staff/openings/last-reads.ts). */
   staffLastReads: "staffLastReads",
+  /** "true" once a guest's order reached a store from this device: the install offer may show (issue 12). */
+  placedAnOrder: "placedAnOrder",
+  /** "true" when the guest dismissed the install offer: never shown again (issue 12). */
+  installOfferDismissed: "installOfferDismissed",
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -4,8 +4,10 @@ import { describe, expect, it } from "vitest";
 import { DemoLinksResponseSchema, MenuResponseSchema, TableResponseSchema } from "../../domain/api";
 import { toDbBoolean } from "../db/columns";
 import { countStores } from "../db/repositories/store.repository";
+import { demoLinkQrBlocks } from "../demo-link-qr";
 import { demoLinkLines, listDemoLinks } from "../demo-links";
 import { DEMO_VENUES_DIR, PUBLIC_IMAGES_DIR } from "../paths";
+import { decodeTerminalQr } from "../test-support/terminal-qr";
 import { buildTestApp, setUpTestApp } from "../test-support/test-app";
 import { setUpTestDatabase } from "../test-support/test-database";
 import { importDemoVenues, importDemoVenuesIfEmpty, listDemoVenueFiles } from "./demo-venues";
@@ -59,6 +61,20 @@ describe("demo venues (venues/demo/*.json, brief §2 demo loader)", () => {
       expect(text).toMatch(new RegExp(`${kind}\\s+http://localhost:3000/menu/\\d+`));
     }
     expect(text).toContain("http://localhost:3000/pin");
+  });
+
+  it("issue 12 §5: npm start prints each demo link's QR code, and every code decodes to that link", async () => {
+    const links = await listDemoLinks(ctx.db, new Date());
+    expect(links.length).toBeGreaterThan(0);
+    const baseUrl = "http://192.168.1.20:3000";
+    const sections = (await demoLinkQrBlocks(links, baseUrl)).join("\n").split("\n\n").slice(1);
+    expect(sections).toHaveLength(links.length);
+    sections.forEach((section, index) => {
+      const [label = "", ...block] = section.split("\n");
+      const url = `${baseUrl}${links[index]?.path}`;
+      expect(label.endsWith(`: ${url}`), label).toBe(true);
+      expect(decodeTerminalQr(block.join("\n")), label).toBe(url);
+    });
   });
 
   it("issue First impressions §1: at 03:00 in Athens the hotel's room is open (24-hour room service) and the links say so", async () => {

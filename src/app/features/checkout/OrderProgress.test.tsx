@@ -48,6 +48,21 @@ describe("progress and outcome screens (spec §4 progress messages, §3 custom o
     expect(screen.getByText("Order number 42")).toBeTruthy();
   });
 
+  it("issue 12 item 1: waiting for the answer while offline says it waits for the connection, and only then", () => {
+    const onLine = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    const offline = show({ kind: "waiting", dailyNumber: 12 });
+    expect(screen.getByTestId("order-progress-waiting-for-connection").textContent).toMatch(/Waiting for connection/);
+    offline.view.unmount();
+    // An outcome is final: nothing more to wait for, offline or not.
+    const accepted = show({ kind: "accepted", dailyNumber: 12 });
+    expect(screen.queryByTestId("order-progress-waiting-for-connection")).toBeNull();
+    accepted.view.unmount();
+    onLine.mockReturnValue(true);
+    show({ kind: "waiting", dailyNumber: 12 });
+    expect(screen.queryByTestId("order-progress-waiting-for-connection")).toBeNull();
+    onLine.mockRestore();
+  });
+
   it("§8 offline: 'your order will be sent when you are back online'", () => {
     show({ kind: "offline" });
     expect(screen.getByText(/Your order will be sent when you are back online/)).toBeTruthy();

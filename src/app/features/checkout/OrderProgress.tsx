@@ -8,6 +8,8 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { type ReactNode, useEffect, useRef } from "react";
 import { useLanguage } from "../../i18n/language-store";
 import { formatPrice } from "../../i18n/money";
+import { rememberFirstOrder } from "../../pwa/install-offer";
+import { useOnlineStatus } from "../shell/use-online-status";
 import { FINAL_STAGES, type OrderStage } from "./order-stage";
 
 interface OrderProgressProps {
@@ -26,6 +28,9 @@ interface OrderProgressProps {
    */
   byStaff?: boolean;
 }
+
+/** The order reached the store: only its answer can be waiting for the connection. */
+const SENT_STAGES = ["sent", "waiting", "under-review"] as const;
 
 type ImageName = "accepted" | "rejected" | "timed-out" | "server-error" | "payment-failed";
 
@@ -57,6 +62,12 @@ export function OrderProgress({
   const headingRef = useRef<HTMLHeadingElement>(null);
   const final = (FINAL_STAGES as readonly string[]).includes(stage.kind);
 
+  const reachedStore = "dailyNumber" in stage && stage.dailyNumber !== null;
+  useEffect(() => {
+    // A guest's first order reached the store: from now on the install offer may show (issue 12).
+    if (reachedStore && !byStaff) rememberFirstOrder();
+  }, [reachedStore, byStaff]);
+
   useEffect(() => {
     // Move focus to an outcome (and to the sign-in request), not to every progress step.
     if (final || stage.kind === "held") headingRef.current?.focus();
@@ -65,6 +76,9 @@ export function OrderProgress({
   const image = IMAGE_OF[stage.kind];
   const { heading, body } = byStaff && stage.kind === "accepted" ? staffAcceptedTexts() : texts(stage);
   const pending = !final && stage.kind !== "held";
+  const online = useOnlineStatus();
+  // Sent, and now the connection is gone (beach Wi-Fi, issue 12 item 1): say why nothing moves.
+  const waitingForConnection = !online && pending && (SENT_STAGES as readonly string[]).includes(stage.kind);
 
   return (
     <section
@@ -89,6 +103,11 @@ export function OrderProgress({
           </p>
         )}
         {body && <p className="order-progress__body">{body}</p>}
+        {waitingForConnection && (
+          <p className="order-progress__body" data-testid="order-progress-waiting-for-connection">
+            <Trans>Waiting for connection… The answer will show as soon as you are back online.</Trans>
+          </p>
+        )}
       </div>
       {summary !== null && !final && (
         <div className="order-progress__summary">

@@ -27,6 +27,13 @@ export function useStoreTopics(storeId: number, onChange: () => void): { connect
       const stomp = new Client({
         brokerURL: stompUrl(globalThis.location),
         connectHeaders: authHeaders(session),
+        // Each reconnect signs in with the session as it is now: the tokens rotate while a PDA
+        // stays on all day, and the ones of the first connection are refused after a long outage
+        // (INVALID_AUTH_TOKEN on every retry: the PDA never returned to the stream, issue 12 item 1).
+        beforeConnect: async (client) => {
+          const current = await currentSession();
+          if (current !== null) client.connectHeaders = authHeaders(current);
+        },
         heartbeatIncoming: STOMP_HEARTBEAT_MS,
         heartbeatOutgoing: STOMP_HEARTBEAT_MS,
         reconnectDelay: RECONNECT_MS,
