@@ -13,9 +13,11 @@ import { useStuckNavigation } from "./features/shell/use-stuck-navigation";
 import { ensureCatalog } from "./i18n/catalogs";
 import { initLanguage } from "./i18n/language-store";
 import { firstScreenShown, markFirstScreenAfter } from "./navigation/first-screen";
+import { catchInstallPromptEarly } from "./pwa/early-install-prompt";
 import { router } from "./router";
 
 async function bootstrap(): Promise<void> {
+  catchInstallPromptEarly();
   const language = initLanguage();
   // A flat first visit (issue 13 item 1): the route's loaders (the table, its menu) and its lazy
   // screen start now, with the catalog, not after the first render. RouterProvider picks up this

@@ -188,7 +188,7 @@ test("issue 12 item 1: after one visit, a cold start fully offline (new page, th
     await untilWorkerControls(page);
     await browseToCafeMenu(page, TABLES.coldStart);
     await expectPhotoShown(page);
-    await untilCached(page, /^\/api\/services\/[^/]+\/menu$/, RUNTIME_CACHES.guestApi.name);
+    await untilCached(page, /^\/api\/tables\/\d+\/menus\/[^/]+$/, RUNTIME_CACHES.guestApi.name);
     await addFreddo(page);
     await openCart(page, TABLES.coldStart);
     await page.goto("/info");

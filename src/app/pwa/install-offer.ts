@@ -7,6 +7,7 @@
  */
 import { type InstallPath, installOfferOf, isIosSafari } from "../../domain/pwa-prompts";
 import { readStored, STORAGE_KEYS, writeStored } from "../storage/local-storage";
+import { takeOverInstallPrompt } from "./early-install-prompt";
 
 /** Chromium's event (not in lib.dom): prompt() shows the browser's install sheet once. */
 export interface BeforeInstallPromptEvent extends Event {
@@ -25,13 +26,11 @@ function changed(): void {
   for (const listener of listeners) listener();
 }
 
-/** From the app's start: the browser fires beforeinstallprompt once, whenever it decides. */
+/** The browser fires beforeinstallprompt once, whenever it decides; main.tsx catches it from the start. */
 export function listenForInstallPrompt(): void {
   if (listening || typeof window === "undefined") return;
   listening = true;
-  window.addEventListener("beforeinstallprompt", (event) => {
-    // Keep the browser's own mini-infobar away: the offer comes after a first order, not on arrival.
-    event.preventDefault();
+  takeOverInstallPrompt((event) => {
     deferred = event as BeforeInstallPromptEvent;
     changed();
   });

@@ -56,7 +56,7 @@ export function dismissUpdate(): void {
 }
 
 export function registerServiceWorker(): void {
-  // Before anything else: the browser may fire beforeinstallprompt as soon as the page is installable.
+  // Takes the beforeinstallprompt main.tsx caught before this code loaded (early-install-prompt.ts).
   listenForInstallPrompt();
   // `vite dev` serves no worker (devOptions off), and some in-app browsers have none.
   if (!import.meta.env.PROD || !("serviceWorker" in navigator) || workbox) return;
