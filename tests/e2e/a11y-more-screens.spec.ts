@@ -8,7 +8,8 @@
  *   delete-card step (cart-with-delete-card), a declined card's "payment failed";
  * - the delivery details form, its missing-field alert and the delivery confirmation dialog;
  * - history-with-entrance, the order-details link screen with a valid link, the staff-only screen
- *   a guest meets, the PIN pad a waiter's "Lock" leaves;
+ *   a guest meets, the PIN pad a waiter's "Lock" leaves, /pin signed in and on a phone that is not
+ *   a terminal, the store's order history with an order's details and its link open;
  * - touch targets on the info pages (csp-and-a11y checks them with axe only).
  *
  * Demo spots no other spec uses: the beach hotel's umbrellas 3 and 4 (7203 for Greek, 7204 for
@@ -168,7 +169,7 @@ function reportFindings(audit: ScreenAudit): void {
 }
 
 for (const language of LANGUAGES) {
-  test(`[${language.code}] the cookie notice and a screen's load error: no CSP violation, no serious/critical axe violation, 44 px targets`, async ({
+  test(`[${language.code}] the cookie notice, a load error, /pin on a new phone: no CSP violation, no serious/critical axe violation, 44 px targets`, async ({
     browser,
   }) => {
     // No service worker: it would serve the screen's code from its precache (chunk-load.spec.ts).
@@ -198,6 +199,16 @@ for (const language of LANGUAGES) {
         timeout: 10_000,
       });
       await audit.check(page, "load error", { touchTargets: true });
+
+      // /pin on a phone that never opened a venue terminal's link.
+      await page.unroute(infoChunk);
+      await page.goto("/pin");
+      await expect(
+        page.getByText(
+          /^(Αυτή η συσκευή δεν είναι ακόμη τερματικό καταστήματος|This device is not a venue terminal yet)$/,
+        ),
+      ).toBeVisible();
+      await audit.check(page, "PIN on a device that is not a terminal", { touchTargets: true });
       expect(audit.findings, audit.findings.join("\n")).toEqual([]);
     } finally {
       reportFindings(audit);
@@ -343,7 +354,11 @@ for (const language of LANGUAGES) {
 
       // A staff screen a guest opens; then the PDA: the PIN pad its "Lock" leaves.
       await page.goto(`/open-tables/for-store/${HOTEL.storeId}/${HOTEL.pda}`);
-      await expect(page.locator("h1").first()).toBeVisible();
+      await expect(
+        page.getByText(
+          /^(Αυτή η οθόνη είναι για το προσωπικό του καταστήματος|This screen is for the staff of this store)$/,
+        ),
+      ).toBeVisible();
       await audit.check(page, "staff only (a guest)", { touchTargets: true });
       await forgetSession(page);
       await page.goto(`/menu/${HOTEL.pda}`);
@@ -356,6 +371,21 @@ for (const language of LANGUAGES) {
       await page.getByRole("button", { name: language.text.lock }).click();
       await expect(page.getByRole("dialog", { name: language.text.signIn })).toBeVisible();
       await audit.check(page, "PIN after Lock", { touchTargets: true });
+
+      // Signed in again: /pin says who; the store's history with an order's details and its link.
+      await staffSession(page, request, HOTEL.pin, HOTEL.storeId);
+      await page.goto("/pin");
+      await expect(page.getByText(/^(Συνδεδεμένος\/η ως|Signed in as) /)).toBeVisible();
+      await audit.check(page, "PIN: signed in", { touchTargets: true });
+      await page.goto(`/order-history/for-store/${HOTEL.storeId}/${HOTEL.pda}`);
+      await page
+        .getByRole("button", { name: /^#\d+\b/ })
+        .first()
+        .click();
+      const details = page.locator(".staff-history__panel");
+      await details.getByRole("button", { name: /^(Σύνδεσμος παραγγελίας|Details link)$/ }).click();
+      await expect(details.getByRole("link")).toBeVisible();
+      await audit.check(page, "store order history: an order's details and link", { touchTargets: true });
 
       // Every screen above was audited (a step skipped by mistake would shorten the list).
       expect(audit.screens).toHaveLength(19);
