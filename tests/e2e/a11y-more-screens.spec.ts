@@ -25,7 +25,7 @@ import {
   storeSessionInBrowser,
 } from "./support/accounts";
 import { type ATHENS, atAthensTime } from "./support/athens-time";
-import { atServerAthensTime, setServerClock, signInWaiter, staffHeaders } from "./support/orders";
+import { atServerAthensTime, pendingOrderIds, setServerClock, signInWaiter, staffHeaders } from "./support/orders";
 import { ScreenAudit, smallTouchTargets, watchCspViolations } from "./support/screen-audit";
 
 const PDA_VIEWPORT = { width: 360, height: 640 };
@@ -159,8 +159,13 @@ async function payWithNewCard(page: Page, language: Language, number: string): P
   await page.getByLabel(language.text.cardNumber).fill(number);
   await page.getByLabel(/MM\/YY/).fill("12/30");
   await page.getByLabel(language.text.securityCode).fill("123");
-  const use = page.getByRole("button", { name: language.text.useCard });
-  return use;
+  return page.getByRole("button", { name: language.text.useCard });
+}
+
+/** Taps "Use this card" and waits for the sandbox's token ("Paying with visa •••• ..."). */
+async function useCard(page: Page, use: Locator): Promise<void> {
+  await use.click();
+  await expect(page.locator(".new-card__ready")).toBeVisible();
 }
 
 function reportFindings(audit: ScreenAudit): void {
@@ -188,7 +193,8 @@ for (const language of LANGUAGES) {
       const notice = page.getByRole("button", { name: language.text.ok, exact: true });
       await expect(notice).toBeVisible();
       await audit.check(page, "landing with the cookie notice", { touchTargets: true });
-      await notice.click();
+      // Its own 4 s auto-accept (a click would wait for animation frames, which the fake clock holds).
+      await page.clock.runFor(5_000);
       await expect(notice).toBeHidden();
       await page.clock.resume();
 
@@ -270,7 +276,7 @@ for (const language of LANGUAGES) {
       await page.goto(`${menu}/cart`);
       const declinedUse = await payWithNewCard(page, language, DECLINED_CARD);
       await audit.check(page, "checkout: new card form", { touchTargets: true });
-      await declinedUse.click();
+      await useCard(page, declinedUse);
       await page.getByTestId("send-order").click();
       await expect(page.getByTestId("order-progress")).toHaveAttribute("data-stage", "payment-failed");
       await audit.check(page, "order status: payment failed", { touchTargets: true });
@@ -279,7 +285,7 @@ for (const language of LANGUAGES) {
       await page.goto(menu);
       await addItem(page, "Freddo espresso");
       await page.goto(`${menu}/cart`);
-      await (await payWithNewCard(page, language, APPROVED_CARD)).click();
+      await useCard(page, await payWithNewCard(page, language, APPROVED_CARD));
       await page.getByRole("checkbox").check();
       await audit.check(page, "checkout: card ready, save it", { touchTargets: true });
       await page.getByTestId("send-order").click();
@@ -338,14 +344,10 @@ for (const language of LANGUAGES) {
       }
 
       // The order-details link a waiter shares, opened with a valid link.
-      // The app rotates its tokens at each start: the ones it holds now.
-      const current = await sessionInBrowser(page);
-      const history = await request.get("/api/orders/history", {
-        headers: { authToken: current.authToken, jwt: current.jwt },
-      });
-      expect(history.ok(), await history.text()).toBe(true);
-      const [orderId] = ((await history.json()) as { orders: { id: number }[] }).orders.map((order) => order.id);
+      // The card order waits at the umbrella: the store's newest pending order (the app's own
+      // tokens rotate at each start, so the staff's view is the steady one to ask).
       const waiter = await signInWaiter(request, HOTEL.pin, HOTEL.storeId);
+      const orderId = Math.max(...(await pendingOrderIds(request, waiter)));
       const link = await request.get(`/api/staff/orders/${orderId}/details-link`, { headers: staffHeaders(waiter) });
       expect(link.ok(), await link.text()).toBe(true);
       await page.goto(((await link.json()) as { path: string }).path);
