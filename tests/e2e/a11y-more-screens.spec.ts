@@ -163,7 +163,7 @@ async function payWithNewCard(page: Page, language: Language, number: string): P
 }
 
 /** Taps "Use this card" and waits for the sandbox's token ("Paying with visa •••• ..."). */
-async function useCard(page: Page, use: Locator): Promise<void> {
+async function applyCard(page: Page, use: Locator): Promise<void> {
   await use.click();
   await expect(page.locator(".new-card__ready")).toBeVisible();
 }
@@ -276,7 +276,7 @@ for (const language of LANGUAGES) {
       await page.goto(`${menu}/cart`);
       const declinedUse = await payWithNewCard(page, language, DECLINED_CARD);
       await audit.check(page, "checkout: new card form", { touchTargets: true });
-      await useCard(page, declinedUse);
+      await applyCard(page, declinedUse);
       await page.getByTestId("send-order").click();
       await expect(page.getByTestId("order-progress")).toHaveAttribute("data-stage", "payment-failed");
       await audit.check(page, "order status: payment failed", { touchTargets: true });
@@ -285,7 +285,7 @@ for (const language of LANGUAGES) {
       await page.goto(menu);
       await addItem(page, "Freddo espresso");
       await page.goto(`${menu}/cart`);
-      await useCard(page, await payWithNewCard(page, language, APPROVED_CARD));
+      await applyCard(page, await payWithNewCard(page, language, APPROVED_CARD));
       await page.getByRole("checkbox").check();
       await audit.check(page, "checkout: card ready, save it", { touchTargets: true });
       await page.getByTestId("send-order").click();
