@@ -11,6 +11,8 @@ import { useSession } from "../../session/use-session";
 import { lastVisitedStoreId } from "../../venue/last-store";
 import { openEntrance } from "../entrance/entrance-store";
 import { EmptyStatePage } from "../shell/EmptyStatePage";
+// .link-button (the "Admin sign-in" link) lives there; on a fresh phone no entrance dialog loads it.
+import "../entrance/accounts.css";
 
 export function PinScreen() {
   const { t } = useLingui();
