@@ -47,12 +47,24 @@ test.afterAll(async ({ request }) => {
 
 /** The guest's orders on the server, asked with the session the app holds now. */
 async function ordersOf(page: Page, request: APIRequestContext): Promise<{ id: number; status: string }[]> {
-  const session = await sessionInBrowser(page);
-  const answer = await request.get("/api/orders/history", {
-    headers: { authToken: session.authToken, jwt: session.jwt },
-  });
-  expect(answer.ok(), await answer.text()).toBe(true);
-  return ((await answer.json()) as { orders: { id: number; status: string }[] }).orders;
+  // The app refreshes its session (rotating the token) whenever it decides: a token read just
+  // before a refresh is refused, so read the browser's session again until one is current.
+  let orders: { id: number; status: string }[] = [];
+  await expect
+    .poll(
+      async () => {
+        const session = await sessionInBrowser(page);
+        const answer = await request.get("/api/orders/history", {
+          headers: { authToken: session.authToken, jwt: session.jwt },
+        });
+        if (!answer.ok()) return await answer.text();
+        orders = ((await answer.json()) as { orders: { id: number; status: string }[] }).orders;
+        return "ok";
+      },
+      { message: "the guest's order history with the browser's current session", timeout: 15_000 },
+    )
+    .toBe("ok");
+  return orders;
 }
 
 /** Opens the café's menu from the table's services, as a guest who scanned the table's code. */
