@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type ChunkFacts, leftOutOfPrecache, STAFF_MODULE, staffOnlyFiles } from "./staff-screens";
+import { type ChunkFacts, leftOutOfPrecache, ONLINE_ONLY_SCREEN, STAFF_MODULE, staffOnlyFiles } from "./staff-screens";
 
 function chunk(fileName: string, facts: Partial<ChunkFacts> = {}): ChunkFacts {
   return {
@@ -103,5 +103,38 @@ describe("leftOutOfPrecache: staff screens and the network-only phone field (iss
       chunk("pin.js", { facadeModuleId: `${root}/routes/pin.tsx?tsr-split=component` }),
     ];
     expect(leftOutOfPrecache(chunks)).toEqual(["phone.css", "phone.js", "pin.js"]);
+  });
+});
+
+describe("leftOutOfPrecache: guest screens that need the API (issue 13 item 2: precache <= 250 KB brotli)", () => {
+  it("leaves out the chunks only the account, review and cart phone/card screens reach, keeps what the cart shares", () => {
+    const chunks = [
+      chunk("index.js", { isEntry: true, dynamicImports: ["cart.js", "profile.js", "change-phone.js", "reviews.js"] }),
+      chunk("cart.js", {
+        facadeModuleId: `${root}/routes/$service.$tableId.cart.index.tsx?tsr-split=component`,
+        imports: ["dialog.js"],
+      }),
+      chunk("profile.js", {
+        facadeModuleId: `${root}/routes/_auth/profile.$userId.index.tsx?tsr-split=component`,
+        imports: ["dialog.js", "profile-form.js"],
+        css: ["profile.css"],
+      }),
+      chunk("change-phone.js", {
+        facadeModuleId: `${root}/routes/$service.$tableId.cart.change-phone.tsx?tsr-split=component`,
+        imports: ["profile-form.js"],
+      }),
+      chunk("reviews.js", { facadeModuleId: `${root}/routes/stores.$storeId.reviews.tsx?tsr-split=component` }),
+      chunk("dialog.js"),
+      chunk("profile-form.js"),
+    ];
+    expect(leftOutOfPrecache(chunks)).toEqual([
+      "change-phone.js",
+      "profile-form.js",
+      "profile.css",
+      "profile.js",
+      "reviews.js",
+    ]);
+    expect(ONLINE_ONLY_SCREEN.test(`${root}/routes/$service.$tableId.cart.index.tsx?tsr-split=component`)).toBe(false);
+    expect(ONLINE_ONLY_SCREEN.test(`${root}/routes/$service.$tableId.index.tsx?tsr-split=component`)).toBe(false);
   });
 });

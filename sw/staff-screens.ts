@@ -74,10 +74,21 @@ export function staffOnlyFiles(
  */
 const NETWORK_ONLY_MODULE = /[\\/]node_modules[\\/]libphonenumber-js[\\/]/;
 
-/** Every file the precache leaves out: staff-only files and the network-only phone field. */
+/**
+ * Guest screens that show nothing without the API (issue 13 item 2: precache <= 250 KB brotli): a
+ * signed-in guest's profile, order history and reviews, a venue's reviews, and the cart's phone
+ * change and card removal. Offline they could only say "no connection", so their code is not
+ * precached but fetched when opened online (then kept in the app-chunks cache); opened offline for
+ * the first time, their code fails to load and the app shows its load error with a retry (spec §8).
+ */
+export const ONLINE_ONLY_SCREEN =
+  /[\\/]src[\\/]app[\\/]routes[\\/](_auth[\\/]|stores\.\$storeId\.reviews|\$service\.\$tableId\.cart\.(change-phone|delete-card))/;
+
+/** Every file the precache leaves out: staff-only files, the online-only screens and the network-only phone field. */
 export function leftOutOfPrecache(chunks: readonly ChunkFacts[]): string[] {
+  const notForGuestsOffline = staffOnlyFiles(chunks, (id) => STAFF_MODULE.test(id) || ONLINE_ONLY_SCREEN.test(id));
   const phone = chunks.filter((chunk) => chunk.moduleIds.some((id) => NETWORK_ONLY_MODULE.test(id)));
   const otherCss = new Set(chunks.filter((chunk) => !phone.includes(chunk)).flatMap((chunk) => chunk.css));
   const phoneFiles = phone.flatMap((chunk) => [chunk.fileName, ...chunk.css.filter((css) => !otherCss.has(css))]);
-  return [...new Set([...staffOnlyFiles(chunks), ...phoneFiles])].sort();
+  return [...new Set([...notForGuestsOffline, ...phoneFiles])].sort();
 }
