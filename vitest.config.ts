@@ -27,8 +27,8 @@ export default defineConfig({
           include: ["src/app/**/*.test.{ts,tsx}"],
           setupFiles: ["src/app/test-setup.ts"],
           // Screens load their lazy parts on first render; with two workers on the 2-core CI machine
-          // a test that takes 0.3 s alone has taken over 5 s (findBy waits up to 5 s: test-setup.ts).
-          testTimeout: 15_000,
+          // a test that takes 0.3 s alone has taken over 5 s (findBy waits up to 10 s: test-setup.ts).
+          testTimeout: 30_000,
         },
       },
       {

@@ -12,9 +12,10 @@ i18n.loadAndActivate({ locale: "en", messages: {} });
 // Components render as they do once the app's first screen is up (main.tsx marks it in the app).
 markFirstScreenAfter(Promise.resolve(), (work) => work());
 
-// findBy/waitFor wait up to 5 s instead of 1 s: on the 2-core CI machine, with the server suites
-// and builds beside them, a screen that renders in 300 ms alone can take over a second.
-configure({ asyncUtilTimeout: 5_000 });
+// findBy/waitFor wait up to 10 s instead of 1 s: on the 2-core CI machine, with the app suite's
+// workers and other work beside them, a screen that renders in 300 ms alone has taken over 5 s
+// (TablePicker, OrderChangeStatusScreen). A passing wait ends as soon as its element is there.
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeEach(() => {
   localStorage.clear();

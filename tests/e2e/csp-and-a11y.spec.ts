@@ -13,7 +13,13 @@
  * table); the café's PDA spot 13499 and the hotel's 7499 (shared devices, no orders placed there). The one faked edge is the clock (noon in Athens).
  */
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
-import { type E2eSession, sessionInBrowser, signInByApi, storeSessionInBrowser } from "./support/accounts";
+import {
+  type E2eSession,
+  guestOrderHistory,
+  sessionInBrowser,
+  signInByApi,
+  storeSessionInBrowser,
+} from "./support/accounts";
 import { atAthensTime } from "./support/athens-time";
 import { acceptOrder, atServerAthensTime, setServerClock, signInWaiter } from "./support/orders";
 import { controlsTabNeverReaches, ScreenAudit, smallTouchTargets, watchCspViolations } from "./support/screen-audit";
@@ -196,10 +202,7 @@ for (const language of [GREEK, ENGLISH]) {
       await expect(page.getByTestId("order-progress")).toHaveAttribute("data-stage", "waiting");
       await audit.check(page, "order status: waiting", { touchTargets: true });
       const waiter = await signInWaiter(request, CAFE.pin, CAFE.storeId);
-      const history = await request.get("/api/orders/history", {
-        headers: { authToken: (await sessionInBrowser(page)).authToken, jwt: (await sessionInBrowser(page)).jwt },
-      });
-      const [orderId] = ((await history.json()) as { orders: { id: number }[] }).orders.map((order) => order.id);
+      const [orderId] = (await guestOrderHistory(page, request)).map((order) => order.id);
       await acceptOrder(request, waiter, orderId as number);
       await expect(page.getByTestId("order-progress")).toHaveAttribute("data-stage", "accepted", { timeout: 15_000 });
       await audit.check(page, "order status: accepted");

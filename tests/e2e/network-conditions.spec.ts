@@ -23,7 +23,7 @@ import {
   type WebSocketRoute,
 } from "@playwright/test";
 import { RUNTIME_CACHES } from "../../sw/cache-rules";
-import { type E2eSession, sessionInBrowser, signInByApi, storeSessionInBrowser } from "./support/accounts";
+import { type E2eSession, guestOrderHistory, signInByApi, storeSessionInBrowser } from "./support/accounts";
 import { atAthensTime } from "./support/athens-time";
 import { dropLengths, EmulatedNetwork } from "./support/network";
 import { acceptOrder, atServerAthensTime, pendingOrderIds, setServerClock, signInWaiter } from "./support/orders";
@@ -44,28 +44,6 @@ test.afterAll(async ({ request }) => {
   // The other suites take the server's clock as it really is.
   await setServerClock(request, new Date().toISOString());
 });
-
-/** The guest's orders on the server, asked with the session the app holds now. */
-async function ordersOf(page: Page, request: APIRequestContext): Promise<{ id: number; status: string }[]> {
-  // The app refreshes its session (rotating the token) whenever it decides: a token read just
-  // before a refresh is refused, so read the browser's session again until one is current.
-  let orders: { id: number; status: string }[] = [];
-  await expect
-    .poll(
-      async () => {
-        const session = await sessionInBrowser(page);
-        const answer = await request.get("/api/orders/history", {
-          headers: { authToken: session.authToken, jwt: session.jwt },
-        });
-        if (!answer.ok()) return await answer.text();
-        orders = ((await answer.json()) as { orders: { id: number; status: string }[] }).orders;
-        return "ok";
-      },
-      { message: "the guest's order history with the browser's current session", timeout: 15_000 },
-    )
-    .toBe("ok");
-  return orders;
-}
 
 /** Opens the café's menu from the table's services, as a guest who scanned the table's code. */
 async function browseToCafeMenu(page: Page, table: number): Promise<void> {
@@ -149,7 +127,7 @@ test("issue 12 item 1: on a slow link (400 ms, 400/200 kbit/s) with 2-5 s drops 
     );
   });
   await expect(progress(page)).toHaveAttribute("data-stage", "waiting", { timeout: 60_000 });
-  const [order] = await ordersOf(page, request);
+  const [order] = await guestOrderHistory(page, request);
   expect(order).toBeDefined();
 
   // The wait for the status: the connection drops, and the waiter accepts meanwhile.
@@ -163,7 +141,7 @@ test("issue 12 item 1: on a slow link (400 ms, 400/200 kbit/s) with 2-5 s drops 
   await expect(waitingForConnection(page)).toHaveCount(0);
 
   // Exactly once: one order on the server, accepted, however many times the phone tried, with one key.
-  const orders = await ordersOf(page, request);
+  const orders = await guestOrderHistory(page, request);
   expect(orders.map((placed) => [placed.id, placed.status])).toEqual([[order?.id, "ACCEPTED"]]);
   expect(placements.length).toBeGreaterThanOrEqual(1);
   expect(new Set(placements).size).toBe(1);
@@ -229,7 +207,7 @@ test("issue 12 item 1: after one visit, a cold start fully offline (new page, th
     await expect(progress(restarted)).toContainText("Ελέγξτε τη σύνδεσή σας");
     await context.setOffline(false);
     await expect(progress(restarted)).toHaveAttribute("data-stage", "waiting", { timeout: 60_000 });
-    expect(await ordersOf(restarted, request)).toHaveLength(1);
+    expect(await guestOrderHistory(restarted, request)).toHaveLength(1);
   } finally {
     await context?.close().catch(() => undefined);
     rmSync(profile, { recursive: true, force: true });
@@ -344,7 +322,7 @@ test("issue 12 item 1: a waiter's PDA that loses the live stream for a minute po
     await openCart(guest, TABLES.pdaStream);
     await guest.getByTestId("send-order").click();
     await expect(progress(guest)).toHaveAttribute("data-stage", "waiting");
-    const [during] = await ordersOf(guest, request);
+    const [during] = await guestOrderHistory(guest, request);
     await expect(page.locator(`article[data-order-id="${during?.id}"]`)).toBeVisible({ timeout: 8_000 });
 
     const waitLeft = STREAM_LOSS_MS - (Date.now() - lostAt);

@@ -8,8 +8,8 @@ import { type APIRequestContext, expect, type Page, test } from "@playwright/tes
 import {
   type E2eSession,
   freshGreekMobile,
+  guestOrderHistory,
   readCode,
-  sessionInBrowser,
   signInByApi,
   storeSessionInBrowser,
 } from "./support/accounts";
@@ -53,16 +53,6 @@ async function freddoInCart(page: Page, menu: string): Promise<void> {
   await expect(page.getByTestId("send-order")).toBeEnabled();
 }
 
-/** The guest's orders, asked with the session the app holds now. */
-async function historyOf(page: Page, request: APIRequestContext): Promise<{ id: number; status: string }[]> {
-  const session = await sessionInBrowser(page);
-  const answer = await request.get("/api/orders/history", {
-    headers: { authToken: session.authToken, jwt: session.jwt },
-  });
-  expect(answer.ok(), await answer.text()).toBe(true);
-  return ((await answer.json()) as { orders: { id: number; status: string }[] }).orders;
-}
-
 test.describe("at the café at noon", () => {
   test.beforeEach(async ({ page, request }) => {
     await atServerAthensTime(request, "12:00");
@@ -79,7 +69,7 @@ test.describe("at the café at noon", () => {
     await expect(progress(page)).toHaveAttribute("data-stage", "waiting");
 
     const waiter = await signInWaiter(request, CAFE.pin, CAFE.storeId);
-    const [orderId] = (await historyOf(page, request)).map((order) => order.id);
+    const [orderId] = (await guestOrderHistory(page, request)).map((order) => order.id);
     expect((await pendingOrderIds(request, waiter)).includes(orderId as number)).toBe(true);
     await acceptOrder(request, waiter, orderId as number);
     // Under the 15 s backup poll: the stream brought it.
@@ -101,7 +91,7 @@ test.describe("at the café at noon", () => {
     await expect(progress(page)).toHaveAttribute("data-stage", "waiting");
 
     const waiter = await signInWaiter(request, CAFE.pin, CAFE.storeId);
-    const [orderId] = (await historyOf(page, request)).map((order) => order.id);
+    const [orderId] = (await guestOrderHistory(page, request)).map((order) => order.id);
     await acceptOrder(request, waiter, orderId as number);
     await expect(progress(page)).toHaveAttribute("data-stage", "accepted", { timeout: 10_000 });
   });
@@ -116,11 +106,11 @@ test.describe("at the café at noon", () => {
     await context.setOffline(true);
     await page.getByTestId("send-order").click();
     await expect(progress(page)).toHaveAttribute("data-stage", "offline");
-    expect(await historyOf(page, request)).toHaveLength(0);
+    expect(await guestOrderHistory(page, request)).toHaveLength(0);
 
     await context.setOffline(false);
     await expect(progress(page)).toHaveAttribute("data-stage", "waiting", { timeout: 15_000 });
-    expect(await historyOf(page, request)).toHaveLength(1);
+    expect(await guestOrderHistory(page, request)).toHaveLength(1);
   });
 
   test("issue 5 / design.md exactly once: an answer lost after the server committed is retried with the same key: one order", async ({
@@ -142,7 +132,7 @@ test.describe("at the café at noon", () => {
     await expect(progress(page)).toHaveAttribute("data-stage", "waiting", { timeout: 20_000 });
     expect(keys.length).toBeGreaterThanOrEqual(2);
     expect(new Set(keys).size).toBe(1);
-    expect(await historyOf(page, request)).toHaveLength(1);
+    expect(await guestOrderHistory(page, request)).toHaveLength(1);
   });
 
   test("issue 5 on hold / spec §2: a guest not signed in sends, the dialog reads 'Complete order', and after sign-in the order goes out", async ({
@@ -164,7 +154,7 @@ test.describe("at the café at noon", () => {
     await dialog.getByRole("button", { name: "Επαλήθευση" }).click();
     await expect(dialog).toBeHidden();
     await expect(progress(page)).toHaveAttribute("data-stage", "waiting", { timeout: 15_000 });
-    expect(await historyOf(page, request)).toHaveLength(1);
+    expect(await guestOrderHistory(page, request)).toHaveLength(1);
   });
 
   test("issue 5 outbox: a session whose jwt expired while the guest browsed is refreshed, and the order goes out", async ({
@@ -177,7 +167,7 @@ test.describe("at the café at noon", () => {
     await setServerClock(request, "2026-07-15T10:00:00Z");
     await page.getByTestId("send-order").click();
     await expect(progress(page)).toHaveAttribute("data-stage", "waiting", { timeout: 15_000 });
-    expect(await historyOf(page, request)).toHaveLength(1);
+    expect(await guestOrderHistory(page, request)).toHaveLength(1);
   });
 
   test("issue 5 payments: a declined sandbox card ends in 'payment failed'", async ({ page, request }) => {
@@ -190,7 +180,7 @@ test.describe("at the café at noon", () => {
     await page.getByRole("button", { name: "Χρήση αυτής της κάρτας" }).click();
     await page.getByTestId("send-order").click();
     await expect(progress(page)).toHaveAttribute("data-stage", "payment-failed");
-    const [order] = await historyOf(page, request);
+    const [order] = await guestOrderHistory(page, request);
     expect(order?.status).toBe("PAYMENT_FAILED");
   });
 });
@@ -214,5 +204,5 @@ test("issue 5: a scheduled order whose time has passed when it is sent is refuse
   await setServerClock(request, new Date(chosen + 5 * 60_000).toISOString());
   await page.getByTestId("send-order").click();
   await expect(page.getByText("Η ώρα παράδοσης που επιλέξατε δεν είναι διαθέσιμη")).toBeVisible();
-  expect(await historyOf(page, request)).toHaveLength(0);
+  expect(await guestOrderHistory(page, request)).toHaveLength(0);
 });

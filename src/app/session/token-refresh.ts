@@ -25,6 +25,15 @@ export function refreshSessionOnce(refresh: (session: Session) => Promise<Refres
   return inFlight;
 }
 
+/**
+ * The stored session once a rotation on its way (if any) has landed: a connection opened, or
+ * refused, while the tokens rotate uses, or is retried with, the new pair.
+ */
+export async function sessionAfterRotation(): Promise<Session | null> {
+  await inFlight;
+  return currentSession();
+}
+
 async function rotate(refresh: (session: Session) => Promise<RefreshResponse>): Promise<RefreshOutcome> {
   const session = await currentSession();
   if (!session) return "no-session";

@@ -85,3 +85,30 @@ export async function sessionInBrowser(page: Page): Promise<E2eSession> {
       }),
   );
 }
+
+/**
+ * The guest's orders on the server, asked with the session the app holds. The app rotates its
+ * tokens when it decides (at start, which runs after the first screen, and every 20 minutes): a
+ * pair read just before a refresh is refused, so the session is read again until one is current.
+ */
+export async function guestOrderHistory(
+  page: Page,
+  request: APIRequestContext,
+): Promise<{ id: number; status: string }[]> {
+  let orders: { id: number; status: string }[] = [];
+  await expect
+    .poll(
+      async () => {
+        const session = await sessionInBrowser(page);
+        const answer = await request.get("/api/orders/history", {
+          headers: { authToken: session.authToken, jwt: session.jwt },
+        });
+        if (!answer.ok()) return await answer.text();
+        orders = ((await answer.json()) as { orders: { id: number; status: string }[] }).orders;
+        return "ok";
+      },
+      { message: "the guest's order history with the browser's current session", timeout: 15_000 },
+    )
+    .toBe("ok");
+  return orders;
+}

@@ -123,6 +123,57 @@ describe("the STOMP stream of one order (design.md 'Real time')", () => {
     actor.stop();
   });
 
+  it("a CONNECT refused because a refresh rotated the tokens meanwhile is sent once more with the new pair (issue 12 item 1)", async () => {
+    await storeSession(testSession({ authToken: "before-refresh" }));
+    onConnect = (socket, connect) => {
+      if (connect.headers.authToken === "before-refresh") {
+        // The refresh's answer lands while this CONNECT is on its way; the server refuses the old pair.
+        void storeSession(testSession({ authToken: "after-refresh" })).then(() => {
+          socket.send(frame("ERROR", { message: "INVALID_AUTH_TOKEN" }));
+          socket.close();
+        });
+        return;
+      }
+      accept(socket);
+    };
+    const { heard, actor } = follow(42);
+    await vi.waitFor(() => expect(heard).toContainEqual({ type: "STREAM.CONNECTED" }));
+    expect(received.filter((f) => f.command === "CONNECT").map((f) => f.headers.authToken)).toEqual([
+      "before-refresh",
+      "after-refresh",
+    ]);
+    expect(heard).toEqual([{ type: "STREAM.CONNECTED" }]);
+    actor.stop();
+  });
+
+  it("refused again with the new pair, or refused while the stored pair is the one it carried: a STOMP error", async () => {
+    await storeSession(testSession({ authToken: "before-refresh" }));
+    onConnect = (socket, connect) => {
+      const refuse = () => {
+        socket.send(frame("ERROR", { message: "INVALID_AUTH_TOKEN" }));
+        socket.close();
+      };
+      if (connect.headers.authToken === "before-refresh") {
+        void storeSession(testSession({ authToken: "after-refresh" })).then(refuse);
+      } else refuse();
+    };
+    const rotated = follow(42);
+    await vi.waitFor(() =>
+      expect(rotated.heard).toContainEqual({ type: "STREAM.STOMP_ERROR", message: "INVALID_AUTH_TOKEN" }),
+    );
+    expect(received.filter((f) => f.command === "CONNECT")).toHaveLength(2);
+    rotated.actor.stop();
+
+    received = [];
+    const unchanged = follow(43);
+    await vi.waitFor(() =>
+      expect(unchanged.heard).toContainEqual({ type: "STREAM.STOMP_ERROR", message: "INVALID_AUTH_TOKEN" }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(received.filter((f) => f.command === "CONNECT").map((f) => f.headers.authToken)).toEqual(["after-refresh"]);
+    unchanged.actor.stop();
+  });
+
   it("the server closing the socket is a WebSocket close", async () => {
     onConnect = (socket) => {
       accept(socket);

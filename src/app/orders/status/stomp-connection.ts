@@ -9,14 +9,16 @@
  * - heart-beats both ways every STOMP_HEARTBEAT_MS, so a half-open connection (Wi-Fi dropped
  *   without a FIN) is noticed within about two periods and reported as a closed socket;
  * - no reconnection (reconnectDelay 0): on a STOMP ERROR frame or a failed/closed WebSocket the
- *   machine switches to polling, which works through proxies that block WebSockets.
+ *   machine switches to polling, which works through proxies that block WebSockets. The one
+ *   exception: a CONNECT refused with INVALID_AUTH_TOKEN because the app's refresh rotated its
+ *   tokens meanwhile is sent once more with the new pair (a stale pair is not a broken stream).
  *
  * @stomp/stompjs is imported on first use, so it is never part of the menu's first load.
  */
 import { type EventObject, fromCallback } from "xstate";
 import { orderDestination } from "../../../domain/order-topics";
-import { authHeaders } from "../../api/accounts-client";
-import { currentSession } from "../../session/session";
+import { authHeaders, INVALID_AUTH_TOKEN } from "../../api/accounts-client";
+import { sessionAfterRotation } from "../../session/token-refresh";
 import type { StreamEvent, StreamInput } from "./status-events";
 
 /** Heart-beat period asked of the server and promised to it (both directions). */
@@ -42,9 +44,14 @@ export function createStompStream(options: StompStreamOptions = {}) {
       if (!stopped) sendBack(event);
     };
 
-    void (async () => {
-      const [{ Client }, session] = await Promise.all([import("@stomp/stompjs"), currentSession()]);
+    const connect = async (mayRetryRotated: boolean) => {
+      const [{ Client }, session] = await Promise.all([import("@stomp/stompjs"), sessionAfterRotation()]);
       if (stopped) return;
+      // Set once this connection is given up for a retry: what it still says is not news.
+      let replaced = false;
+      const reportOwn = (event: StreamEvent) => {
+        if (!replaced) report(event);
+      };
       const stomp = new Client({
         brokerURL: brokerURL(),
         connectHeaders: session ? authHeaders(session) : {},
@@ -53,20 +60,40 @@ export function createStompStream(options: StompStreamOptions = {}) {
         reconnectDelay: 0,
         onConnect: () => {
           stomp.subscribe(orderDestination(input.orderId), (message) =>
-            report({ type: "STREAM.MESSAGE", body: message.body }),
+            reportOwn({ type: "STREAM.MESSAGE", body: message.body }),
           );
-          report({ type: "STREAM.CONNECTED" });
+          reportOwn({ type: "STREAM.CONNECTED" });
         },
-        onStompError: (frame) => report({ type: "STREAM.STOMP_ERROR", message: frame.headers.message ?? "" }),
-        onWebSocketError: () => report({ type: "STREAM.SOCKET_ERROR", reason: "error" }),
-        onWebSocketClose: () => report({ type: "STREAM.SOCKET_ERROR", reason: "close" }),
+        onStompError: (frame) => {
+          const message = frame.headers.message ?? "";
+          if (!mayRetryRotated || replaced || message !== INVALID_AUTH_TOKEN) {
+            reportOwn({ type: "STREAM.STOMP_ERROR", message });
+            return;
+          }
+          // The app's token refresh (at start, every 20 minutes) may have rotated the pair this
+          // CONNECT carried while it was on its way: not a broken stream. Once, with the new pair.
+          replaced = true;
+          void sessionAfterRotation().then((current) => {
+            if (current === null || current.authToken === session?.authToken) {
+              report({ type: "STREAM.STOMP_ERROR", message });
+              return;
+            }
+            void stomp.deactivate({ force: true }).catch(() => undefined);
+            start(false);
+          });
+        },
+        onWebSocketError: () => reportOwn({ type: "STREAM.SOCKET_ERROR", reason: "error" }),
+        onWebSocketClose: () => reportOwn({ type: "STREAM.SOCKET_ERROR", reason: "close" }),
       });
       client = stomp;
       stomp.activate();
-    })().catch(() => {
-      // The library's chunk could not load (offline after an update) or WebSocket is missing.
-      report({ type: "STREAM.SOCKET_ERROR", reason: "unavailable" });
-    });
+    };
+    const start = (mayRetryRotated: boolean) =>
+      connect(mayRetryRotated).catch(() => {
+        // The library's chunk could not load (offline after an update) or WebSocket is missing.
+        report({ type: "STREAM.SOCKET_ERROR", reason: "unavailable" });
+      });
+    void start(true);
 
     return () => {
       stopped = true;
