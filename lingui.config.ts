@@ -35,6 +35,9 @@ const SCREENS = [
   "src/app/features/info/InfoIndex.tsx",
   "src/app/features/info/InfoPage.tsx",
   "src/app/features/info/contact-form-rules.ts",
+  // Shown only on an error, loaded then (features/shell/ErrorScreen.tsx): not in the first load.
+  "src/app/api/error-catalogue.ts",
+  "src/app/features/shell/DataErrorScreen.tsx",
 ];
 
 /** Lingui matches exclusions as globs against absolute paths. */

@@ -319,7 +319,7 @@ export function precacheBytes(appDir: string): { entries: number; brotliBytes: n
 }
 
 /** gzip -9 of the floor's entry script and its modulepreloads. */
-function entryJsGzip(dir: string): number {
+export function entryJsGzip(dir: string): number {
   const html = readFileSync(join(dir, "index.html"), "utf8");
   const files = [...html.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.js)"/g)].map((match) => match[1] ?? "");
   return [...new Set(files)].reduce(

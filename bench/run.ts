@@ -6,9 +6,10 @@
  * Prints a table and writes bench/results/<date>-menu.json. Loopback only; about 1.5 minutes.
  * `--only=lighthouse` instead runs Lighthouse and Chromium-throttled visits against the floor
  * (bench/lighthouse.ts) and writes bench/results/<date>-lighthouse.json; about 10 minutes.
+ * `--only=bytes` measures issue 13's byte goals (bench/bytes.ts) and writes <date>-bytes[-NAME].json.
  * Options: --no-build (measure dist/, built with --manifest), --only=size, --only=throughput,
- * --app-dir=DIR and --label=NAME (with --only=lighthouse: serve and measure a build made elsewhere,
- * written to <date>-lighthouse-NAME.json);
+ * --app-dir=DIR and --label=NAME (with --only=lighthouse or bytes: serve and measure a build made
+ * elsewhere, written to <date>-lighthouse-NAME.json or <date>-bytes-NAME.json);
  * env BENCH_RUNS, BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_LOG_LEVEL, BENCH_MENU_ROUTE.
  */
 import { execFileSync } from "node:child_process";
@@ -16,6 +17,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { resolve } from "node:path";
 import { buildForBench, type MenuJsSize, measureMenuJs } from "./bundle-size";
+import { BYTE_GOALS, type BytesBench, type JsLoad, measureBytes } from "./bytes";
 import { pickDemoTable } from "./demo-venue";
 import { type LighthouseBench, runLighthouseBench } from "./lighthouse";
 import { get, type RunningServer, startBareServer, startRealServer } from "./servers";
@@ -76,6 +78,8 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 try {
   if (only === "lighthouse") {
     reportLighthouse(await measureLighthouse());
+  } else if (only === "bytes") {
+    reportBytes(await measureBytesBench());
   } else {
     await menuBench();
   }
@@ -92,12 +96,7 @@ async function menuBench(): Promise<void> {
 
 async function measureLighthouse(): Promise<LighthouseBench> {
   // --app-dir=DIR measures a build made elsewhere (e.g. of an earlier commit, for a before/after).
-  const appDir = args.find((arg) => arg.startsWith("--app-dir="))?.slice("--app-dir=".length);
-  const outDir = appDir ?? (args.includes("--no-build") ? "dist" : ".tmp/bench-dist");
-  if (appDir === undefined && outDir !== "dist") {
-    console.log(`Building the app into ${outDir} ...`);
-    buildForBench(outDir);
-  }
+  const outDir = appDirToMeasure();
   const table = pickDemoTable(DEMO_STORE_ID);
   console.log("Starting the real server on a throwaway SQLite file ...");
   const real = await track(startRealServer({ logLevel: "warn", staticDir: resolve(outDir) }));
@@ -112,6 +111,99 @@ async function measureLighthouse(): Promise<LighthouseBench> {
     ],
     log: (line) => console.log(line),
   });
+}
+
+/** The build to measure: --app-dir=DIR (made elsewhere), dist/ with --no-build, else a fresh one. */
+function appDirToMeasure(): string {
+  const appDir = args.find((arg) => arg.startsWith("--app-dir="))?.slice("--app-dir=".length);
+  const outDir = appDir ?? (args.includes("--no-build") ? "dist" : ".tmp/bench-dist");
+  if (appDir === undefined && outDir !== "dist") {
+    console.log(`Building the app into ${outDir} ...`);
+    buildForBench(outDir);
+  }
+  return outDir;
+}
+
+async function measureBytesBench(): Promise<BytesBench> {
+  const appDir = appDirToMeasure();
+  const table = pickDemoTable(DEMO_STORE_ID);
+  console.log("Starting the real server on a throwaway SQLite file ...");
+  const real = await track(startRealServer({ logLevel: "warn", staticDir: resolve(appDir) }));
+  return measureBytes({
+    appOrigin: real.origin,
+    appDir,
+    workDir: resolve(".tmp"),
+    menuPath: `/${table.serviceSlug}/${table.spotId}`,
+    servicesPath: `/menu/${table.spotId}`,
+  });
+}
+
+function reportBytes(bench: BytesBench): void {
+  const { jsBeforeFirstRender: first, coldVisit, signInDialog, precache } = bench;
+  const goal = (ok: boolean) => verdict(ok);
+  const files = (load: JsLoad) =>
+    load.files.map((file) => [
+      `  ${file.file}${file.designCardOnly ? " (design card)" : ""}`,
+      kB(file.gzipBytes),
+      "",
+      "",
+    ]);
+  const designCard = (load: JsLoad) => `, ${kB(load.designCardOnlyGzipBytes)} of it design-card packages alone`;
+  const overFloor = first.gzipBytes - first.floorGzipBytes;
+  const dialogChunk = [...signInDialog.untilShown.files].sort((a, b) => b.gzipBytes - a.gzipBytes)[0];
+  const rows: string[][] = [
+    ["measure", "value", "goal", "verdict"],
+    ...first.files.map((file) => [`  ${file.reason}: ${file.file}`, kB(file.gzipBytes), "", ""]),
+    [
+      "JS before first render (gzip -9)",
+      `${kB(first.gzipBytes)} (floor ${kB(first.floorGzipBytes)} + ${kB(overFloor)})`,
+      `<= floor + ${kB(BYTE_GOALS.jsOverFloorGzip)}`,
+      goal(overFloor <= BYTE_GOALS.jsOverFloorGzip),
+    ],
+    [
+      `cold visit of ${coldVisit.url} until idle, JS (gzip -9)`,
+      `${kB(coldVisit.gzipBytes)} in ${coldVisit.files.length} files${designCard(coldVisit)}`,
+      `<= ${kB(BYTE_GOALS.coldVisitJsGzip)}`,
+      goal(coldVisit.gzipBytes <= BYTE_GOALS.coldVisitJsGzip),
+    ],
+    ...files(signInDialog.untilShown),
+    [
+      "sign-in dialog, JS until it shows (gzip -9)",
+      `${kB(signInDialog.untilShown.gzipBytes)} in ${signInDialog.untilShown.files.length} files${designCard(signInDialog.untilShown)}`,
+      "",
+      "",
+    ],
+    // Issue 13's "sign-in dialog chunk": the one that holds the phone field, the largest it fetches.
+    [
+      `sign-in dialog chunk: ${dialogChunk?.file ?? "none"}`,
+      kB(dialogChunk?.gzipBytes ?? 0),
+      `<= ${kB(BYTE_GOALS.signInDialogJsGzip)}`,
+      goal((dialogChunk?.gzipBytes ?? 0) <= BYTE_GOALS.signInDialogJsGzip),
+    ],
+    ...files(signInDialog.countryList),
+    [
+      "  then its country list (gzip -9)",
+      `${kB(signInDialog.countryList.gzipBytes)} in ${signInDialog.countryList.files.length} files`,
+      "",
+      "",
+    ],
+    [
+      "precache (brotli)",
+      `${kB(precache.brotliBytes)} in ${precache.entries} files`,
+      `<= ${kB(BYTE_GOALS.precacheBrotli)}`,
+      goal(precache.brotliBytes <= BYTE_GOALS.precacheBrotli),
+    ],
+  ];
+  printTable(rows);
+  const date = new Date().toISOString().slice(0, 10);
+  const label = args.find((arg) => arg.startsWith("--label="))?.slice("--label=".length);
+  const resultPath = `bench/results/${date}-bytes${label ? `-${label}` : ""}.json`;
+  mkdirSync("bench/results", { recursive: true });
+  writeFileSync(
+    resultPath,
+    `${JSON.stringify({ date: new Date().toISOString(), node: process.version, goals: BYTE_GOALS, ...bench }, null, 2)}\n`,
+  );
+  console.log(`Written to ${resultPath}`);
 }
 
 function reportLighthouse(bench: LighthouseBench): void {

@@ -24,8 +24,11 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     // whose build sets no deprecated option (the "es" one prints an inlineDynamicImports warning).
     rollupFormat: "iife",
   },
-  // Shown in the browser tab and on iOS home screens before any runtime cache exists.
-  includeAssets: ["icons/favicon.svg", "icons/apple-touch-icon.png"],
+  // The tab's icon, shown offline too. The manifest's PNG icons (31 KB) and the apple-touch-icon
+  // (4 KB) are fetched by the browser itself when it installs the app, which needs the network
+  // anyway: not precached (issue 13 item 2: precache <= 250 KB brotli).
+  includeAssets: ["icons/favicon.svg"],
+  includeManifestIcons: false,
   // A worker in `vite dev` caches stale modules and confuses hot reload; test it with a build.
   devOptions: { enabled: false },
   manifest: {

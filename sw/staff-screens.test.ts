@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { type ChunkFacts, leftOutOfPrecache, STAFF_MODULE, staffOnlyFiles } from "./staff-screens";
+import {
+  type ChunkFacts,
+  leftOutOfPrecache,
+  ONLINE_ONLY_SCREEN,
+  RARELY_READ_MODULE,
+  STAFF_MODULE,
+  staffOnlyFiles,
+} from "./staff-screens";
 
 function chunk(fileName: string, facts: Partial<ChunkFacts> = {}): ChunkFacts {
   return {
@@ -103,5 +110,77 @@ describe("leftOutOfPrecache: staff screens and the network-only phone field (iss
       chunk("pin.js", { facadeModuleId: `${root}/routes/pin.tsx?tsr-split=component` }),
     ];
     expect(leftOutOfPrecache(chunks)).toEqual(["phone.css", "phone.js", "pin.js"]);
+  });
+
+  it("leaves out the phone field's country names and metadata, fetched apart from the field (phone-countries.ts)", () => {
+    const chunks = [
+      chunk("index.js", { isEntry: true, dynamicImports: ["metadata.js", "greek-names.js", "en.js"] }),
+      chunk("metadata.js", { moduleIds: ["/work/app/node_modules/libphonenumber-js/metadata.min.json.js"] }),
+      chunk("greek-names.js", {
+        moduleIds: [
+          `${root}/features/entrance/greek-country-names.ts`,
+          "/work/app/node_modules/react-phone-number-input/locale/el.json.js",
+        ],
+      }),
+      chunk("en.js", { moduleIds: ["/work/app/node_modules/react-phone-number-input/locale/en.json.js"] }),
+    ];
+    expect(leftOutOfPrecache(chunks)).toEqual(["en.js", "greek-names.js", "metadata.js"]);
+  });
+});
+
+describe("leftOutOfPrecache: guest screens that need the API (issue 13 item 2: precache <= 250 KB brotli)", () => {
+  it("leaves out the chunks only the account, review and cart phone/card screens reach, keeps what the cart shares", () => {
+    const chunks = [
+      chunk("index.js", { isEntry: true, dynamicImports: ["cart.js", "profile.js", "change-phone.js", "reviews.js"] }),
+      chunk("cart.js", {
+        facadeModuleId: `${root}/routes/$service.$tableId.cart.index.tsx?tsr-split=component`,
+        imports: ["dialog.js"],
+      }),
+      chunk("profile.js", {
+        facadeModuleId: `${root}/routes/_auth/profile.$userId.index.tsx?tsr-split=component`,
+        imports: ["dialog.js", "profile-form.js"],
+        css: ["profile.css"],
+      }),
+      chunk("change-phone.js", {
+        facadeModuleId: `${root}/routes/$service.$tableId.cart.change-phone.tsx?tsr-split=component`,
+        imports: ["profile-form.js"],
+      }),
+      chunk("reviews.js", { facadeModuleId: `${root}/routes/stores.$storeId.reviews.tsx?tsr-split=component` }),
+      chunk("dialog.js"),
+      chunk("profile-form.js"),
+    ];
+    expect(leftOutOfPrecache(chunks)).toEqual([
+      "change-phone.js",
+      "profile-form.js",
+      "profile.css",
+      "profile.js",
+      "reviews.js",
+    ]);
+    expect(ONLINE_ONLY_SCREEN.test(`${root}/features/entrance/EntranceDialog.tsx`)).toBe(true);
+    expect(ONLINE_ONLY_SCREEN.test(`${root}/features/entrance/AccountsLayer.tsx`)).toBe(false);
+    expect(ONLINE_ONLY_SCREEN.test(`${root}/routes/$service.$tableId.cart.index.tsx?tsr-split=component`)).toBe(false);
+    expect(ONLINE_ONLY_SCREEN.test(`${root}/routes/$service.$tableId.index.tsx?tsr-split=component`)).toBe(false);
+  });
+});
+
+describe("leftOutOfPrecache: the rarely read info pages and their texts (issue 13 item 2)", () => {
+  it("names the info routes and the documents catalogs, not the first-load or screens catalogs", () => {
+    expect(RARELY_READ_MODULE.test(`${root}/routes/info.$type.tsx?tsr-split=component`)).toBe(true);
+    expect(RARELY_READ_MODULE.test(`${root}/routes/info.index.tsx?tsr-split=component`)).toBe(true);
+    expect(RARELY_READ_MODULE.test("/work/app/locales/el/documents.po")).toBe(true);
+    expect(RARELY_READ_MODULE.test("/work/app/locales/en/documents.po")).toBe(true);
+    expect(RARELY_READ_MODULE.test("/work/app/locales/el/screens.po")).toBe(false);
+    expect(RARELY_READ_MODULE.test("/work/app/locales/el/messages.po")).toBe(false);
+    expect(RARELY_READ_MODULE.test(`${root}/routes/index.tsx?tsr-split=component`)).toBe(false);
+  });
+
+  it("leaves out the documents catalog the entry loads lazily and the info route's chunk", () => {
+    const chunks = [
+      chunk("index.js", { isEntry: true, dynamicImports: ["documents.js", "screens.js", "info.js"] }),
+      chunk("documents.js", { facadeModuleId: "/work/app/locales/el/documents.po" }),
+      chunk("screens.js", { facadeModuleId: "/work/app/locales/el/screens.po" }),
+      chunk("info.js", { facadeModuleId: `${root}/routes/info.$type.tsx?tsr-split=component`, css: ["info.css"] }),
+    ];
+    expect(leftOutOfPrecache(chunks)).toEqual(["documents.js", "info.css", "info.js"]);
   });
 });

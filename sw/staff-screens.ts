@@ -68,16 +68,40 @@ export function staffOnlyFiles(
 }
 
 /**
- * libphonenumber (the phone field's metadata, 44 KB brotli): only signing in and changing the phone
- * number use it, and both need the network for their SMS code, so it is not precached either; the
- * worker keeps it once the entrance dialog has been opened online (the app-chunks cache).
+ * The phone field (libphonenumber and react-phone-number-input, every country's metadata and names,
+ * 44 KB brotli): only signing in and changing the phone number use it, and both need the network
+ * for their SMS code, so it is not precached either; the worker keeps it once the entrance dialog
+ * has been opened online (the app-chunks cache).
  */
-const NETWORK_ONLY_MODULE = /[\\/]node_modules[\\/]libphonenumber-js[\\/]/;
+const NETWORK_ONLY_MODULE =
+  /[\\/](node_modules[\\/](libphonenumber-js|react-phone-number-input)[\\/]|src[\\/]app[\\/]features[\\/]entrance[\\/]greek-country-names\.ts)/;
 
-/** Every file the precache leaves out: staff-only files and the network-only phone field. */
+/**
+ * Guest screens that show nothing without the API (issue 13 item 2: precache <= 250 KB brotli): a
+ * signed-in guest's profile, order history and reviews, a venue's reviews, the cart's phone change
+ * and card removal, and the sign-in dialog (its every step asks the server; its phone field is
+ * network-only already). Offline they could only say "no connection", so their code is not
+ * precached but fetched when opened online (then kept in the app-chunks cache); opened offline for
+ * the first time, their code fails to load and the app shows its load error with a retry (spec §8).
+ */
+export const ONLINE_ONLY_SCREEN =
+  /[\\/]src[\\/]app[\\/](routes[\\/](_auth[\\/]|stores\.\$storeId\.reviews|\$service\.\$tableId\.cart\.(change-phone|delete-card))|features[\\/]entrance[\\/]EntranceDialog\.tsx)/;
+
+/**
+ * The info pages (terms, privacy, help, the contact form) with their long texts (the "documents"
+ * catalogs, catalogs.ts): read by few guests, and online as a rule. Left out of the precache like
+ * the screens above: opened offline for the first time they show the load error with a retry.
+ */
+export const RARELY_READ_MODULE = /[\\/](src[\\/]app[\\/]routes[\\/]info\.|locales[\\/][a-z]+[\\/]documents\.po$)/;
+
+/** Every file the precache leaves out: staff-only files, the online-only and rarely read screens, the phone field. */
 export function leftOutOfPrecache(chunks: readonly ChunkFacts[]): string[] {
+  const notForGuestsOffline = staffOnlyFiles(
+    chunks,
+    (id) => STAFF_MODULE.test(id) || ONLINE_ONLY_SCREEN.test(id) || RARELY_READ_MODULE.test(id),
+  );
   const phone = chunks.filter((chunk) => chunk.moduleIds.some((id) => NETWORK_ONLY_MODULE.test(id)));
   const otherCss = new Set(chunks.filter((chunk) => !phone.includes(chunk)).flatMap((chunk) => chunk.css));
   const phoneFiles = phone.flatMap((chunk) => [chunk.fileName, ...chunk.css.filter((css) => !otherCss.has(css))]);
-  return [...new Set([...staffOnlyFiles(chunks), ...phoneFiles])].sort();
+  return [...new Set([...notForGuestsOffline, ...phoneFiles])].sort();
 }

@@ -64,6 +64,21 @@ test("spec §2 entrance: a guest signs in by phone with the SMS code, edits the 
   await expect(page.getByRole("heading", { level: 1, name: "Παραγγείλτε από εκεί που κάθεστε" })).toBeVisible();
 });
 
+test("issue 13: the sign-in dialog opens with Greece, and every country with its Greek name follows in the list", async ({
+  page,
+}) => {
+  await page.goto("/menu/7201");
+  await expect(page.getByRole("heading", { level: 1, name: "Αμμουδιά Beach Hotel" })).toBeVisible();
+  await page.getByRole("banner").getByRole("button", { name: "Είσοδος", exact: true }).click();
+  const country = page.getByRole("dialog", { name: "Είσοδος" }).getByRole("combobox", { name: "Χώρα" });
+  await expect(country).toHaveValue("GR");
+  // The other countries' metadata and names arrive in a chunk of their own (phone-countries.ts).
+  await expect.poll(() => country.locator("option").count()).toBeGreaterThan(200);
+  await country.selectOption({ label: "Ηνωμένο Βασίλειο" });
+  await expect(country).toHaveValue("GB");
+  await expect(country.locator("option", { hasText: "Βόρεια Μακεδονία" })).toHaveCount(1);
+});
+
 test("spec §2/§6 staff: a PDA spot makes a staff device, where a waiter signs in with the PIN", async ({ page }) => {
   await page.goto("/menu/7499");
   await page.getByRole("banner").getByRole("button", { name: "Είσοδος", exact: true }).click();

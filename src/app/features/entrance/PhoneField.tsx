@@ -1,29 +1,31 @@
 /**
  * The phone field with its country picker (spec §2: Greece by default), built on
- * react-phone-number-input. This file is part of the dialog's lazy chunk: the phone metadata loads
- * only when the dialog opens. It is libphonenumber's "min" metadata (the package's default entry),
- * the smallest set that still validates a number of every country. The chosen country's flag is an
- * emoji (country-flag-emoji.ts), not the package's SVG of every flag nor its CDN image: no bytes,
- * works offline, no third-party request (issue 13 item 2).
+ * react-phone-number-input's core (the entry that takes its metadata as a prop). This file is part
+ * of the dialog's lazy chunk, with Greece's metadata alone; every other country's metadata and the
+ * country names follow in a chunk of their own as the field mounts (phone-countries.ts, issue 13:
+ * the dialog's chunk <= 40 KB gzip). The chosen country's flag is an emoji (country-flag-emoji.ts),
+ * not the package's SVG of every flag nor its CDN image: no bytes, works offline, no third-party
+ * request (issue 13 item 2).
  */
 import { useLingui } from "@lingui/react/macro";
-import { useState } from "react";
-import PhoneInput, {
-  type Country,
-  type FlagProps,
-  formatPhoneNumberIntl,
-  getCountryCallingCode,
-} from "react-phone-number-input";
-import en from "react-phone-number-input/locale/en.json";
+import { useCallback, useEffect, useReducer, useState } from "react";
+import type { FlagProps } from "react-phone-number-input";
+import PhoneInput, { type Country, formatPhoneNumberIntl, getCountryCallingCode } from "react-phone-number-input/core";
 import "react-phone-number-input/style.css";
 import { countryFlagEmoji } from "./country-flag-emoji";
-import { GREEK_COUNTRY_LABELS } from "./greek-country-names";
+import {
+  currentCountryLabels,
+  currentPhoneMetadata,
+  loadAllPhoneMetadata,
+  loadCountryLabels,
+  type PhoneLocale,
+} from "./phone-countries";
 
 export const DEFAULT_COUNTRY: Country = "GR";
 
 /** "+30 691 838 7470": a number as people read it, with its country code (the digits when it cannot be read). */
 export function formatPhoneForPeople(e164: string): string {
-  return formatPhoneNumberIntl(e164) || e164;
+  return formatPhoneNumberIntl(e164, currentPhoneMetadata()) || e164;
 }
 
 interface PhoneFieldProps {
@@ -35,20 +37,25 @@ interface PhoneFieldProps {
 
 export function PhoneField({ id, value, onChange, describedBy }: PhoneFieldProps) {
   const { i18n, t } = useLingui();
+  const locale: PhoneLocale = i18n.locale === "el" ? "el" : "en";
+  const countries = usePhoneCountries(locale);
   const [country, setCountry] = useState<Country>(DEFAULT_COUNTRY);
-  const dialCode = (selected: Country | undefined) => getCountryCallingCode(selected ?? DEFAULT_COUNTRY);
+  const dialCode = (selected: Country | undefined) =>
+    getCountryCallingCode(selected ?? DEFAULT_COUNTRY, countries.metadata);
 
   return (
     <PhoneInput
       id={id}
       value={value || undefined}
+      metadata={countries.metadata}
       defaultCountry={DEFAULT_COUNTRY}
-      labels={i18n.locale === "el" ? GREEK_COUNTRY_LABELS : en}
+      labels={countries.labels}
       flagComponent={EmojiFlag}
       addInternationalOption={false}
       autoComplete="tel"
       aria-describedby={describedBy}
-      countrySelectProps={{ "aria-label": t`Country` }}
+      // Opening the list fetches the countries again if the fetch at mount failed (no network then).
+      countrySelectProps={{ "aria-label": t`Country`, onFocus: countries.load }}
       onCountryChange={(selected) => {
         setCountry(selected ?? DEFAULT_COUNTRY);
         onChange(value, dialCode(selected));
@@ -56,6 +63,18 @@ export function PhoneField({ id, value, onChange, describedBy }: PhoneFieldProps
       onChange={(next) => onChange(next ?? "", dialCode(country))}
     />
   );
+}
+
+/** The metadata and country names to show now, re-rendering when every country's have arrived. */
+function usePhoneCountries(locale: PhoneLocale) {
+  const [, arrived] = useReducer((count: number) => count + 1, 0);
+  const load = useCallback(() => {
+    // A failed fetch leaves Greece alone in the list; the next focus of the list tries again.
+    loadAllPhoneMetadata().then(arrived, () => undefined);
+    loadCountryLabels(locale).then(arrived, () => undefined);
+  }, [locale]);
+  useEffect(load, [load]);
+  return { metadata: currentPhoneMetadata(), labels: currentCountryLabels(locale), load };
 }
 
 /** The chosen country's flag beside the picker; decorative (the select names the country). */

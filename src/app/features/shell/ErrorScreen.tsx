@@ -1,58 +1,28 @@
 /**
- * A route's data could not be loaded. Offline (no answer) and server errors read differently, and
- * both offer a retry, because on beach Wi-Fi the next attempt often works.
+ * The router's error screen. A screen's code that did not arrive shows the load error at once; a
+ * route's data that could not be loaded shows DataErrorScreen, which is loaded only then: it brings
+ * the error catalogue (every API code's text), which no first render needs (issue 13 item 1). If
+ * that too cannot be loaded, the load error says what to do.
  */
-import { Trans, useLingui } from "@lingui/react/macro";
-import { type ErrorComponentProps, useRouter } from "@tanstack/react-router";
-import { ApiError, NETWORK_ERROR, UNKNOWN_ERROR } from "../../api/api-error";
-import { errorText } from "../../api/error-catalogue";
+import type { ErrorComponentProps } from "@tanstack/react-router";
+import { Suspense } from "react";
+import { lazyWithScreens } from "../../i18n/lazy-with-screens";
 import { isChunkLoadError } from "../../navigation/chunk-load";
+import { ErrorBoundary } from "./ErrorBoundary";
 import { LoadErrorScreen } from "./LoadErrorScreen";
-import { usePageTitle } from "./use-page-title";
+
+const DataErrorScreen = lazyWithScreens(() =>
+  import("./DataErrorScreen").then((module) => ({ default: module.DataErrorScreen })),
+);
 
 export function ErrorScreen({ error }: ErrorComponentProps) {
   // The screen's code, not its data, did not arrive: reloading the page is the retry that works.
   if (isChunkLoadError(error)) return <LoadErrorScreen />;
-  return <DataErrorScreen error={error} />;
-}
-
-function DataErrorScreen({ error }: { error: unknown }) {
-  const { t, i18n } = useLingui();
-  const router = useRouter();
-  const apiError = error instanceof ApiError ? error : new ApiError(UNKNOWN_ERROR, String(error), 500);
-  const offline = apiError.code === NETWORK_ERROR;
-  const text = errorText(apiError);
-  usePageTitle(offline ? t`No connection` : t`Something went wrong`);
-
   return (
-    <section className="page status-screen" aria-labelledby="error-title">
-      <svg className="status-screen__art" viewBox="0 0 120 96" width="120" height="96" aria-hidden="true">
-        <circle cx="60" cy="48" r="44" fill="var(--sand-100)" />
-        {offline ? (
-          <path
-            d="M30 44a42 42 0 0160 0M40 55a28 28 0 0140 0M50 66a14 14 0 0120 0M36 28l50 50"
-            fill="none"
-            stroke="var(--sea-600)"
-            strokeWidth="6"
-            strokeLinecap="round"
-          />
-        ) : (
-          <path d="M60 26v30M60 68v2" stroke="var(--coral-700)" strokeWidth="8" strokeLinecap="round" />
-        )}
-      </svg>
-      <h1 id="error-title">{offline ? <Trans>No connection</Trans> : <Trans>Something went wrong</Trans>}</h1>
-      <p className="page__lead">
-        {offline ? (
-          <Trans>We could not reach the venue. Check your Wi-Fi or mobile data and try again.</Trans>
-        ) : "verbatim" in text ? (
-          text.verbatim
-        ) : (
-          i18n._(text.descriptor)
-        )}
-      </p>
-      <button type="button" className="button" onClick={() => void router.invalidate()}>
-        <Trans>Try again</Trans>
-      </button>
-    </section>
+    <ErrorBoundary fallback={() => <LoadErrorScreen />}>
+      <Suspense fallback={null}>
+        <DataErrorScreen error={error} />
+      </Suspense>
+    </ErrorBoundary>
   );
 }

@@ -1,0 +1,48 @@
+import { readFileSync } from "node:fs";
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from "@tanstack/react-router";
+import { screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { ApiError, NETWORK_ERROR } from "../../api/api-error";
+import { ChunkLoadError } from "../../navigation/chunk-load";
+import { renderWithI18n } from "../../test-support/render";
+import { ErrorScreen } from "./ErrorScreen";
+
+/** A one-route app whose loader fails with `error`, shown by the router's error screen. */
+function failWith(error: unknown) {
+  const rootRoute = createRootRoute({
+    loader: () => {
+      throw error;
+    },
+    component: () => <p>loaded</p>,
+    errorComponent: ErrorScreen,
+  });
+  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ["/"] }) });
+  renderWithI18n(<RouterProvider router={router} />);
+}
+
+// Issue 13 item 1: the data error screen and the error catalogue load only when an error shows.
+describe("the router's error screen (spec §8), loaded only on an error", () => {
+  it("a lost connection reads 'No connection' with a retry, once its code has arrived", async () => {
+    failWith(new ApiError(NETWORK_ERROR, "Failed to fetch", null));
+    expect(await screen.findByRole("heading", { level: 1, name: "No connection" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Try again" })).toBeTruthy();
+  });
+
+  it("a server's code reads as the error catalogue words it", async () => {
+    failWith(new ApiError("SERVICE_CLOSED", "closed", 409));
+    expect(await screen.findByRole("heading", { level: 1, name: "Something went wrong" })).toBeTruthy();
+    expect(screen.getByText("This service is closed right now")).toBeTruthy();
+  });
+
+  it("the error catalogue's texts are not in the first-load catalog, only in the later 'screens' one", () => {
+    for (const locale of ["el", "en"]) {
+      expect(readFileSync(`locales/${locale}/messages.po`, "utf8")).not.toContain("This service is closed right now");
+      expect(readFileSync(`locales/${locale}/screens.po`, "utf8")).toContain("This service is closed right now");
+    }
+  });
+
+  it("a screen's code that did not arrive shows the load error", async () => {
+    failWith(new ChunkLoadError("chunk failed"));
+    expect(await screen.findByRole("heading", { level: 1, name: "The page could not be loaded" })).toBeTruthy();
+  });
+});
