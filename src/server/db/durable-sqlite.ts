@@ -1,0 +1,83 @@
+/**
+ * The SQLite dialect the server runs on (issue 13 item 5; ARCHITECTURE.md "The write path"):
+ * Kysely's SqliteDialect with
+ * - statements prepared once (statement-cache.ts), and
+ * - group commit (durability-barrier.ts): the connection is given back to the next request as
+ *   soon as a statement or transaction is done, and only then does the caller wait, off the event
+ *   loop, for a sync of the -wal file covering every commit made so far. Readers wait too when a
+ *   commit is still on its way to the disk, so nothing (a replayed answer, a status) is shown
+ *   before it is durable; with nothing pending the wait costs a comparison.
+ */
+import { closeSync, fdatasync, fsyncSync, openSync } from "node:fs";
+import path from "node:path";
+import type BetterSqlite3 from "better-sqlite3";
+import { type Driver, SqliteDialect, SqliteDriver } from "kysely";
+import { DurabilityBarrier } from "./durability-barrier";
+import { StatementCache } from "./statement-cache";
+
+export interface DurableSqlite {
+  dialect: SqliteDialect;
+  statements: StatementCache;
+  barrier: DurabilityBarrier;
+}
+
+/**
+ * `connection` must be open on `file` in WAL mode with synchronous=NORMAL and have read once
+ * (which creates the -wal file).
+ */
+export function durableSqlite(connection: BetterSqlite3.Database, file: string): DurableSqlite {
+  const walFd = openSync(`${file}-wal`, "r");
+  // SQLite makes a new -wal file's directory entry durable on its first sync, which NORMAL mode
+  // leaves to the checkpoint: done here, once, so the file the barrier syncs is findable after a
+  // power cut. (It stays while the server holds the database open: SQLite deletes it only when
+  // the last connection closes, and never truncates it without journal_size_limit.)
+  const dirFd = openSync(path.dirname(file), "r");
+  try {
+    fsyncSync(dirFd);
+  } finally {
+    closeSync(dirFd);
+  }
+  const statements = new StatementCache(connection);
+  const barrier = new DurabilityBarrier(
+    () => new Promise((resolve, reject) => fdatasync(walFd, (error) => (error ? reject(error) : resolve()))),
+  );
+  const dialect = new DurableSqliteDialect(statements, barrier, () => closeSync(walFd));
+  return { dialect, statements, barrier };
+}
+
+class DurableSqliteDialect extends SqliteDialect {
+  constructor(
+    private readonly statements: StatementCache,
+    private readonly barrier: DurabilityBarrier,
+    private readonly onDestroy: () => void,
+  ) {
+    super({ database: statements });
+  }
+
+  override createDriver(): Driver {
+    return new DurableSqliteDriver(this.statements, this.barrier, this.onDestroy);
+  }
+}
+
+class DurableSqliteDriver extends SqliteDriver {
+  constructor(
+    private readonly statements: StatementCache,
+    private readonly barrier: DurabilityBarrier,
+    private readonly onDestroy: () => void,
+  ) {
+    super({ database: statements });
+  }
+
+  override async releaseConnection(): Promise<void> {
+    // Kysely releases after a transaction's COMMIT (or ROLLBACK), or after a statement on its own.
+    if (this.statements.takeWrites()) this.barrier.committed();
+    await super.releaseConnection();
+    // The next request may run while this one waits: the commits made meanwhile share a sync.
+    await this.barrier.durable();
+  }
+
+  override async destroy(): Promise<void> {
+    await super.destroy();
+    this.onDestroy();
+  }
+}
