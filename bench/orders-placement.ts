@@ -58,6 +58,8 @@ interface Run {
   wrk: WrkResult;
   eventLoopDelayMaxMs: number;
   eventLoopDelayP99Ms: number;
+  /** The server's CPU time (user + system, every thread) per order placed in the run. */
+  cpuMsPerOrder: number;
   ordersInDatabase: number | null;
 }
 
@@ -103,7 +105,8 @@ async function measure(server: { name: string; root: string }, database: Databas
     for (const connections of connectionCounts) {
       await ask(child, "reset");
       const wrk = await runWrk({ url: `${origin}/api/orders`, seconds, connections, threads: 1, script });
-      const delay = (await ask(child, "report")) as { maxMs: number; p99Ms: number };
+      const delay = (await ask(child, "report")) as { maxMs: number; p99Ms: number; cpuMs: number };
+      const cpuMsPerOrder = delay.cpuMs / Math.max(1, wrk.requestsPerSecond * seconds);
       measured.push({
         server: server.name,
         serverRoot: server.root,
@@ -112,10 +115,11 @@ async function measure(server: { name: string; root: string }, database: Databas
         wrk,
         eventLoopDelayMaxMs: Math.round(delay.maxMs * 10) / 10,
         eventLoopDelayP99Ms: Math.round(delay.p99Ms * 10) / 10,
+        cpuMsPerOrder: Math.round(cpuMsPerOrder * 100) / 100,
         ordersInDatabase: null,
       });
       console.log(
-        `${database.padEnd(8)} ${server.name.padEnd(13)} ${String(connections).padStart(3)} connections: ${wrk.requestsPerSecond.toFixed(0)} orders/s, p50 ${wrk.latencyP50Ms.toFixed(1)} ms, p99 ${wrk.latencyP99Ms.toFixed(1)} ms, worst loop delay ${delay.maxMs.toFixed(1)} ms, failures ${wrk.failures}`,
+        `${database.padEnd(8)} ${server.name.padEnd(13)} ${String(connections).padStart(3)} connections: ${wrk.requestsPerSecond.toFixed(0)} orders/s, p50 ${wrk.latencyP50Ms.toFixed(1)} ms, p99 ${wrk.latencyP99Ms.toFixed(1)} ms, worst loop delay ${delay.maxMs.toFixed(1)} ms, CPU ${cpuMsPerOrder.toFixed(2)} ms/order, failures ${wrk.failures}`,
       );
     }
     await stop(child);
@@ -235,7 +239,9 @@ function startServer(root: string, listenPort: number, dir: string, databaseUrl:
   delete env.DATABASE_URL;
   delete env.TEST_POSTGRES_URL;
   if (databaseUrl !== null) env.DATABASE_URL = databaseUrl;
-  return spawn(process.execPath, ["--import", "tsx", "--import", probe, "src/server/main.ts"], {
+  // BENCH_SERVER_NODE_ARGS: e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter((arg) => arg !== "");
+  return spawn(process.execPath, [...nodeArgs, "--import", "tsx", "--import", probe, "src/server/main.ts"], {
     cwd: root,
     env,
     stdio: ["ignore", "ignore", "inherit", "ipc"],
@@ -369,6 +375,7 @@ function writeResult(measured: Run[]): void {
       latencyP99Ms: run.wrk.latencyP99Ms,
       eventLoopDelayMaxMs: run.eventLoopDelayMaxMs,
       eventLoopDelayP99Ms: run.eventLoopDelayP99Ms,
+      cpuMsPerOrder: run.cpuMsPerOrder,
       failures: run.wrk.failures,
       /** On the last run of a server: every 201 is one order (the check order + warm-up + runs). */
       ...(run.ordersInDatabase === null ? {} : { ordersInDatabase: run.ordersInDatabase }),
