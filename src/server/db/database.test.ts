@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
@@ -21,6 +21,7 @@ describe("database (issue Foundation §3: embedded SQLite under DATA_DIR, Postgr
       // 1 = NORMAL: COMMIT does not fsync; the driver syncs the -wal file before answering (below).
       expect(await pragma("synchronous")).toBe(1);
       expect(await pragma("foreign_keys")).toBe(1);
+      expect(await pragma("wal_autocheckpoint")).toBe(0); // checkpoints on their own thread (below)
     } finally {
       await db.destroy();
     }
@@ -51,6 +52,23 @@ describe("database (issue Foundation §3: embedded SQLite under DATA_DIR, Postgr
     } finally {
       await db.destroy();
     }
+  });
+
+  it("issue 13 item 5: checkpoints run on their own thread every few hundred commits, never inside a COMMIT", async () => {
+    const file = path.join(dataDir, "checkpoints", SQLITE_FILE_NAME);
+    const { db, checkpointer } = openDurableSqlite(file);
+    try {
+      await sql`create table t (id integer primary key, body text not null)`.execute(db);
+      for (let i = 0; i < 450; i++) await sql`insert into t (body) values (${"x".repeat(2000)})`.execute(db);
+      const deadline = Date.now() + 10_000;
+      while (checkpointer.checkpoints < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(checkpointer.checkpoints).toBeGreaterThanOrEqual(2);
+      const { rows } = await sql<{ n: number }>`select count(*) as n from t`.execute(db);
+      expect(rows[0]?.n).toBe(450);
+    } finally {
+      await db.destroy();
+    }
+    expect(existsSync(`${file}-wal`)).toBe(false); // the last connection checkpointed and removed it
   });
 
   it("a postgres:// URL selects PostgreSQL, and its password never reaches the logs", () => {

@@ -61,6 +61,8 @@ export function openDurableSqlite(file: string): { db: Kysely<Database> } & Dura
   // driver waits for a shared sync of the -wal file first (durable-sqlite.ts, issue 13 item 5).
   connection.pragma("journal_mode = WAL");
   connection.pragma("synchronous = NORMAL");
+  // No checkpoint inside a COMMIT on the event loop: a thread of their own does them (wal-checkpointer.ts).
+  connection.pragma("wal_autocheckpoint = 0");
   connection.pragma("foreign_keys = ON");
   connection.pragma("busy_timeout = 5000");
   // A first read opens the -wal file, which the driver keeps open to sync it.

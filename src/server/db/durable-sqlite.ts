@@ -14,16 +14,19 @@ import type BetterSqlite3 from "better-sqlite3";
 import { type Driver, SqliteDialect, SqliteDriver } from "kysely";
 import { DurabilityBarrier } from "./durability-barrier";
 import { StatementCache } from "./statement-cache";
+import { WalCheckpointer } from "./wal-checkpointer";
 
 export interface DurableSqlite {
   dialect: SqliteDialect;
   statements: StatementCache;
   barrier: DurabilityBarrier;
+  checkpointer: WalCheckpointer;
 }
 
 /**
- * `connection` must be open on `file` in WAL mode with synchronous=NORMAL and have read once
- * (which creates the -wal file).
+ * `connection` must be open on `file` in WAL mode with synchronous=NORMAL and wal_autocheckpoint=0
+ * (checkpoints run on their own thread: wal-checkpointer.ts) and have read once (which creates
+ * the -wal file).
  */
 export function durableSqlite(connection: BetterSqlite3.Database, file: string): DurableSqlite {
   const walFd = openSync(`${file}-wal`, "r");
@@ -41,21 +44,26 @@ export function durableSqlite(connection: BetterSqlite3.Database, file: string):
   const barrier = new DurabilityBarrier(
     () => new Promise((resolve, reject) => fdatasync(walFd, (error) => (error ? reject(error) : resolve()))),
   );
-  const dialect = new DurableSqliteDialect(statements, barrier, () => closeSync(walFd));
-  return { dialect, statements, barrier };
+  const checkpointer = new WalCheckpointer(file);
+  const dialect = new DurableSqliteDialect(statements, barrier, checkpointer, async () => {
+    await checkpointer.close();
+    closeSync(walFd);
+  });
+  return { dialect, statements, barrier, checkpointer };
 }
 
 class DurableSqliteDialect extends SqliteDialect {
   constructor(
     private readonly statements: StatementCache,
     private readonly barrier: DurabilityBarrier,
-    private readonly onDestroy: () => void,
+    private readonly checkpointer: WalCheckpointer,
+    private readonly onDestroy: () => Promise<void>,
   ) {
     super({ database: statements });
   }
 
   override createDriver(): Driver {
-    return new DurableSqliteDriver(this.statements, this.barrier, this.onDestroy);
+    return new DurableSqliteDriver(this.statements, this.barrier, this.checkpointer, this.onDestroy);
   }
 }
 
@@ -63,21 +71,26 @@ class DurableSqliteDriver extends SqliteDriver {
   constructor(
     private readonly statements: StatementCache,
     private readonly barrier: DurabilityBarrier,
-    private readonly onDestroy: () => void,
+    private readonly checkpointer: WalCheckpointer,
+    private readonly onDestroy: () => Promise<void>,
   ) {
     super({ database: statements });
   }
 
   override async releaseConnection(): Promise<void> {
     // Kysely releases after a transaction's COMMIT (or ROLLBACK), or after a statement on its own.
-    if (this.statements.takeWrites()) this.barrier.committed();
+    if (this.statements.takeWrites()) {
+      this.barrier.committed();
+      this.checkpointer.committed();
+    }
     await super.releaseConnection();
     // The next request may run while this one waits: the commits made meanwhile share a sync.
     await this.barrier.durable();
   }
 
   override async destroy(): Promise<void> {
+    // The checkpointer's connection first: then the server's, the last, checkpoints everything.
+    await this.onDestroy();
     await super.destroy();
-    this.onDestroy();
   }
 }
