@@ -4,6 +4,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { databaseTarget, maskPassword, openDatabase, openDurableSqlite, SQLITE_FILE_NAME } from "./database";
+import { whenCommitsDurable } from "./durable-sqlite";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "venue-db-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -49,6 +50,23 @@ describe("database (issue Foundation §3: embedded SQLite under DATA_DIR, Postgr
       const cached = statements.size;
       for (let i = 0; i < 5; i++) await sql`select n from t where id = ${i}`.execute(db);
       expect(statements.size).toBe(cached + 1);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it("issue 13 item 5: an answer waits for the commits made before it (whenCommitsDurable); with none pending it waits for nothing", async () => {
+    const { db, barrier } = openDurableSqlite(path.join(dataDir, "answers", SQLITE_FILE_NAME));
+    try {
+      await sql`create table t (id integer primary key)`.execute(db);
+      expect(whenCommitsDurable()).toBeNull();
+      // A commit (another request's) whose sync has not run yet: nothing may be answered before it.
+      barrier.committed();
+      const wait = whenCommitsDurable();
+      expect(wait).not.toBeNull();
+      await wait;
+      expect(barrier.pending).toBe(false);
+      expect(whenCommitsDurable()).toBeNull();
     } finally {
       await db.destroy();
     }

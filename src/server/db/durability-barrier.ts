@@ -37,6 +37,11 @@ export class DurabilityBarrier {
     }
   }
 
+  /** Whether a commit is not yet known to be on disk. */
+  get pending(): boolean {
+    return this.#durable < this.#committed;
+  }
+
   /** How many syncs ran (for tests and the bench: fewer than commits when they were shared). */
   get syncs(): number {
     return this.#syncs;

@@ -3,10 +3,12 @@
  * Kysely's SqliteDialect with
  * - statements prepared once (statement-cache.ts), and
  * - group commit (durability-barrier.ts): the connection is given back to the next request as
- *   soon as a statement or transaction is done, and only then does the caller wait, off the event
- *   loop, for a sync of the -wal file covering every commit made so far. Readers wait too when a
- *   commit is still on its way to the disk, so nothing (a replayed answer, a status) is shown
- *   before it is durable; with nothing pending the wait costs a comparison.
+ *   soon as a statement or transaction that wrote is done, and only then does the caller wait,
+ *   off the event loop, for a sync of the -wal file covering every commit made so far.
+ * A read does not wait (a request's reads would each wait for a sync under load); instead every
+ * HTTP answer waits for the commits made before it is sent (`whenCommitsDurable`, plugins/
+ * durable-answers.ts), so nothing another request committed (a stored answer replayed, a status)
+ * is shown before it is durable. With nothing pending either wait costs a comparison.
  */
 import { closeSync, fdatasync, fsyncSync, openSync } from "node:fs";
 import path from "node:path";
@@ -45,11 +47,28 @@ export function durableSqlite(connection: BetterSqlite3.Database, file: string):
     () => new Promise((resolve, reject) => fdatasync(walFd, (error) => (error ? reject(error) : resolve()))),
   );
   const checkpointer = new WalCheckpointer(file);
+  openBarriers.add(barrier);
   const dialect = new DurableSqliteDialect(statements, barrier, checkpointer, async () => {
+    openBarriers.delete(barrier);
     await checkpointer.close();
     closeSync(walFd);
   });
   return { dialect, statements, barrier, checkpointer };
+}
+
+/** The barriers of the SQLite databases open in this process (one in the server). */
+const openBarriers = new Set<DurabilityBarrier>();
+
+/**
+ * null when every commit of every open SQLite database is on disk (the common case, no promise
+ * made); else a promise that resolves when the commits made so far are.
+ */
+export function whenCommitsDurable(): Promise<void> | null {
+  const waits: Promise<void>[] = [];
+  for (const barrier of openBarriers) {
+    if (barrier.pending) waits.push(barrier.durable());
+  }
+  return waits.length === 0 ? null : Promise.all(waits).then(() => undefined);
 }
 
 class DurableSqliteDialect extends SqliteDialect {
@@ -79,13 +98,14 @@ class DurableSqliteDriver extends SqliteDriver {
 
   override async releaseConnection(): Promise<void> {
     // Kysely releases after a transaction's COMMIT (or ROLLBACK), or after a statement on its own.
-    if (this.statements.takeWrites()) {
+    const wrote = this.statements.takeWrites();
+    if (wrote) {
       this.barrier.committed();
       this.checkpointer.committed();
     }
     await super.releaseConnection();
     // The next request may run while this one waits: the commits made meanwhile share a sync.
-    await this.barrier.durable();
+    if (wrote) await this.barrier.durable();
   }
 
   override async destroy(): Promise<void> {
