@@ -49,6 +49,8 @@ export function durableSqlite(connection: BetterSqlite3.Database, file: string):
   const checkpointer = new WalCheckpointer(file);
   openBarriers.add(barrier);
   const dialect = new DurableSqliteDialect(statements, barrier, checkpointer, async () => {
+    // A sync still running needs the file descriptor; a failure was already told to its waiters.
+    await barrier.durable().catch(() => undefined);
     openBarriers.delete(barrier);
     await checkpointer.close();
     closeSync(walFd);

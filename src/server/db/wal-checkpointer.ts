@@ -73,6 +73,8 @@ export class WalCheckpointer {
     if (this.#closed) return;
     this.#closed = true;
     const exited = new Promise((resolve) => this.#worker.once("exit", resolve));
+    // Held while it closes: a CLI whose last work is closing the database must not exit meanwhile.
+    this.#worker.ref();
     this.#worker.postMessage("close");
     await exited;
   }
