@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import type { KyselyPlugin, QueryResult, RootOperationNode, UnknownRow } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { PlaceOrderRequest } from "../../../domain/orders-api";
+import { signInStaff } from "../../realtime/test-orders";
 import { authHeaders, greekMobile, type SignedInGuest, signInGuest } from "../../test-support/accounts";
 import { testClock } from "../../test-support/clock";
 import {
@@ -40,6 +41,7 @@ const clock = testClock("2026-07-01T09:00:00.000Z"); // 12:00 in Athens: the bea
 const counter = new StatementCounter();
 const server = setUpTestApp(() => ctx.db.withPlugin(counter), { now: clock.now });
 
+type Session = { userId: number; authToken: string; jwt: string };
 let guest: SignedInGuest;
 
 beforeAll(async () => {
@@ -79,13 +81,13 @@ describe("statements per placement (issue 13 item 5: read what is needed once, a
 });
 
 describe("the 201 of a placement is built from what it wrote (issue 13 item 5)", () => {
-  async function placedAndRead(overrides: Partial<PlaceOrderRequest>) {
+  async function placedAndRead(overrides: Partial<PlaceOrderRequest>, by: Session = guest) {
     const draft = testOrderRequest(overrides);
-    const request = { ...draft, expectedTotalCents: await expectedTotalOf(ctx.db, guest, draft, clock.now()) };
-    const placed = await postOrder(server.app, guest, request, randomUUID());
+    const request = { ...draft, expectedTotalCents: await expectedTotalOf(ctx.db, by, draft, clock.now()) };
+    const placed = await postOrder(server.app, by, request, randomUUID());
     expect(placed.statusCode, placed.body).toBe(201);
     const { id } = placed.json<{ id: number }>();
-    const read = await server.app.inject({ method: "GET", url: `/api/orders/${id}`, headers: authHeaders(guest) });
+    const read = await server.app.inject({ method: "GET", url: `/api/orders/${id}`, headers: authHeaders(by) });
     expect(read.statusCode).toBe(200);
     return { placed: placed.body, read: read.body };
   }
@@ -110,5 +112,12 @@ describe("the 201 of a placement is built from what it wrote (issue 13 item 5)",
       const { placed, read } = await placedAndRead(overrides);
       expect(placed).toBe(read);
     }
+  });
+
+  it("is byte for byte what GET /api/orders/:id answers for a waiter's order (written ACCEPTED, joining its table's opening)", async () => {
+    const waiter = await signInStaff(server.app, FIXTURE.storeId, "1357"); // Nikos, WAITER of store 1
+    const { placed, read } = await placedAndRead({ tableId: FIXTURE.pda, selectedTableId: FIXTURE.table }, waiter);
+    expect(JSON.parse(placed)).toMatchObject({ status: "ACCEPTED" });
+    expect(placed).toBe(read);
   });
 });
