@@ -155,7 +155,8 @@ try {
       kills,
       guestClients: clients,
       staffClients: 2,
-      database: "SQLite file, WAL, synchronous=FULL",
+      database:
+        "SQLite file as src/server/db/database.ts opens it (WAL; synchronous=NORMAL with group commit since issue 13 item 5)",
       jobs: "JOB_LEASE_MS=3000 JOB_POLL_INTERVAL_MS=250 JOB_RETRY_INITIAL_MS=200",
       load: "each guest places one order after another (half card, half cash, new key each, the same key on retry); the waiter accepts ~70%, rejects ~15%, leaves ~15% to time out",
       killAfter: "300-2000 ms of load, at random",

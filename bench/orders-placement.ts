@@ -1,20 +1,29 @@
 /**
  * Orders bench (issue "Orders": "orders per second and p99 latency of placement on SQLite with
- * synchronous=FULL"): POST /api/orders of the real server (src/server/main.ts in a child process,
- * a throwaway SQLite file, the demo venues, request logs at info as in production) driven by wrk
- * with a Lua script that sends every request with a fresh Idempotency-Key, so each one places a
- * new order: idempotency claim, pricing from the database, daily number, the order and its
- * stored answer, all committed with fsync.
+ * synchronous=FULL"; issue 13 item 5: "the placement bench takes a PostgreSQL URL and reports both
+ * databases side by side"): POST /api/orders of the real server (src/server/main.ts in a child
+ * process, the demo venues, request logs at info as in production) driven by wrk with a Lua script
+ * that sends every request with a fresh Idempotency-Key, so each one places a new order:
+ * idempotency claim, pricing from the database, daily number, the order, its job and its stored
+ * answer, durable before the 201.
  *
- * Run: `npx tsx bench/orders-placement.ts` (script line for package.json: "bench:orders":
- * "tsx bench/orders-placement.ts"). Env: BENCH_SECONDS (10), BENCH_CONNECTIONS ("1,16,64").
- * Writes bench/results/<date>-orders-placement.json. Loopback only; about a minute.
+ * Per database (a throwaway SQLite file; and PostgreSQL when a URL is given: a fresh database
+ * created in that server and dropped afterwards) and per server (this checkout; and a baseline
+ * checkout with --baseline=DIR, e.g. the commit before a change, measured in the same session),
+ * at 1, 16 and 64 connections: orders/s, p50/p99, and the worst event-loop delay of the server
+ * during the run (perf_hooks.monitorEventLoopDelay in the server process, bench/eventloop-probe.ts).
+ *
+ * Run: `npm run bench:orders [-- --postgres=URL] [--baseline=DIR]`; with a throwaway PostgreSQL:
+ * `bash scripts/with-postgres.sh npm run bench:orders` (TEST_POSTGRES_URL is used when set).
+ * Env: BENCH_SECONDS (10), BENCH_CONNECTIONS ("1,16,64"), BENCH_POSTGRES_URL.
+ * Writes bench/results/<date>-orders-placement.json. Loopback only; about 1-4 minutes.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import SqliteDatabase from "better-sqlite3";
+import pg from "pg";
 import { freePort, LOOPBACK } from "./servers";
 import { ensureWrk, parseWrk, type WrkResult } from "./wrk";
 
@@ -22,15 +31,36 @@ import { ensureWrk, parseWrk, type WrkResult } from "./wrk";
 const DEMO = { storeId: 7, serviceId: 7001, spotId: 7201, itemId: 70201 };
 /** 12:00 in Athens: the beach bar is open (09:00-20:00) and its happy hour (17:00-19:00) is not. */
 const CLOCK = "2026-07-01T09:00:00.000Z";
-const WATCHDOG_MS = 5 * 60 * 1000;
+const WATCHDOG_MS = 15 * 60 * 1000;
 
+const flags = new Map(
+  process.argv.slice(2).map((arg) => {
+    const [name, ...value] = arg.replace(/^--/, "").split("=");
+    return [name ?? "", value.join("=")] as const;
+  }),
+);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connectionCounts = (process.env.BENCH_CONNECTIONS ?? "1,16,64").split(",").map(Number);
+const postgresUrl = flags.get("postgres") || process.env.BENCH_POSTGRES_URL || process.env.TEST_POSTGRES_URL || null;
+const servers: { name: string; root: string }[] = [{ name: "this checkout", root: process.cwd() }];
+if (flags.get("baseline")) servers.unshift({ name: "baseline", root: resolve(flags.get("baseline") ?? "") });
+const databases: DatabaseKind[] = postgresUrl === null ? ["sqlite"] : ["sqlite", "postgres"];
+const probe = resolve("bench/eventloop-probe.ts");
 const loadAverageAtStart = loadavg();
 
+type DatabaseKind = "sqlite" | "postgres";
+
 interface Run {
+  server: string;
+  serverRoot: string;
+  database: DatabaseKind;
   connections: number;
   wrk: WrkResult;
+  eventLoopDelayMaxMs: number;
+  eventLoopDelayP99Ms: number;
+  /** The server's CPU time (user + system, every thread) per order placed in the run. */
+  cpuMsPerOrder: number;
+  ordersInDatabase: number | null;
 }
 
 const watchdog = setTimeout(() => {
@@ -40,38 +70,113 @@ const watchdog = setTimeout(() => {
 
 ensureWrk();
 const dataDir = mkdtempSync(join(tmpdir(), "venue-bench-orders-"));
-const port = await freePort();
-const origin = `http://${LOOPBACK}:${port}`;
-const child = startServer(port, dataDir);
+const runs: Run[] = [];
 try {
-  await waitUntilHealthy();
-  await call("PUT", "/api/dev/clock", { date: CLOCK });
-  const session = await signInGuest();
-  const body = await orderBody();
-  const script = writeLuaScript(session, body);
-  // A first order checks the request before any timing.
-  const first = await call("POST", "/api/orders", JSON.parse(body), {
-    ...session,
-    "idempotency-key": crypto.randomUUID(),
-  });
-  if (first.status !== 201) throw new Error(`placement failed: ${first.status} ${first.text}`);
-
-  const runs: Run[] = [];
-  await runWrk({ url: `${origin}/api/orders`, seconds: 2, connections: 4, threads: 1, script });
-  for (const connections of connectionCounts) {
-    const wrk = await runWrk({ url: `${origin}/api/orders`, seconds, connections, threads: 1, script });
-    runs.push({ connections, wrk });
-    console.log(
-      `${String(connections).padStart(3)} connections: ${wrk.requestsPerSecond.toFixed(0)} orders/s, p50 ${wrk.latencyP50Ms.toFixed(1)} ms, p99 ${wrk.latencyP99Ms.toFixed(1)} ms, failures ${wrk.failures}`,
-    );
+  for (const database of databases) {
+    for (const server of servers) runs.push(...(await measure(server, database)));
   }
-  await stop(child);
-  const ordersInDatabase = countOrders();
-  writeResult(runs, ordersInDatabase);
+  writeResult(runs);
 } finally {
   clearTimeout(watchdog);
-  await stop(child);
   rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** One server on one fresh database: warm-up, then a run per connection count. */
+async function measure(server: { name: string; root: string }, database: DatabaseKind): Promise<Run[]> {
+  const dir = mkdtempSync(join(dataDir, "server-"));
+  const port = await freePort();
+  const origin = `http://${LOOPBACK}:${port}`;
+  const pgDatabase = database === "postgres" ? await createPostgresDatabase() : null;
+  const child = startServer(server.root, port, dir, pgDatabase?.url ?? null);
+  const measured: Run[] = [];
+  try {
+    await waitUntilHealthy(child, origin);
+    await call(origin, "PUT", "/api/dev/clock", { date: CLOCK });
+    const session = await signInGuest(origin);
+    const body = await orderBody(origin);
+    const script = writeLuaScript(dir, session, body);
+    // A first order checks the request before any timing.
+    const first = await call(origin, "POST", "/api/orders", JSON.parse(body), {
+      ...session,
+      "idempotency-key": crypto.randomUUID(),
+    });
+    if (first.status !== 201) throw new Error(`placement failed: ${first.status} ${first.text}`);
+    await runWrk({ url: `${origin}/api/orders`, seconds: 2, connections: 4, threads: 1, script });
+    for (const connections of connectionCounts) {
+      await ask(child, "reset");
+      const wrk = await runWrk({ url: `${origin}/api/orders`, seconds, connections, threads: 1, script });
+      const delay = (await ask(child, "report")) as { maxMs: number; p99Ms: number; cpuMs: number };
+      const cpuMsPerOrder = delay.cpuMs / Math.max(1, wrk.requestsPerSecond * seconds);
+      measured.push({
+        server: server.name,
+        serverRoot: server.root,
+        database,
+        connections,
+        wrk,
+        eventLoopDelayMaxMs: Math.round(delay.maxMs * 10) / 10,
+        eventLoopDelayP99Ms: Math.round(delay.p99Ms * 10) / 10,
+        cpuMsPerOrder: Math.round(cpuMsPerOrder * 100) / 100,
+        ordersInDatabase: null,
+      });
+      console.log(
+        `${database.padEnd(8)} ${server.name.padEnd(13)} ${String(connections).padStart(3)} connections: ${wrk.requestsPerSecond.toFixed(0)} orders/s, p50 ${wrk.latencyP50Ms.toFixed(1)} ms, p99 ${wrk.latencyP99Ms.toFixed(1)} ms, worst loop delay ${delay.maxMs.toFixed(1)} ms, CPU ${cpuMsPerOrder.toFixed(2)} ms/order, failures ${wrk.failures}`,
+      );
+    }
+    await stop(child);
+    const last = measured.at(-1);
+    if (last !== undefined) {
+      last.ordersInDatabase =
+        pgDatabase === null ? countSqliteOrders(join(dir, "venue.sqlite")) : await countPostgresOrders(pgDatabase.url);
+    }
+    return measured;
+  } finally {
+    await stop(child);
+    if (pgDatabase !== null) await pgDatabase.drop();
+  }
+}
+
+/** A fresh database on the given PostgreSQL server, so every server starts from the same empty state. */
+async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (postgresUrl === null) throw new Error("no PostgreSQL URL");
+  const name = `venue_bench_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: postgresUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+async function countPostgresOrders(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const result = await client.query<{ n: string }>("select count(*) as n from orders");
+    return Number(result.rows[0]?.n ?? 0);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A question to the probe in the server process (bench/eventloop-probe.ts). */
+function ask(child: ChildProcess, message: "reset" | "report"): Promise<unknown> {
+  return new Promise((resolveAnswer, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server did not answer "${message}"`)), 10_000);
+    child.once("message", (answer) => {
+      clearTimeout(timer);
+      resolveAnswer(answer);
+    });
+    child.send(message);
+  });
 }
 
 /** wrk with a Lua script (bench/wrk.ts's runWrk sends plain GETs). */
@@ -116,7 +221,7 @@ function runWrk(options: {
   });
 }
 
-function startServer(listenPort: number, dir: string): ChildProcess {
+function startServer(root: string, listenPort: number, dir: string, databaseUrl: string | null): ChildProcess {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(listenPort),
@@ -133,23 +238,28 @@ function startServer(listenPort: number, dir: string): ChildProcess {
   };
   delete env.DATABASE_URL;
   delete env.TEST_POSTGRES_URL;
-  return spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  if (databaseUrl !== null) env.DATABASE_URL = databaseUrl;
+  // BENCH_SERVER_NODE_ARGS: e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter((arg) => arg !== "");
+  return spawn(process.execPath, [...nodeArgs, "--import", "tsx", "--import", probe, "src/server/main.ts"], {
+    cwd: root,
     env,
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", "ignore", "inherit", "ipc"],
   });
 }
 
-async function waitUntilHealthy(): Promise<void> {
+async function waitUntilHealthy(child: ChildProcess, origin: string): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    if ((await call("GET", "/api/health").catch(() => null))?.status === 200) return;
+    if ((await call(origin, "GET", "/api/health").catch(() => null))?.status === 200) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error("the server did not answer /api/health within 60 s");
 }
 
 async function call(
+  origin: string,
   method: string,
   path: string,
   body?: unknown,
@@ -163,21 +273,21 @@ async function call(
   return { status: response.status, text: await response.text() };
 }
 
-async function signInGuest(): Promise<{ authToken: string; jwt: string }> {
+async function signInGuest(origin: string): Promise<{ authToken: string; jwt: string }> {
   const phone = { phoneNumber: 6941234567, countryCode: 30 };
-  const entrance = await call("POST", "/api/entrance", phone);
+  const entrance = await call(origin, "POST", "/api/entrance", phone);
   if (entrance.status !== 200) throw new Error(`entrance: ${entrance.status} ${entrance.text}`);
-  const outbox = await call("GET", `/api/dev/outbox?to=${encodeURIComponent("+306941234567")}`);
+  const outbox = await call(origin, "GET", `/api/dev/outbox?to=${encodeURIComponent("+306941234567")}`);
   const code = /\b(\d{6})\b/.exec(outbox.text)?.[1];
   if (code === undefined) throw new Error(`no sign-in code in the outbox: ${outbox.text}`);
-  const login = await call("POST", "/api/authenticate/v2/login", { ...phone, password: code });
+  const login = await call(origin, "POST", "/api/authenticate/v2/login", { ...phone, password: code });
   const session = JSON.parse(login.text) as { authToken: { token: string }; jwt: string };
   return { authToken: session.authToken.token, jwt: session.jwt };
 }
 
 /** The order, priced from the menu the server serves (one item, no options: its price is the total). */
-async function orderBody(): Promise<string> {
-  const menu = JSON.parse((await call("GET", `/api/services/${DEMO.serviceId}/menu`)).text) as {
+async function orderBody(origin: string): Promise<string> {
+  const menu = JSON.parse((await call(origin, "GET", `/api/services/${DEMO.serviceId}/menu`)).text) as {
     items: { id: number; priceCents: number }[];
   };
   const item = menu.items.find((candidate) => candidate.id === DEMO.itemId);
@@ -198,8 +308,8 @@ async function orderBody(): Promise<string> {
 }
 
 /** wrk sends each request with a new random UUID v4 as its Idempotency-Key: every request is a new order. */
-function writeLuaScript(session: { authToken: string; jwt: string }, body: string): string {
-  const path = join(dataDir, "place-order.lua");
+function writeLuaScript(dir: string, session: { authToken: string; jwt: string }, body: string): string {
+  const path = join(dir, "place-order.lua");
   writeFileSync(
     path,
     `
@@ -224,8 +334,8 @@ end
   return path;
 }
 
-function countOrders(): number {
-  const db = new SqliteDatabase(join(dataDir, "venue.sqlite"), { readonly: true });
+function countSqliteOrders(file: string): number {
+  const db = new SqliteDatabase(file, { readonly: true });
   try {
     return (db.prepare("select count(*) as n from orders").get() as { n: number }).n;
   } finally {
@@ -233,7 +343,7 @@ function countOrders(): number {
   }
 }
 
-function writeResult(runs: Run[], ordersInDatabase: number): void {
+function writeResult(measured: Run[]): void {
   const date = new Date().toISOString();
   const result = {
     date,
@@ -244,25 +354,36 @@ function writeResult(runs: Run[], ordersInDatabase: number): void {
       loadAverage: { atStart: loadAverageAtStart, atEnd: loadavg() },
     },
     settings: {
-      database: "SQLite, WAL, synchronous=FULL (src/server/db/database.ts)",
+      databases: {
+        sqlite: "a throwaway file, as src/server/db/database.ts of each server opens it",
+        postgres: postgresUrl === null ? null : "a fresh database per server on the given server (pool of 10)",
+      },
       seconds,
       warmUp: "2 s at 4 connections",
       wrkThreads: 1,
       logLevel: "info",
+      eventLoopDelay: "perf_hooks.monitorEventLoopDelay, 1 ms resolution, in the server, reset before each run",
       order: "1 item, cash, umbrella 7201 of demo store 7, a new Idempotency-Key per request",
     },
-    runs: runs.map(({ connections, wrk }) => ({
-      connections,
-      ordersPerSecond: Math.round(wrk.requestsPerSecond * 10) / 10,
-      latencyP50Ms: wrk.latencyP50Ms,
-      latencyP99Ms: wrk.latencyP99Ms,
-      failures: wrk.failures,
+    runs: measured.map((run) => ({
+      server: run.server,
+      serverRoot: run.serverRoot,
+      database: run.database,
+      connections: run.connections,
+      ordersPerSecond: Math.round(run.wrk.requestsPerSecond * 10) / 10,
+      latencyP50Ms: run.wrk.latencyP50Ms,
+      latencyP99Ms: run.wrk.latencyP99Ms,
+      eventLoopDelayMaxMs: run.eventLoopDelayMaxMs,
+      eventLoopDelayP99Ms: run.eventLoopDelayP99Ms,
+      cpuMsPerOrder: run.cpuMsPerOrder,
+      failures: run.wrk.failures,
+      /** On the last run of a server: every 201 is one order (the check order + warm-up + runs). */
+      ...(run.ordersInDatabase === null ? {} : { ordersInDatabase: run.ordersInDatabase }),
     })),
-    /** Every 201 is one order: the first check order + warm-up + runs. */
-    ordersInDatabase,
   };
   mkdirSync("bench/results", { recursive: true });
-  const file = `bench/results/${date.slice(0, 10)}-orders-placement.json`;
+  const label = flags.get("label");
+  const file = `bench/results/${date.slice(0, 10)}-orders-placement${label ? `-${label}` : ""}.json`;
   writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
   console.log(`wrote ${file}`);
 }

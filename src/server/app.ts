@@ -36,6 +36,7 @@ import type { Messenger } from "./notify/messenger";
 import type { OrdersContext, PaymentProvider } from "./orders/context";
 import { orderTimeouts } from "./orders/timeouts";
 import { SandboxPaymentProvider } from "./payments/sandbox-provider";
+import { durableAnswers } from "./plugins/durable-answers";
 import { errorHandling } from "./plugins/error-handling";
 import { notFoundHandler } from "./plugins/not-found";
 import { openApi } from "./plugins/openapi";
@@ -123,6 +124,7 @@ export function buildApp(options: AppOptions): App {
   app.setValidatorCompiler(strictTypeBoxValidatorCompiler);
 
   app.register(responseHeaders);
+  app.register(durableAnswers);
   app.register(securityHeaders, { publicUrl: config.publicUrl ?? null });
   app.register(errorHandling);
 

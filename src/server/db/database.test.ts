@@ -1,15 +1,16 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
-import { databaseTarget, maskPassword, openDatabase, SQLITE_FILE_NAME } from "./database";
+import { databaseTarget, maskPassword, openDatabase, openDurableSqlite, SQLITE_FILE_NAME } from "./database";
+import { whenCommitsDurable } from "./durable-sqlite";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "venue-db-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe("database (issue Foundation §3: embedded SQLite under DATA_DIR, PostgreSQL by URL)", () => {
-  it("an embedded SQLite file is created on first open, in WAL mode with synchronous=FULL and foreign keys on", async () => {
+  it("an embedded SQLite file is created on first open, in WAL mode with synchronous=NORMAL (+ the driver's group commit) and foreign keys on", async () => {
     const target = databaseTarget(null, path.join(dataDir, "fresh"));
     expect(target).toEqual({ kind: "sqlite", file: path.join(dataDir, "fresh", SQLITE_FILE_NAME) });
     const { db, dialect } = openDatabase(target);
@@ -18,11 +19,74 @@ describe("database (issue Foundation §3: embedded SQLite under DATA_DIR, Postgr
       const pragma = async (name: string) =>
         Object.values((await sql.raw(`PRAGMA ${name}`).execute(db)).rows[0] as object)[0];
       expect(await pragma("journal_mode")).toBe("wal");
-      expect(await pragma("synchronous")).toBe(2); // 2 = FULL: a committed order survives a power cut
+      // 1 = NORMAL: COMMIT does not fsync; the driver syncs the -wal file before answering (below).
+      expect(await pragma("synchronous")).toBe(1);
       expect(await pragma("foreign_keys")).toBe(1);
+      expect(await pragma("wal_autocheckpoint")).toBe(0); // checkpoints on their own thread (below)
     } finally {
       await db.destroy();
     }
+  });
+
+  it("issue 13 item 5: writes wait for a sync of the -wal file, shared by concurrent commits; reads alone sync nothing; statements are prepared once", async () => {
+    const { db, barrier, statements } = openDurableSqlite(path.join(dataDir, "durable", SQLITE_FILE_NAME));
+    try {
+      await sql`create table t (id integer primary key, n integer not null)`.execute(db);
+      const syncsBefore = barrier.syncs;
+      await sql`insert into t (n) values (${1})`.execute(db);
+      expect(barrier.syncs).toBe(syncsBefore + 1);
+      await sql`select n from t`.execute(db);
+      expect(barrier.syncs).toBe(syncsBefore + 1);
+      // 20 transactions at once: each is answered after a sync covering it, and they share syncs.
+      await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          db.transaction().execute(async (trx) => {
+            await sql`insert into t (n) values (${i})`.execute(trx);
+          }),
+        ),
+      );
+      expect(barrier.syncs - syncsBefore - 1).toBeGreaterThan(0);
+      expect(barrier.syncs - syncsBefore - 1).toBeLessThan(20);
+      const cached = statements.size;
+      for (let i = 0; i < 5; i++) await sql`select n from t where id = ${i}`.execute(db);
+      expect(statements.size).toBe(cached + 1);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it("issue 13 item 5: an answer waits for the commits made before it (whenCommitsDurable); with none pending it waits for nothing", async () => {
+    const { db, barrier } = openDurableSqlite(path.join(dataDir, "answers", SQLITE_FILE_NAME));
+    try {
+      await sql`create table t (id integer primary key)`.execute(db);
+      expect(whenCommitsDurable()).toBeNull();
+      // A commit (another request's) whose sync has not run yet: nothing may be answered before it.
+      barrier.committed();
+      const wait = whenCommitsDurable();
+      expect(wait).not.toBeNull();
+      await wait;
+      expect(barrier.pending).toBe(false);
+      expect(whenCommitsDurable()).toBeNull();
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it("issue 13 item 5: checkpoints run on their own thread every few hundred commits, never inside a COMMIT", async () => {
+    const file = path.join(dataDir, "checkpoints", SQLITE_FILE_NAME);
+    const { db, checkpointer } = openDurableSqlite(file);
+    try {
+      await sql`create table t (id integer primary key, body text not null)`.execute(db);
+      for (let i = 0; i < 450; i++) await sql`insert into t (body) values (${"x".repeat(2000)})`.execute(db);
+      const deadline = Date.now() + 10_000;
+      while (checkpointer.checkpoints < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(checkpointer.checkpoints).toBeGreaterThanOrEqual(2);
+      const { rows } = await sql<{ n: number }>`select count(*) as n from t`.execute(db);
+      expect(rows[0]?.n).toBe(450);
+    } finally {
+      await db.destroy();
+    }
+    expect(existsSync(`${file}-wal`)).toBe(false); // the last connection checkpointed and removed it
   });
 
   it("a postgres:// URL selects PostgreSQL, and its password never reaches the logs", () => {

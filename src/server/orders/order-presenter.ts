@@ -10,6 +10,7 @@ import { fromJsonText } from "../db/columns";
 import { findLinesOfOrders, findOrdersByIds } from "../db/repositories/orders.repository";
 import { findPaymentsOfOrders } from "../db/repositories/payments.repository";
 import type { Database } from "../db/schema";
+import type { SpotRow } from "../db/tables/catalogue.tables";
 import type { OrderLineRow, OrderRow } from "../db/tables/orders.tables";
 
 /** The status event of an order row: the polling answer and every STOMP message body. */
@@ -51,13 +52,7 @@ export async function loadOrderDtos(db: Kysely<Database>, orderIds: readonly num
   ]);
   const storeNames = new Map(stores.map((s) => [s.id, fromJsonText<Translations>(s.names)]));
   const serviceNames = new Map(services.map((s) => [s.id, fromJsonText<Translations>(s.names)]));
-  const spotNames = new Map(spots.map((s) => [s.id, s.name]));
-  const spotTranslations = new Map(
-    spots.map((s): [number, Translations] => [
-      s.id,
-      s.names === null ? { GRE: { name: s.name }, ENG: { name: s.name } } : fromJsonText<Translations>(s.names),
-    ]),
-  );
+  const spotsById = new Map(spots.map((s) => [s.id, s]));
   const paymentOf = new Map(payments.map((p) => [p.order_id, p]));
   const reviewed = new Set(reviews.map((r) => r.order_id));
   const linesOf = new Map<number, OrderLineRow[]>();
@@ -67,59 +62,107 @@ export async function loadOrderDtos(db: Kysely<Database>, orderIds: readonly num
   return ids.flatMap((id) => {
     const row = byId.get(id);
     if (row === undefined) return [];
-    const payment = paymentOf.get(id);
-    const spotName = (spotId: number | null) => (spotId === null ? null : (spotNames.get(spotId) ?? null));
-    const dto: OrderDto = {
-      id: row.id,
-      storeId: row.store_id,
-      storeNames: required(storeNames.get(row.store_id), "store", row.store_id),
-      serviceId: row.service_id,
-      serviceNames: required(serviceNames.get(row.service_id), "service", row.service_id),
-      tableId: row.spot_id,
-      spotName: spotName(row.spot_id) ?? "",
-      spotNames: spotTranslations.get(row.selected_table_id ?? row.spot_id) ?? {
-        GRE: { name: spotName(row.spot_id) ?? "" },
-        ENG: { name: spotName(row.spot_id) ?? "" },
-      },
-      selectedTableName: spotName(row.selected_table_id),
-      chargingRoomName: spotName(row.charging_room_id),
-      status: row.status,
-      onHold: false,
-      dailyNumber: row.daily_number,
-      scheduledFor: row.scheduled_for,
-      comment: row.comment,
-      payment: {
-        type: row.payment_type,
-        cardBrand: payment?.brand ?? null,
-        cardLastFour: payment?.last_four ?? null,
-      },
-      deliveryInfo: row.delivery_info === null ? null : fromJsonText<DeliveryInfo>(row.delivery_info),
-      lines: (linesOf.get(id) ?? []).map((line) => ({
-        itemId: line.item_id,
-        names: fromJsonText<Translations>(line.names),
-        quantity: line.quantity,
-        kilos: line.grams === null ? null : line.grams / 1000,
-        comment: line.comment,
-        options: fromJsonText<OrderLineOptionDto[]>(line.options),
-        unitPriceCents: line.unit_price_cents,
-        optionsUnitPriceCents: line.options_unit_price_cents,
-        totalCents: line.total_cents,
-      })),
-      totals: {
-        subtotalCents: row.subtotal_cents,
-        happyHourSavingsCents: row.happy_hour_savings_cents,
-        roomChargeCents: row.room_charge_cents,
-        deliveryDiscountCents: row.delivery_discount_cents,
-        totalCents: row.total_cents,
-      },
-      errorMessage: row.error_message,
-      acceptanceDeadline: row.acceptance_deadline,
-      reviewed: reviewed.has(id),
-      createdAt: row.created_at,
-      updatedAt: row.updated_at,
-    };
-    return [dto];
+    return [
+      presentOrder(row, {
+        lines: linesOf.get(id) ?? [],
+        payment: paymentOf.get(id),
+        storeNames: required(storeNames.get(row.store_id), "store", row.store_id),
+        serviceNames: required(serviceNames.get(row.service_id), "service", row.service_id),
+        spots: spotsById,
+        reviewed: reviewed.has(id),
+      }),
+    ];
   });
+}
+
+/** What an order's DTO shows besides its own row: read for a list, or at hand right after placing it. */
+export interface OrderDtoParts {
+  /** The order's lines, by position. */
+  lines: readonly PresentedLine[];
+  payment: { brand: string | null; last_four: string | null } | undefined;
+  storeNames: Translations;
+  serviceNames: Translations;
+  /** At least the order's spot, selected table and charging room. */
+  spots: ReadonlyMap<number, Pick<SpotRow, "name" | "names">>;
+  reviewed: boolean;
+}
+
+export type PresentedLine = Pick<
+  OrderLineRow,
+  | "item_id"
+  | "names"
+  | "quantity"
+  | "grams"
+  | "comment"
+  | "options"
+  | "unit_price_cents"
+  | "options_unit_price_cents"
+  | "total_cents"
+>;
+
+/**
+ * One order as the API shows it. The one place that builds an OrderDto, so the answer a placement
+ * gives from what it just wrote is the same bytes a later read gives (issue 13 item 5).
+ */
+export function presentOrder(row: OrderRow, parts: OrderDtoParts): OrderDto {
+  const spotName = (spotId: number | null) => (spotId === null ? null : (parts.spots.get(spotId)?.name ?? null));
+  const spotTranslations = (spotId: number): Translations | undefined => {
+    const spot = parts.spots.get(spotId);
+    if (spot === undefined) return undefined;
+    return spot.names === null
+      ? { GRE: { name: spot.name }, ENG: { name: spot.name } }
+      : fromJsonText<Translations>(spot.names);
+  };
+  const { payment } = parts;
+  return {
+    id: row.id,
+    storeId: row.store_id,
+    storeNames: parts.storeNames,
+    serviceId: row.service_id,
+    serviceNames: parts.serviceNames,
+    tableId: row.spot_id,
+    spotName: spotName(row.spot_id) ?? "",
+    spotNames: spotTranslations(row.selected_table_id ?? row.spot_id) ?? {
+      GRE: { name: spotName(row.spot_id) ?? "" },
+      ENG: { name: spotName(row.spot_id) ?? "" },
+    },
+    selectedTableName: spotName(row.selected_table_id),
+    chargingRoomName: spotName(row.charging_room_id),
+    status: row.status,
+    onHold: false,
+    dailyNumber: row.daily_number,
+    scheduledFor: row.scheduled_for,
+    comment: row.comment,
+    payment: {
+      type: row.payment_type,
+      cardBrand: payment?.brand ?? null,
+      cardLastFour: payment?.last_four ?? null,
+    },
+    deliveryInfo: row.delivery_info === null ? null : fromJsonText<DeliveryInfo>(row.delivery_info),
+    lines: parts.lines.map((line) => ({
+      itemId: line.item_id,
+      names: fromJsonText<Translations>(line.names),
+      quantity: line.quantity,
+      kilos: line.grams === null ? null : line.grams / 1000,
+      comment: line.comment,
+      options: fromJsonText<OrderLineOptionDto[]>(line.options),
+      unitPriceCents: line.unit_price_cents,
+      optionsUnitPriceCents: line.options_unit_price_cents,
+      totalCents: line.total_cents,
+    })),
+    totals: {
+      subtotalCents: row.subtotal_cents,
+      happyHourSavingsCents: row.happy_hour_savings_cents,
+      roomChargeCents: row.room_charge_cents,
+      deliveryDiscountCents: row.delivery_discount_cents,
+      totalCents: row.total_cents,
+    },
+    errorMessage: row.error_message,
+    acceptanceDeadline: row.acceptance_deadline,
+    reviewed: parts.reviewed,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
 }
 
 function unique(values: readonly number[]): number[] {

@@ -11,18 +11,20 @@
  * the opening events go out with the status event (its job). No outcome message: the
  * waiter sees the outcome on the PDA and there is no guest to tell.
  */
+import type { Translations } from "../../domain/languages";
 import type { PlaceOrderRequest } from "../../domain/orders-api";
+import { fromJsonText } from "../db/columns";
 import { insertSavedCard, listSavedCardsOfUser } from "../db/repositories/saved-cards.repository";
 import { enqueuePlacementJobs } from "../jobs/order-jobs";
 import { attachAcceptedOrder } from "../openings/attach-order";
 import { claimCardToken } from "../payments/card-token-owners";
 import type { OrdersContext } from "./context";
 import { runOnce, type StoredAnswer } from "./idempotency";
-import { loadOrderDto } from "./order-presenter";
+import { presentOrder } from "./order-presenter";
 import { outdated, refuse } from "./placement-errors";
-import { checkExpectedTotal, type PlacingAccount, preparePlacement } from "./prepare-placement";
+import { checkExpectedTotal, type PlacingAccount, type PreparedPlacement, preparePlacement } from "./prepare-placement";
 import { requestHash } from "./request-hash";
-import { type CardAuthorization, writeOrder } from "./write-order";
+import { type CardAuthorization, type WrittenOrder, writeOrder } from "./write-order";
 
 export async function placeOrder(
   ctx: OrdersContext,
@@ -49,7 +51,7 @@ export async function placeOrder(
           if (card !== null && prepared.breakdown.totalCents !== card.amountCents) {
             throw outdated("PRICE_CHANGED", "The total changed while the card was being authorized");
           }
-          const { order, stockChanged } = await writeOrder(
+          const { order, lines, payment, stockChanged } = await writeOrder(
             trx,
             prepared,
             account,
@@ -62,7 +64,8 @@ export async function placeOrder(
           }
           if (order.status === "ACCEPTED") await attachAcceptedOrder(trx, order, account.staffId, now.toISOString());
           await enqueuePlacementJobs(trx, order, now.toISOString());
-          const body = JSON.stringify(await loadOrderDto(trx, order.id));
+          // The answer from what was just written: the same bytes a read of the order gives now.
+          const body = JSON.stringify(placedOrderDto(order, lines, payment, prepared));
           await key.finish(trx, { status: 201, body, orderId: order.id });
           wroteJobs = true;
           if (stockChanged) stockOfStore = order.store_id;
@@ -79,6 +82,23 @@ export async function placeOrder(
   // The event is the job's: a failed publish is retried by the worker, never a 500 here.
   if (wroteJobs) ctx.jobs.nudge();
   return answer;
+}
+
+/** A new order has no review yet; its names are the ones its placement read. */
+function placedOrderDto(
+  order: WrittenOrder["order"],
+  lines: WrittenOrder["lines"],
+  payment: WrittenOrder["payment"],
+  prepared: PreparedPlacement,
+) {
+  return presentOrder(order, {
+    lines,
+    payment,
+    storeNames: fromJsonText<Translations>(prepared.store.names),
+    serviceNames: fromJsonText<Translations>(prepared.serviceNames),
+    spots: prepared.spots,
+    reviewed: false,
+  });
 }
 
 /**

@@ -20,7 +20,7 @@ import { loadMenuRows } from "../db/repositories/menu.repository";
 import { findSpotById } from "../db/repositories/spot.repository";
 import { findStoreById } from "../db/repositories/store.repository";
 import type { Database } from "../db/schema";
-import type { SpotRow, StoreRow } from "../db/tables/catalogue.tables";
+import type { ServiceRow, SpotRow, StoreRow } from "../db/tables/catalogue.tables";
 import { forbidden } from "../http/api-error";
 import { athensTime, instantOf, instantOfIso } from "./athens-clock";
 import { type ResolvedLine, resolveLines } from "./order-lines";
@@ -41,10 +41,14 @@ export interface PlacingAccount {
 export interface PreparedPlacement {
   store: StoreRow;
   service: ServiceDto;
+  /** The service's names as stored, for the answer (read once: issue 13 item 5). */
+  serviceNames: ServiceRow["names"];
   spot: SpotRow;
   spotKind: SpotKind;
   selectedTableId: number | null;
   chargingRoomId: number | null;
+  /** The spots the order names (its spot, selected table, charging room), for the answer. */
+  spots: ReadonlyMap<number, SpotRow>;
   rules: PriceRules;
   lines: ResolvedLine[];
   breakdown: PriceBreakdown;
@@ -90,7 +94,7 @@ export async function preparePlacement(
     );
   }
 
-  const selectedTableId = await checkedTableSelection(db, account, spot, request.selectedTableId);
+  const selectedTable = await checkedTableSelection(db, account, spot, request.selectedTableId);
   const kind = spotKind(spot.type);
   if (kind === "delivery" && request.deliveryInfo === null) {
     throw refuse("DELIVERY_DETAILS_REQUIRED", "A delivery order needs the delivery details");
@@ -107,7 +111,7 @@ export async function preparePlacement(
   if (account.kind === "staff" && request.payment.type === "CARD") {
     throw refuse("PAYMENT_TYPE_NOT_AVAILABLE", "A waiter's order is paid at the table, not by card online");
   }
-  const chargingRoomId = await checkedPayment(db, store, request.payment);
+  const chargingRoom = await checkedPayment(db, store, request.payment);
 
   const orderedItemIds = [...new Set(request.lines.map((line) => line.itemId))];
   const menu = menuDocument(store.id, service.serviceId, await loadMenuRows(db, service.serviceId, orderedItemIds));
@@ -118,7 +122,20 @@ export async function preparePlacement(
   if (!breakdown.minimumOrderReached) {
     throw refuse("MINIMUM_ORDER_NOT_REACHED", `The minimum order is ${breakdown.minimumOrderCents} cents`);
   }
-  return { store, service, spot, spotKind: kind, selectedTableId, chargingRoomId, rules, lines, breakdown };
+  const spots = new Map([spot, selectedTable, chargingRoom].flatMap((row) => (row === null ? [] : [[row.id, row]])));
+  return {
+    store,
+    service,
+    serviceNames: serviceRow.names,
+    spot,
+    spotKind: kind,
+    selectedTableId: selectedTable?.id ?? null,
+    chargingRoomId: chargingRoom?.id ?? null,
+    spots,
+    rules,
+    lines,
+    breakdown,
+  };
 }
 
 /** The app's total must be the server's: a changed menu, or a tampered price, is refused. */
@@ -138,7 +155,7 @@ async function checkedTableSelection(
   account: PlacingAccount,
   spot: SpotRow,
   selectedTableId: number | null,
-): Promise<number | null> {
+): Promise<SpotRow | null> {
   const required = bool(spot.is_pda) || account.kind === "staff";
   if (selectedTableId === null) {
     if (required) throw refuse("TABLE_SELECTION_REQUIRED", "Choose the table the order is for");
@@ -148,7 +165,8 @@ async function checkedTableSelection(
   if (!required && selectedTableId !== spot.id) {
     throw refuse("TABLE_SELECTION_REQUIRED", "A guest orders for the spot of their own link");
   }
-  const table = await findSpotById(db, selectedTableId);
+  // A guest's own spot was read just now.
+  const table = selectedTableId === spot.id ? spot : await findSpotById(db, selectedTableId);
   if (
     table === undefined ||
     table.store_id !== spot.store_id ||
@@ -157,7 +175,7 @@ async function checkedTableSelection(
   ) {
     throw refuse("TABLE_SELECTION_REQUIRED", `Table ${selectedTableId} is not a table of this store`);
   }
-  return table.id;
+  return table;
 }
 
 /** Card payments when the store takes them; charge to room in hotel stores that allow it, to one of their rooms. */
@@ -165,7 +183,7 @@ async function checkedPayment(
   db: Kysely<Database>,
   store: StoreRow,
   payment: PlaceOrderRequest["payment"],
-): Promise<number | null> {
+): Promise<SpotRow | null> {
   if (payment.type === "CARD" && !bool(store.card_payments_enabled)) {
     throw refuse("PAYMENT_TYPE_NOT_AVAILABLE", "This store does not take cards");
   }
@@ -177,7 +195,7 @@ async function checkedPayment(
   if (room === undefined || room.store_id !== store.id || room.type !== "HOTEL_ROOM") {
     throw refuse("ROOM_SELECTION_REQUIRED", "Choose the room to charge");
   }
-  return room.id;
+  return room;
 }
 
 function storeLocation(store: StoreRow) {

@@ -25,10 +25,11 @@ import {
 } from "../db/repositories/orders.repository";
 import { insertPayment } from "../db/repositories/payments.repository";
 import type { Database } from "../db/schema";
-import type { OrderRow } from "../db/tables/orders.tables";
+import type { NewOrderLineRow, OrderRow } from "../db/tables/orders.tables";
 import { athensDayText, instantOfIso } from "./athens-clock";
 import type { AuthorizationResult } from "./context";
 import type { ResolvedLine } from "./order-lines";
+import type { PresentedLine } from "./order-presenter";
 import { outdated, refuse } from "./placement-errors";
 import type { PlacingAccount, PreparedPlacement } from "./prepare-placement";
 
@@ -38,8 +39,13 @@ export interface CardAuthorization {
   result: AuthorizationResult;
 }
 
+type WrittenLine = NewOrderLineRow & PresentedLine;
+
 export interface WrittenOrder {
   order: OrderRow;
+  /** The rows written, by position: with the order row, the placement's answer (issue 13 item 5). */
+  lines: WrittenLine[];
+  payment: { brand: string | null; last_four: string | null } | undefined;
   /** Whether stock was taken (the menu's stock amounts changed). */
   stockChanged: boolean;
 }
@@ -108,11 +114,11 @@ export async function writeOrder(
     created_at: nowIso,
     updated_at: nowIso,
   });
-  await insertOrderLines(
-    trx,
-    prepared.lines.map((line, index) => lineRow(order.id, index + 1, line, prepared)),
-  );
+  const lines = prepared.lines.map((line, index) => lineRow(order.id, index + 1, line, prepared));
+  await insertOrderLines(trx, lines);
+  let payment: WrittenOrder["payment"];
   if (card !== null) {
+    payment = { brand: card.result.brand, last_four: card.result.lastFour };
     await insertPayment(trx, {
       order_id: order.id,
       provider: card.provider,
@@ -126,7 +132,7 @@ export async function writeOrder(
       updated_at: nowIso,
     });
   }
-  return { order, stockChanged };
+  return { order, lines, payment, stockChanged };
 }
 
 /** store.max_orders_per_spot_per_day: per Athens day for orders now, per delivery date for scheduled ones. */
@@ -165,7 +171,7 @@ async function takeStockOf(trx: Kysely<Database>, lines: readonly ResolvedLine[]
   return wanted.size > 0;
 }
 
-function lineRow(orderId: number, position: number, line: ResolvedLine, prepared: PreparedPlacement) {
+function lineRow(orderId: number, position: number, line: ResolvedLine, prepared: PreparedPlacement): WrittenLine {
   const { rules } = prepared;
   const options: OrderLineOptionDto[] = line.item.subselections.flatMap((group) =>
     group.options

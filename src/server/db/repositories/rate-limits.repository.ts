@@ -30,6 +30,52 @@ export async function listRateLimitEvents(db: Kysely<Database>, key: string, sin
   return rows.map((row) => row.created_at);
 }
 
+/**
+ * How many events the key has after each of `sinces`, in one statement (counted by the database:
+ * a busy key, such as every code sent in an hour, would otherwise bring each event into memory).
+ */
+export async function countRateLimitEvents(
+  db: Kysely<Database>,
+  key: string,
+  sinces: readonly IsoInstant[],
+): Promise<number[]> {
+  const oldest = [...sinces].sort()[0];
+  if (oldest === undefined) return [];
+  const row = await db
+    .selectFrom("rate_limit_events")
+    .where("key", "=", key)
+    .where("created_at", ">", oldest)
+    .select((eb) =>
+      sinces.map((since, index) =>
+        eb.fn
+          .sum<number | string | null>(eb.case().when("created_at", ">", since).then(1).else(0).end())
+          .as(`after_${index}`),
+      ),
+    )
+    .executeTakeFirst();
+  const counts = (row ?? {}) as Record<string, number | string | null>;
+  return sinces.map((_, index) => Number(counts[`after_${index}`] ?? 0));
+}
+
+/** The key's `n`-th newest event after `since` (1: the newest), if it has that many. */
+export async function nthNewestRateLimitEvent(
+  db: Kysely<Database>,
+  key: string,
+  since: IsoInstant,
+  n: number,
+): Promise<IsoInstant | undefined> {
+  const row = await db
+    .selectFrom("rate_limit_events")
+    .select("created_at")
+    .where("key", "=", key)
+    .where("created_at", ">", since)
+    .orderBy("created_at", "desc")
+    .limit(1)
+    .offset(n - 1)
+    .executeTakeFirst();
+  return row?.created_at;
+}
+
 export async function insertRateLimitEvent(db: Kysely<Database>, key: string, now: IsoInstant): Promise<number> {
   const { id } = await db
     .insertInto("rate_limit_events")
