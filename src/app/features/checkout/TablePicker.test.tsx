@@ -12,6 +12,7 @@ import { appDb } from "../../db/app-db";
 import { addToCart } from "../../db/cart-repository";
 import { clearSession, storeSession } from "../../session/session";
 import { testSession } from "../../session/test-session";
+import { venue } from "../../test-support/venue";
 import { dropAllCheckoutDrafts } from "./checkout-draft";
 import { checkoutOptions, placedOrder, renderCheckout, stubApi } from "./checkout-test-support";
 
@@ -19,6 +20,9 @@ vi.mock("@tanstack/react-router", () => import("../../test-support/router-stub")
 
 const key = { storeId: 1, serviceId: 1 };
 const names = (name: string) => ({ GRE: { name }, ENG: { name } });
+
+/** The store's PDA spot, where a waiter's order is for a table picked from the floor. */
+const pdaSpot = venue({ spot: { isPda: true } });
 
 /** What GET /api/checkout holds for a waiter on the store's PDA spot. */
 const floor = checkoutOptions({
@@ -105,12 +109,13 @@ describe("issue 10 §3 the waiter's table picker on a PDA", () => {
         { status: 201, body: placedOrder({ status: "ACCEPTED", dailyNumber: 31, selectedTableName: "Table 7" }) },
       ],
     });
-    renderCheckout();
+    renderCheckout(pdaSpot);
+    // Sent at once: whether or not the floor has arrived yet (a slow PDA), nothing goes out.
     fireEvent.click(await screen.findByRole("button", { name: "Send order" }));
     expect(await screen.findByText("Please choose the table")).toBeTruthy();
     expect(api.orderPosts()).toHaveLength(0);
 
-    fireEvent.change(screen.getByLabelText("Section"), { target: { value: "Hall" } });
+    fireEvent.change(await screen.findByLabelText("Section"), { target: { value: "Hall" } });
     fireEvent.click(screen.getByRole("radio", { name: "Table 7" }));
     fireEvent.click(screen.getByRole("button", { name: "Send order" }));
     await waitFor(() => expect(api.orderPosts()).toHaveLength(1));

@@ -1,7 +1,7 @@
 /**
  * What the checkout of this spot offers (GET /api/checkout). Until it answers, or when it cannot
  * (offline on the beach), the checkout works with what the venue data already says: cash, the
- * delivery form on delivery links, scheduling when the service has it. An order sent that way is
+ * delivery form on delivery links, scheduling when the service has it, a table to pick on a PDA spot. An order sent that way is
  * queued in the outbox and the server still checks everything when it goes out.
  *
  * What the server answers depends on who asks (a waiter of the store on its PDA spot gets the
@@ -21,7 +21,10 @@ export function fallbackCheckoutOptions({
 }: Pick<ServiceMenuData, "table" | "service">): CheckoutOptions {
   return {
     availableTables: [],
-    tableSelectionRequired: false,
+    // As the server rules: a PDA spot's order is for a table picked from the floor. Until the
+    // floor arrives there is nothing to pick, so a send says "choose the table" instead of going
+    // out to be refused (a waiter's tap before the list loaded on a slow PDA).
+    tableSelectionRequired: table.spot.isPda,
     availableChargingRooms: [],
     paymentTypes: ["CASH"],
     deliveryDetailsRequired: spotKind(table.spot.type) === "delivery",
