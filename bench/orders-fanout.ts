@@ -25,16 +25,15 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
-import type { SessionResponse } from "../src/domain/auth-api";
 import { orderDestination } from "../src/domain/order-topics";
 import { buildApp } from "../src/server/app";
 import { openDatabase } from "../src/server/db/database";
 import { migrateToLatest } from "../src/server/db/migrate";
-import { listOutboxMessagesTo } from "../src/server/db/repositories/outbox.repository";
 import { DEMO_VENUES_DIR, PUBLIC_IMAGES_DIR } from "../src/server/paths";
 import { InProcessOrderEvents } from "../src/server/realtime/order-events";
 import { insertTestOrder, statusEvent } from "../src/server/realtime/test-orders";
 import { importDemoVenuesIfEmpty } from "../src/server/venue/demo-venues";
+import { askClients, clientsMessage, signInGuest } from "./fanout-support";
 
 const WATCHDOG_MS = 15 * 60 * 1000;
 const DEMO_STORE_ID = 7;
@@ -102,7 +101,7 @@ try {
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : 0;
-  const session = await signInGuest();
+  const session = await signInGuest(app, db, 6940009999);
   const order = await insertTestOrder(db, { userId: session.userId, storeId: DEMO_STORE_ID });
   const results: ScaleResult[] = [];
   for (const scale of settings.scales) {
@@ -125,7 +124,8 @@ async function measureScale(
   order: Awaited<ReturnType<typeof insertTestOrder>>,
 ): Promise<ScaleResult> {
   const rssBefore = settledRss();
-  const opened = await ask<Extract<ChildMessage, { type: "opened" }>>(
+  const opened = await askClients<Extract<ChildMessage, { type: "opened" }>>(
+    child,
     {
       type: "open",
       url,
@@ -141,8 +141,8 @@ async function measureScale(
   const toAll: number[] = [];
   const perDelivery: number[] = [];
   for (let change = 0; change < settings.changes; change++) {
-    await ask({ type: "expect" }, "ready");
-    const delivered = waitFor<Extract<ChildMessage, { type: "delivered" }>>("delivered", 60_000);
+    await askClients(child, { type: "expect" }, "ready");
+    const delivered = clientsMessage<Extract<ChildMessage, { type: "delivered" }>>(child, "delivered", 60_000);
     const publishedAt = performance.timeOrigin + performance.now();
     await bus.publish(statusEvent(order, change % 2 === 0 ? "ACCEPTED" : "WAITING_FOR_ACCEPTANCE"));
     const { arrivals } = await delivered;
@@ -151,7 +151,7 @@ async function measureScale(
     for (const latency of latencies) perDelivery.push(latency);
     await sleep(settings.pauseBetweenChangesMs);
   }
-  await ask({ type: "close" }, "closed", 60_000);
+  await askClients(child, { type: "close" }, "closed", 60_000);
   await sleep(1000);
   return {
     subscriptions: opened.count,
@@ -172,44 +172,6 @@ async function measureScale(
 }
 
 /** A guest's phone sign-in, as the app does it: entrance, the code from the outbox, login. */
-async function signInGuest(): Promise<{ userId: number; authToken: string; jwt: string }> {
-  const phone = { phoneNumber: 6940009999, countryCode: 30 };
-  const entrance = await app.inject({ method: "POST", url: "/api/entrance", payload: phone });
-  if (entrance.statusCode !== 200) throw new Error(`entrance: ${entrance.statusCode} ${entrance.body}`);
-  const [message] = await listOutboxMessagesTo(db, "+306940009999", 1);
-  const code = message?.body.match(/\b(\d{6})\b/)?.[1];
-  if (code === undefined) throw new Error("no sign-in code in the outbox");
-  const login = await app.inject({
-    method: "POST",
-    url: "/api/authenticate/v2/login",
-    payload: { ...phone, password: code },
-  });
-  if (login.statusCode !== 200) throw new Error(`login: ${login.statusCode} ${login.body}`);
-  const body = login.json<SessionResponse>();
-  return { userId: body.authToken.user.id, authToken: body.authToken.token, jwt: body.jwt };
-}
-
-function ask<T extends ChildMessage>(command: object, answer: T["type"], timeoutMs = 30_000): Promise<T> {
-  const reply = waitFor<T>(answer, timeoutMs);
-  child.send(command);
-  return reply;
-}
-
-function waitFor<T extends ChildMessage>(type: T["type"], timeoutMs: number): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.off("message", onMessage);
-      reject(new Error(`no "${type}" from the clients within ${timeoutMs} ms`));
-    }, timeoutMs);
-    const onMessage = (message: ChildMessage) => {
-      if (message.type !== type) return;
-      clearTimeout(timer);
-      child.off("message", onMessage);
-      resolve(message as T);
-    };
-    child.on("message", onMessage);
-  });
-}
 
 function settledRss(): number {
   const gc = (globalThis as { gc?: () => void }).gc;

@@ -37,12 +37,10 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
-import type { SessionResponse } from "../src/domain/auth-api";
 import { orderDestination } from "../src/domain/order-topics";
 import { type App, buildApp } from "../src/server/app";
 import { openDatabase } from "../src/server/db/database";
 import { migrateToLatest } from "../src/server/db/migrate";
-import { listOutboxMessagesTo } from "../src/server/db/repositories/outbox.repository";
 import { DEMO_VENUES_DIR, PUBLIC_IMAGES_DIR } from "../src/server/paths";
 import { InProcessOrderEvents } from "../src/server/realtime/order-events";
 import { insertTestOrder, statusEvent } from "../src/server/realtime/test-orders";
@@ -53,6 +51,7 @@ import {
   type FanoutSliceReport,
 } from "../src/server/realtime/topic-fanout";
 import { importDemoVenuesIfEmpty } from "../src/server/venue/demo-venues";
+import { askClients, clientsMessage, signInGuest } from "./fanout-support";
 
 const WATCHDOG_MS = 30 * 60 * 1000;
 const DEMO_STORE_ID = 7;
@@ -144,7 +143,7 @@ try {
         await app.listen({ port: 0, host: "127.0.0.1" });
         const address = app.server.address();
         const port = typeof address === "object" && address ? address.port : 0;
-        const session = await signInGuest(app, results.length);
+        const session = await signInGuest(app, db, 6940009900 + results.length);
         const order = await insertTestOrder(db, { userId: session.userId, storeId: DEMO_STORE_ID });
         const result = await measure(mode, shape, `ws://127.0.0.1:${port}/api/stomp`, session, order, bus);
         results.push(result);
@@ -192,7 +191,8 @@ async function measure(
   order: Awaited<ReturnType<typeof insertTestOrder>>,
   bus: InProcessOrderEvents,
 ): Promise<ShapeResult> {
-  const opened = await ask<Extract<ChildMessage, { type: "opened" }>>(
+  const opened = await askClients<Extract<ChildMessage, { type: "opened" }>>(
+    child,
     {
       type: "open",
       url,
@@ -220,8 +220,8 @@ async function measure(
     await sleep(1000);
     const idleDelayMs = histogram.max / 1e6;
     for (let change = 0; change < settings.changesPerRun; change++) {
-      await ask({ type: "expect" }, "ready");
-      const delivered = waitFor<Extract<ChildMessage, { type: "delivered" }>>("delivered", 120_000);
+      await askClients(child, { type: "expect" }, "ready");
+      const delivered = clientsMessage<Extract<ChildMessage, { type: "delivered" }>>(child, "delivered", 120_000);
       histogram.reset();
       // The histogram's timer records the gap between two of its ticks; after a reset its first
       // tick only starts counting. Let it tick once, or a publish right after the reset goes unseen.
@@ -251,7 +251,7 @@ async function measure(
       },
     });
   }
-  await ask({ type: "close" }, "closed", 120_000);
+  await askClients(child, { type: "close" }, "closed", 120_000);
   await sleep(1000);
   const worstDelayMs = round(
     percentile(
@@ -295,47 +295,6 @@ async function measure(
     goalWorstDelayMet: worstDelayMs < GOAL_WORST_DELAY_MS,
     runs,
   };
-}
-
-/** A guest's phone sign-in, as the app does it: entrance, the code from the outbox, login. */
-async function signInGuest(app: App, index: number): Promise<{ userId: number; authToken: string; jwt: string }> {
-  // A phone per server: a second code to the same phone would wait for its resend limit.
-  const phone = { phoneNumber: 6940009900 + index, countryCode: 30 };
-  const entrance = await app.inject({ method: "POST", url: "/api/entrance", payload: phone });
-  if (entrance.statusCode !== 200) throw new Error(`entrance: ${entrance.statusCode} ${entrance.body}`);
-  const [message] = await listOutboxMessagesTo(db, `+30${phone.phoneNumber}`, 1);
-  const code = message?.body.match(/\b(\d{6})\b/)?.[1];
-  if (code === undefined) throw new Error("no sign-in code in the outbox");
-  const login = await app.inject({
-    method: "POST",
-    url: "/api/authenticate/v2/login",
-    payload: { ...phone, password: code },
-  });
-  if (login.statusCode !== 200) throw new Error(`login: ${login.statusCode} ${login.body}`);
-  const body = login.json<SessionResponse>();
-  return { userId: body.authToken.user.id, authToken: body.authToken.token, jwt: body.jwt };
-}
-
-function ask<T extends ChildMessage>(command: object, answer: T["type"], timeoutMs = 30_000): Promise<T> {
-  const reply = waitFor<T>(answer, timeoutMs);
-  child.send(command);
-  return reply;
-}
-
-function waitFor<T extends ChildMessage>(type: T["type"], timeoutMs: number): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.off("message", onMessage);
-      reject(new Error(`no "${type}" from the clients within ${timeoutMs} ms`));
-    }, timeoutMs);
-    const onMessage = (message: ChildMessage) => {
-      if (message.type !== type) return;
-      clearTimeout(timer);
-      child.off("message", onMessage);
-      resolve(message as T);
-    };
-    child.on("message", onMessage);
-  });
 }
 
 /** Math.max(...values) overflows the stack at 128,000 values. */
