@@ -10,6 +10,7 @@ import { markDatabaseOpened, SESSION_DB_NAME } from "../db/stored-databases";
 import type { Session } from "./session-types";
 
 export { SESSION_DB_NAME } from "../db/stored-databases";
+
 const CURRENT = "current";
 
 interface SessionRow extends Session {
