@@ -1,6 +1,6 @@
 import { Trans } from "@lingui/react/macro";
 import { createRootRoute, Outlet } from "@tanstack/react-router";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { SESSION_DB_NAME, useDatabaseExists } from "../db/stored-databases";
 import { useEntranceRequest } from "../features/entrance/entrance-store";
 import { Footer } from "../features/shell/Footer";
@@ -58,6 +58,10 @@ function RootLayout() {
   const accountsWanted = sessionStored || entranceAsked;
   const [accountsMounted, setAccountsMounted] = useState(false);
   if (accountsWanted && !accountsMounted) setAccountsMounted(true);
+  // A tap on "Sign in": the dialog's code comes with the layer's, not one round trip after it.
+  useEffect(() => {
+    if (entranceAsked) void import("../features/entrance/EntranceDialog").catch(() => undefined);
+  }, [entranceAsked]);
 
   return (
     <div className="app">
