@@ -58,20 +58,13 @@ export default defineConfig({
     {
       path: "<rootDir>/locales/{locale}/messages",
       include: ["src/app"],
-      exclude: ["**/*.test.*", "**/features/info/documents/**", "**/features/landing/**", ...SCREENS.map(asGlob)],
+      exclude: ["**/*.test.*", "**/features/info/documents/**", ...SCREENS.map(asGlob)],
     },
     // Everything opened later, fetched after the first render.
     {
       path: "<rootDir>/locales/{locale}/screens",
       include: SCREENS,
       exclude: ["**/*.test.*", "**/features/info/documents/**"],
-    },
-    // The landing page's texts (src/app/i18n/catalogs.ts): loaded by its route with its code, so
-    // the menu's first load does not carry them (issue 13 item 2).
-    {
-      path: "<rootDir>/locales/{locale}/landing",
-      include: ["src/app/features/landing"],
-      exclude: ["**/*.test.*"],
     },
     // The long legal and help texts are read by few guests: their own catalog, loaded only by the
     // info route, keeps them out of the first load of every other page.

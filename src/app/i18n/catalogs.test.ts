@@ -40,7 +40,7 @@ function parsePo(text: string): PoEntry[] {
   return entries;
 }
 
-const CATALOGS = ["messages", "screens", "landing", "documents"] as const;
+const CATALOGS = ["messages", "screens", "documents"] as const;
 type Locale = "el" | "en";
 
 function catalog(name: (typeof CATALOGS)[number], locale: Locale): PoEntry[] {

@@ -10,15 +10,13 @@
  * - "screens": everything opened later (item modal, cart and checkout, entrance dialog, profile,
  *   history, reviews, staff, info); fetched in the background after the first render, and awaited
  *   by whatever shows those texts (lazyWithScreens, and the root route for those routes).
- * - "landing": the landing page's texts, loaded by its route in parallel with its code (not part
- *   of the entry, which every menu visit downloads).
  * - "documents": the legal and help texts, loaded only by the info pages.
  */
 import { i18n, type Messages } from "@lingui/core";
 import { messages as greekFirstLoadMessages } from "../../../locales/el/messages.po";
 
 export type AppLocale = "el" | "en";
-export type LaterCatalog = "screens" | "landing" | "documents";
+export type LaterCatalog = "screens" | "documents";
 type CatalogName = "messages" | LaterCatalog;
 type CatalogLoader = () => Promise<{ messages: Messages }>;
 
@@ -30,10 +28,6 @@ const catalogLoaders: Record<CatalogName, Record<AppLocale, CatalogLoader>> = {
   screens: {
     el: () => import("../../../locales/el/screens.po"),
     en: () => import("../../../locales/en/screens.po"),
-  },
-  landing: {
-    el: () => import("../../../locales/el/landing.po"),
-    en: () => import("../../../locales/en/landing.po"),
   },
   documents: {
     el: () => import("../../../locales/el/documents.po"),
@@ -85,8 +79,4 @@ export async function ensureCatalog(name: LaterCatalog): Promise<void> {
 
 export function loadDocumentsCatalog(): Promise<void> {
   return ensureCatalog("documents");
-}
-
-export function loadLandingCatalog(): Promise<void> {
-  return ensureCatalog("landing");
 }

@@ -1,7 +1,6 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import { launchTargetOf } from "../../domain/pwa-prompts";
 import { LandingScreen } from "../features/landing/LandingScreen";
-import { loadLandingCatalog } from "../i18n/catalogs";
 import { lastVisitedTableId } from "../venue/last-store";
 
 export const Route = createFileRoute("/")({
@@ -11,7 +10,5 @@ export const Route = createFileRoute("/")({
     const target = launchTargetOf(location.searchStr, lastVisitedTableId());
     if (target !== null) throw redirect({ href: target, replace: true });
   },
-  // The landing's texts have a catalog of their own, fetched with the page's code (catalogs.ts).
-  loader: () => loadLandingCatalog(),
   component: LandingScreen,
 });
