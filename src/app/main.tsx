@@ -8,9 +8,9 @@ import { I18nProvider } from "@lingui/react";
 import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { APP_DB_NAME, whenDatabaseExists } from "./db/stored-databases";
 import { LoadErrorScreen } from "./features/shell/LoadErrorScreen";
 import { useStuckNavigation } from "./features/shell/use-stuck-navigation";
-import { ensureCatalog } from "./i18n/catalogs";
 import { initLanguage } from "./i18n/language-store";
 import { firstScreenShown, markFirstScreenAfter } from "./navigation/first-screen";
 import { catchInstallPromptEarly } from "./pwa/early-install-prompt";
@@ -36,16 +36,19 @@ async function bootstrap(): Promise<void> {
     </StrictMode>,
   );
   // After the first screen (navigation/first-screen.ts): workbox-window and the worker's precache
-  // are not needed to show the menu, nor are the texts of the screens a guest opens later (fetched
-  // then, so they are there when tapped). Then an order left unanswered when the app was closed
-  // goes out (the outbox also retries on reconnect and after sign-in), and log calls queued
-  // offline are sent (spec §7); both bring Dexie.
+  // are not needed to show the menu. The texts of the screens a guest opens later come with those
+  // screens (lazyWithScreens, the root route), not on every menu visit. Then an order left
+  // unanswered when the app was closed goes out (the outbox also retries on reconnect and after
+  // sign-in), and log calls queued offline are sent (spec §7); both bring Dexie, so they start
+  // only once the app's database exists: a device that never wrote has nothing to send, and the
+  // first write (a cart line, a checkout, a queued log) creates it and starts them.
   await firstScreenShown;
   const { registerServiceWorker } = await import("./pwa/register");
   registerServiceWorker();
-  void ensureCatalog("screens").catch(() => undefined);
-  void import("./orders/outbox/outbox").then(({ startOrderOutbox }) => startOrderOutbox());
-  void import("./orders/logs").then(({ startLogFlushing }) => startLogFlushing());
+  whenDatabaseExists(APP_DB_NAME, () => {
+    void import("./orders/outbox/outbox").then(({ startOrderOutbox }) => startOrderOutbox());
+    void import("./orders/logs").then(({ startLogFlushing }) => startLogFlushing());
+  });
 }
 
 /** The routed app, or the load error when a navigation's code has not arrived in time (spec §8). */

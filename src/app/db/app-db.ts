@@ -10,6 +10,9 @@ import Dexie, { type Table } from "dexie";
 import type { CartLine } from "../../domain/cart";
 import type { LogEvent, LogRequest } from "../../domain/order-logs";
 import type { DeliveryInfo, PlaceOrderRequest } from "../../domain/orders-api";
+import { APP_DB_NAME, markDatabaseOpened } from "./stored-databases";
+
+export { APP_DB_NAME } from "./stored-databases";
 
 /** A cart line as stored: the domain's line, keyed by store, service and line id. */
 export type CartLineRow = CartLine;
@@ -74,8 +77,6 @@ export interface PendingLogRow {
 export type CartLineKey = [storeId: number, serviceId: number, lineId: number];
 export type CartMetaKey = [storeId: number, serviceId: number];
 
-export const APP_DB_NAME = "kyma";
-
 export class AppDatabase extends Dexie {
   // `declare`: Dexie creates the table properties itself; a class field would overwrite them.
   declare cartLines: Table<CartLineRow, CartLineKey>;
@@ -109,7 +110,11 @@ let database: AppDatabase | undefined;
 
 /** The app's database, opened on first use. */
 export function appDb(): AppDatabase {
-  database ??= new AppDatabase();
+  if (database === undefined) {
+    database = new AppDatabase();
+    // What waited for a stored cart, outbox or log queue (stored-databases.ts) starts now.
+    markDatabaseOpened(APP_DB_NAME);
+  }
   return database;
 }
 

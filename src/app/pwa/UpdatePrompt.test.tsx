@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderWithI18n } from "../test-support/render";
-import { UpdateOfferView } from "./UpdatePrompt";
+import { UpdateOfferView } from "./UpdateOffer";
 
 describe("issue 12 item 2: 'new version, reload' never reloads under a guest mid-checkout or with an order in the outbox", () => {
   it("offers Update when a reload loses nothing", () => {

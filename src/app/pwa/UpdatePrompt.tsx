@@ -1,11 +1,11 @@
-import { Trans } from "@lingui/react/macro";
-import { useRouterState } from "@tanstack/react-router";
-import { useLiveQuery } from "dexie-react-hooks";
 import type { CSSProperties } from "react";
-import { useSyncExternalStore } from "react";
-import { updateMayReload } from "../../domain/pwa-prompts";
-import { appDb } from "../db/app-db";
-import { applyUpdate, dismissUpdate, getUpdateState, subscribeToUpdates, type UpdateState } from "./register";
+import { Suspense, useSyncExternalStore } from "react";
+import { lazyWithScreens } from "../i18n/lazy-with-screens";
+import { getUpdateState, subscribeToUpdates, type UpdateState } from "./register";
+
+// The offer's texts (the "screens" catalog) and its count of unsent orders (Dexie) load when a new
+// version is there, not with the empty live region every visit mounts (issue 13 item 2).
+const UpdateOffer = lazyWithScreens(() => import("./UpdateOffer").then((module) => ({ default: module.UpdateOffer })));
 
 const VISIBLE: ReadonlySet<UpdateState> = new Set(["waiting", "updating", "activated-elsewhere"]);
 
@@ -23,48 +23,12 @@ export function UpdatePrompt() {
   // when it appears (a region inserted together with its text is often not read).
   return (
     <div role="status" aria-live="polite" style={VISIBLE.has(state) ? toastStyle : undefined}>
-      {VISIBLE.has(state) && <UpdateOffer updating={updating} />}
-    </div>
-  );
-}
-
-function UpdateOffer({ updating }: { updating: boolean }) {
-  const pathname = useRouterState({ select: (router) => router.location.pathname });
-  // Checkouts the server has not answered (held for sign-in too): their retries and progress live in this page.
-  const unsentOrders = useLiveQuery(
-    () =>
-      appDb()
-        .pendingOrders.filter((row) => row.orderId === null)
-        .count(),
-    [],
-    0,
-  );
-  return <UpdateOfferView updating={updating} mayReload={updateMayReload({ pathname, unsentOrders })} />;
-}
-
-/** The toast's text and buttons: "Update" only when a reload loses nothing (or is already under way). */
-export function UpdateOfferView({ updating, mayReload: allowed }: { updating: boolean; mayReload: boolean }) {
-  const mayReload = updating || allowed;
-  return (
-    <>
-      <p style={{ margin: 0, flex: "1 1 auto" }}>
-        {updating ? (
-          <Trans>Updating…</Trans>
-        ) : mayReload ? (
-          <Trans>A new version is available</Trans>
-        ) : (
-          <Trans>A new version is available. You can update once your order is on its way.</Trans>
-        )}
-      </p>
-      {mayReload && (
-        <button type="button" onClick={applyUpdate} disabled={updating} style={buttonStyle}>
-          <Trans>Update</Trans>
-        </button>
+      {VISIBLE.has(state) && (
+        <Suspense fallback={null}>
+          <UpdateOffer updating={updating} />
+        </Suspense>
       )}
-      <button type="button" onClick={dismissUpdate} disabled={updating} style={buttonStyle}>
-        <Trans>Later</Trans>
-      </button>
-    </>
+    </div>
   );
 }
 
@@ -84,14 +48,4 @@ const toastStyle: CSSProperties = {
   background: "#0e6b73",
   color: "#ffffff",
   boxShadow: "0 4px 16px rgb(0 0 0 / 0.25)",
-};
-
-const buttonStyle: CSSProperties = {
-  minHeight: "2.75rem",
-  padding: "0 1rem",
-  border: "1px solid #ffffff",
-  borderRadius: "0.5rem",
-  background: "transparent",
-  color: "inherit",
-  font: "inherit",
 };

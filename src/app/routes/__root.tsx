@@ -1,6 +1,8 @@
 import { Trans } from "@lingui/react/macro";
 import { createRootRoute, Outlet } from "@tanstack/react-router";
-import { Suspense } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { SESSION_DB_NAME, useDatabaseExists } from "../db/stored-databases";
+import { useEntranceRequest } from "../features/entrance/entrance-store";
 import { Footer } from "../features/shell/Footer";
 import { Header } from "../features/shell/Header";
 import { OfflineBanner } from "../features/shell/OfflineBanner";
@@ -10,18 +12,22 @@ import "../features/shell/shell.css";
 import { rendersWithFirstLoadTexts } from "../i18n/catalog-routes";
 import { ensureCatalog } from "../i18n/catalogs";
 import { lazyWithScreens } from "../i18n/lazy-with-screens";
+import { withChunkTimeout } from "../navigation/chunk-load";
 import { useFirstScreenShown } from "../navigation/first-screen";
 import { useTerminalSpot } from "../session/staff-device";
 
 // The update prompt and the worker's registration come after the first render (see main.tsx).
-const UpdatePrompt = lazyWithScreens(() =>
-  import("../pwa/UpdatePrompt").then((module) => ({ default: module.UpdatePrompt })),
+// Neither shows text on arrival, so they wait for no catalog: their texts load with what they
+// show (UpdateOffer, InstallOfferCard), not on every cold menu visit (issue 13 item 2).
+const UpdatePrompt = lazy(() =>
+  withChunkTimeout(() => import("../pwa/UpdatePrompt")).then((module) => ({ default: module.UpdatePrompt })),
 );
 // The install offer (issue 12) shows after a first order only: out of the first load too.
-const InstallOffer = lazyWithScreens(() =>
-  import("../pwa/InstallOffer").then((module) => ({ default: module.InstallOffer })),
+const InstallOffer = lazy(() =>
+  withChunkTimeout(() => import("../pwa/InstallOffer")).then((module) => ({ default: module.InstallOffer })),
 );
-// Token refresh and the entrance dialog (accounts) likewise stay out of the first load.
+// Token refresh and the entrance dialog (accounts) likewise stay out of the first load; they load
+// once someone asks to sign in or a session is stored on this device (stored-databases.ts).
 const AccountsLayer = lazyWithScreens(() =>
   import("../features/entrance/AccountsLayer").then((module) => ({ default: module.AccountsLayer })),
 );
@@ -46,6 +52,16 @@ function RootLayout() {
   const terminal = useTerminalSpot();
   // The update prompt and the accounts layer (token refresh, Dexie) wait for the first screen.
   const firstScreenShown = useFirstScreenShown();
+  // Once wanted, the accounts layer stays (the dialog reports back after it has closed).
+  const sessionStored = useDatabaseExists(SESSION_DB_NAME);
+  const entranceAsked = useEntranceRequest() !== null;
+  const accountsWanted = sessionStored || entranceAsked;
+  const [accountsMounted, setAccountsMounted] = useState(false);
+  if (accountsWanted && !accountsMounted) setAccountsMounted(true);
+  // A tap on "Sign in": the dialog's code comes with the layer's, not one round trip after it.
+  useEffect(() => {
+    if (entranceAsked) void import("../features/entrance/EntranceDialog").catch(() => undefined);
+  }, [entranceAsked]);
 
   return (
     <div className="app">
@@ -73,7 +89,7 @@ function RootLayout() {
           <InstallOffer />
         </Suspense>
       )}
-      {firstScreenShown && (
+      {firstScreenShown && accountsMounted && (
         <Suspense fallback={null}>
           <AccountsLayer />
         </Suspense>

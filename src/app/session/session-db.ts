@@ -6,9 +6,11 @@
  * Loaded only on demand (session.ts imports it lazily): Dexie stays out of the first load.
  */
 import Dexie, { type Table } from "dexie";
+import { markDatabaseOpened, SESSION_DB_NAME } from "../db/stored-databases";
 import type { Session } from "./session-types";
 
-export const SESSION_DB_NAME = "kyma-session";
+export { SESSION_DB_NAME } from "../db/stored-databases";
+
 const CURRENT = "current";
 
 interface SessionRow extends Session {
@@ -28,7 +30,10 @@ class SessionDatabase extends Dexie {
 let database: SessionDatabase | null = null;
 
 function db(): SessionDatabase {
-  database ??= new SessionDatabase();
+  if (database === null) {
+    database = new SessionDatabase();
+    markDatabaseOpened(SESSION_DB_NAME);
+  }
   return database;
 }
 

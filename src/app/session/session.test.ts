@@ -63,3 +63,29 @@ describe("session store in IndexedDB (spec §3 user data)", () => {
     expect(sessionFromResponse({ authToken: { user, token: authToken }, jwt })).toEqual(testSession());
   });
 });
+
+describe("issue 13 item 2: a device that never signed in reads no session database", () => {
+  it("answers signed out, clears and refuses rotations without creating the database", async () => {
+    const { IDBFactory } = await import("fake-indexeddb");
+    const { forgetStoredDatabases } = await import("../db/stored-databases");
+    const { closeSessionDb } = await import("./session-db");
+    const realFactory = globalThis.indexedDB;
+    closeSessionDb();
+    globalThis.indexedDB = new IDBFactory();
+    forgetStoredDatabases();
+    try {
+      expect(await currentSession()).toBeNull();
+      expect(await replaceSession("opaque-token", testSession())).toBe(false);
+      await clearSession();
+      // Opening it through Dexie would have created it: nothing was opened.
+      expect(await indexedDB.databases()).toEqual([]);
+      // The first sign-in creates it, and from then on the session is read from it.
+      await storeSession(testSession());
+      expect(await currentSession()).toEqual(testSession());
+    } finally {
+      closeSessionDb();
+      globalThis.indexedDB = realFactory;
+      forgetStoredDatabases();
+    }
+  });
+});

@@ -1,14 +1,19 @@
 /**
  * The session API the rest of the app uses (spec §3 "User session"). The session lives in
- * IndexedDB (session-db.ts), imported lazily so Dexie is not part of the first load. Screens
- * subscribe to changes (sign-in, rotation, sign-out) through onSessionChange / useSession.
+ * IndexedDB (session-db.ts), imported lazily so Dexie is not part of the first load; on a device
+ * that has never signed in (no session database yet: stored-databases.ts) reads and clears answer
+ * at once without loading it. Screens subscribe to changes (sign-in, rotation, sign-out) through
+ * onSessionChange / useSession.
  */
 import type { SessionResponse } from "../../domain/auth-api";
+import { databaseExists, SESSION_DB_NAME } from "../db/stored-databases";
 import { isSession, type Session } from "./session-types";
 
 export { isSession, type Session, type SessionUser } from "./session-types";
 
 const loadDb = () => import("./session-db");
+/** No session database on this device: nobody ever signed in here, so there is nothing to read or clear. */
+const neverSignedIn = async () => !(await databaseExists(SESSION_DB_NAME));
 
 type Listener = (session: Session | null) => void;
 const listeners = new Set<Listener>();
@@ -25,6 +30,7 @@ export function onSessionChange(listener: Listener): () => void {
 /** The stored session, or null when signed out or when the stored row is not a session. */
 export async function currentSession(): Promise<Session | null> {
   try {
+    if (await neverSignedIn()) return null;
     const stored = await (await loadDb()).readSession();
     return isSession(stored) ? stored : null;
   } catch {
@@ -39,12 +45,13 @@ export async function storeSession(session: Session): Promise<void> {
 }
 
 export async function clearSession(): Promise<void> {
-  await (await loadDb()).deleteSession();
+  if (!(await neverSignedIn())) await (await loadDb()).deleteSession();
   notify(null);
 }
 
 /** Signs out only if the stored session still holds this authToken (see deleteSessionIf). */
 export async function clearSessionIf(authToken: string): Promise<boolean> {
+  if (await neverSignedIn()) return false;
   const cleared = await (await loadDb()).deleteSessionIf(authToken);
   if (cleared) notify(null);
   return cleared;
@@ -52,6 +59,7 @@ export async function clearSessionIf(authToken: string): Promise<boolean> {
 
 /** Saves rotated tokens unless the session changed meanwhile (see replaceSessionIf). */
 export async function replaceSession(previousAuthToken: string, next: Session): Promise<boolean> {
+  if (await neverSignedIn()) return false;
   const saved = await (await loadDb()).replaceSessionIf(previousAuthToken, next);
   if (saved) notify(next);
   return saved;

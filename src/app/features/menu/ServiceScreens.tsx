@@ -4,6 +4,7 @@
  * are loaded after the menu has painted, not with it.
  */
 import { type ReactNode, Suspense, useEffect, useState } from "react";
+import { APP_DB_NAME, useDatabaseExists } from "../../db/stored-databases";
 import { lazyWithScreens } from "../../i18n/lazy-with-screens";
 import type { ServiceMenuData } from "../../venue/load-venue";
 import { ItemModalProvider } from "../item/ItemModalProvider";
@@ -17,8 +18,10 @@ export function ServiceScreens({ venue, children }: { venue: ServiceMenuData; ch
   const screen = useCurrentScreen();
   const [painted, setPainted] = useState(false);
   useEffect(() => setPainted(true), []);
-  // Read-only stores have no cart (spec §1 "view only"); the cart screen has its own total.
-  const showCartBar = painted && !venue.table.store.readOnly && screenFamily(screen) === "menu";
+  // Read-only stores have no cart (spec §1 "view only"); the cart screen has its own total. A
+  // device without the app's database has an empty cart (hidden bar): no Dexie until it writes.
+  const cartMayHaveLines = useDatabaseExists(APP_DB_NAME);
+  const showCartBar = painted && cartMayHaveLines && !venue.table.store.readOnly && screenFamily(screen) === "menu";
 
   return (
     <ItemModalProvider venue={venue}>
