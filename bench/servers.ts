@@ -62,7 +62,12 @@ function flatten(headers: IncomingHttpHeaders): Record<string, string> {
 }
 
 /** Starts `src/server/main.ts` the way production does, and waits for /api/health. */
-export async function startRealServer(options: { logLevel: string; staticDir?: string }): Promise<RunningServer> {
+export async function startRealServer(options: {
+  logLevel: string;
+  staticDir?: string;
+  /** Another checkout whose src/server/main.ts to run (a before/after pair); default: this one. */
+  cwd?: string;
+}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "venue-bench-"));
   const env: NodeJS.ProcessEnv = {
@@ -80,6 +85,7 @@ export async function startRealServer(options: { logLevel: string; staticDir?: s
   delete env.DATABASE_URL;
   delete env.TEST_POSTGRES_URL;
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    cwd: options.cwd,
     env,
     // Logs go nowhere (as to a log shipper); stderr is kept to explain a failed start.
     stdio: ["ignore", "ignore", "pipe"],
