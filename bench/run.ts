@@ -63,12 +63,19 @@ const loadAverageAtStart = loadavg();
 interface Throughput {
   url: string;
   responseBytes: number;
-  real: { runs: WrkResult[]; medianRequestsPerSecond: number };
-  bare: { runs: WrkResult[]; medianRequestsPerSecond: number };
+  real: Side;
+  bare: Side;
   ratio: number;
   target: number;
   /** The same menu by the guest link's table and slug, as the menu page asks for it (issue 13 item 1). */
-  bySlug: { url: string; runs: WrkResult[]; medianRequestsPerSecond: number; ratio: number };
+  bySlug: Side & { url: string; ratio: number };
+}
+
+interface Side {
+  runs: WrkResult[];
+  medianRequestsPerSecond: number;
+  /** The server's CPU per request: steadier than requests/s when other processes share the cores. */
+  medianCpuMicrosPerRequest: number;
 }
 
 const running: RunningServer[] = [];
@@ -350,9 +357,9 @@ async function measureThroughput(): Promise<Throughput> {
   const bare = await track(startBareServer(captured));
 
   const sides = {
-    real: { url: real.origin + path, runs: [] as WrkResult[] },
-    slug: { url: real.origin + slugPath, runs: [] as WrkResult[] },
-    bare: { url: bare.origin + path, runs: [] as WrkResult[] },
+    real: { url: real.origin + path, server: real, runs: [] as WrkResult[] },
+    slug: { url: real.origin + slugPath, server: real, runs: [] as WrkResult[] },
+    bare: { url: bare.origin + path, server: bare, runs: [] as WrkResult[] },
   };
   const wrk = (url: string, seconds: number) =>
     runWrk({ url, seconds, connections: settings.connections, threads: settings.threads });
@@ -364,27 +371,47 @@ async function measureThroughput(): Promise<Throughput> {
     // Rotate who goes first, so that a slow stretch of the machine hits every side alike.
     const order = names.map((_, index) => names[(index + run - 1) % names.length] ?? "real");
     for (const name of order) {
+      const { server } = sides[name];
+      const cpuBefore = server.cpuMicros?.();
       const result = await wrk(sides[name].url, settings.seconds);
+      const cpuAfter = server.cpuMicros?.();
       if (result.failures > 0) throw new Error(`${name}: ${result.failures} failed requests in run ${run}`);
+      if (cpuBefore !== undefined && cpuAfter !== undefined) {
+        result.cpuMicrosPerRequest = (cpuAfter - cpuBefore) / result.requests;
+      }
       sides[name].runs.push(result);
-      console.log(`  run ${run}/${settings.runs} ${name.padEnd(4)} ${Math.round(result.requestsPerSecond)} req/s`);
+      const cpu =
+        result.cpuMicrosPerRequest === undefined ? "" : `, ${fixed(result.cpuMicrosPerRequest, 1)} µs CPU each`;
+      console.log(
+        `  run ${run}/${settings.runs} ${name.padEnd(4)} ${Math.round(result.requestsPerSecond)} req/s${cpu}`,
+      );
     }
   }
   const medianOf = (runs: WrkResult[]) => median(runs.map((run) => run.requestsPerSecond));
+  const cpuOf = (runs: WrkResult[]) => median(runs.map((run) => run.cpuMicrosPerRequest ?? Number.NaN));
   const realMedian = medianOf(sides.real.runs);
   const slugMedian = medianOf(sides.slug.runs);
   const bareMedian = medianOf(sides.bare.runs);
   return {
     url: path,
     responseBytes: captured.body.length,
-    real: { runs: sides.real.runs, medianRequestsPerSecond: realMedian },
-    bare: { runs: sides.bare.runs, medianRequestsPerSecond: bareMedian },
+    real: {
+      runs: sides.real.runs,
+      medianRequestsPerSecond: realMedian,
+      medianCpuMicrosPerRequest: cpuOf(sides.real.runs),
+    },
+    bare: {
+      runs: sides.bare.runs,
+      medianRequestsPerSecond: bareMedian,
+      medianCpuMicrosPerRequest: cpuOf(sides.bare.runs),
+    },
     ratio: realMedian / bareMedian,
     target: TARGET_RATIO,
     bySlug: {
       url: slugPath,
       runs: sides.slug.runs,
       medianRequestsPerSecond: slugMedian,
+      medianCpuMicrosPerRequest: cpuOf(sides.slug.runs),
       ratio: slugMedian / bareMedian,
     },
   };
@@ -403,6 +430,19 @@ function report(size: MenuJsSize | null, throughput: Throughput | null): void {
       `${fixed(bySlug.ratio, 2)}x`,
       `>= ${TARGET_RATIO}x`,
       verdict(bySlug.ratio >= TARGET_RATIO),
+    ]);
+    const cpu = (side: Side) => `${fixed(side.medianCpuMicrosPerRequest, 1)} µs`;
+    rows.push([
+      "server CPU per request (median): real / slug / bare",
+      `${cpu(real)} / ${cpu(bySlug)} / ${cpu(bare)}`,
+      "",
+      "",
+    ]);
+    rows.push([
+      "  CPU ratio bare / real, bare / slug (the goal's ratio without contention)",
+      `${fixed(bare.medianCpuMicrosPerRequest / real.medianCpuMicrosPerRequest, 2)}x, ${fixed(bare.medianCpuMicrosPerRequest / bySlug.medianCpuMicrosPerRequest, 2)}x`,
+      "",
+      "",
     ]);
   }
   if (size) {
