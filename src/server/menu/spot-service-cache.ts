@@ -32,7 +32,9 @@ export class SpotServiceCache {
   readonly #db: Kysely<Database>;
   readonly #interval: number;
   readonly #now: () => number;
-  readonly #entries = new Map<string, Entry>();
+  /** By spot, then slug: a number and the URL's own string as keys, nothing built per request. */
+  readonly #entries = new Map<number, Map<string, Entry>>();
+  #size = 0;
   readonly #pending = new Map<string, Promise<SpotService>>();
   /** Bumped by every invalidation: a lookup that started before one is not remembered. */
   #generation = 0;
@@ -45,7 +47,7 @@ export class SpotServiceCache {
 
   /** The answer when it was looked up recently enough; otherwise undefined (call load). */
   peek(spotId: number, slug: string): SpotService | undefined {
-    const entry = this.#entries.get(key(spotId, slug));
+    const entry = this.#entries.get(spotId)?.get(slug);
     if (entry === undefined || this.#now() - entry.checkedAt >= this.#interval) return undefined;
     return entry.answer;
   }
@@ -57,7 +59,7 @@ export class SpotServiceCache {
     const cacheKey = key(spotId, slug);
     let pending = this.#pending.get(cacheKey);
     if (pending === undefined) {
-      const started = this.#lookUp(spotId, slug, cacheKey);
+      const started = this.#lookUp(spotId, slug);
       pending = started;
       this.#pending.set(cacheKey, started);
       void started
@@ -72,19 +74,18 @@ export class SpotServiceCache {
 
   invalidateStore(storeId: number): void {
     this.#generation++;
-    for (const [cacheKey, { answer }] of this.#entries) {
-      if (answer.storeId === storeId || answer.storeId === null) this.#entries.delete(cacheKey);
-    }
+    this.#forget((answer) => answer.storeId === storeId || answer.storeId === null);
     // A lookup in flight may have read the rows before the change: later callers start a new one.
     this.#pending.clear();
   }
 
   clear(): void {
     this.#entries.clear();
+    this.#size = 0;
     this.#pending.clear();
   }
 
-  async #lookUp(spotId: number, slug: string, cacheKey: string): Promise<SpotService> {
+  async #lookUp(spotId: number, slug: string): Promise<SpotService> {
     const generation = this.#generation;
     const checkedAt = this.#now();
     const found = await findSpotServiceBySlug(this.#db, spotId, slug);
@@ -94,16 +95,36 @@ export class SpotServiceCache {
       // The same rule as the table's list of services: a service not offered at this kind of spot is not found.
       answer = { found: false, storeId: found.service?.store_id ?? null, code: "SERVICE_NOT_FOUND" };
     } else answer = { found: true, storeId: found.service.store_id, serviceId: found.service.id };
-    if (generation === this.#generation) this.#remember(cacheKey, answer, checkedAt);
+    if (generation === this.#generation) this.#remember(spotId, slug, answer, checkedAt);
     return answer;
   }
 
-  #remember(cacheKey: string, answer: SpotService, checkedAt: number): void {
-    if (this.#entries.size >= MAX_ENTRIES && !this.#entries.has(cacheKey)) {
-      for (const [other, entry] of this.#entries) if (!entry.answer.found) this.#entries.delete(other);
-      if (this.#entries.size >= MAX_ENTRIES) this.#entries.clear();
+  #remember(spotId: number, slug: string, answer: SpotService, checkedAt: number): void {
+    let slugs = this.#entries.get(spotId);
+    if (slugs?.has(slug) !== true) {
+      if (this.#size >= MAX_ENTRIES) {
+        this.#forget((known) => !known.found);
+        if (this.#size >= MAX_ENTRIES) this.clear();
+        slugs = this.#entries.get(spotId);
+      }
+      this.#size++;
     }
-    this.#entries.set(cacheKey, { answer, checkedAt });
+    if (slugs === undefined) {
+      slugs = new Map();
+      this.#entries.set(spotId, slugs);
+    }
+    slugs.set(slug, { answer, checkedAt });
+  }
+
+  #forget(matches: (answer: SpotService) => boolean): void {
+    for (const [spotId, slugs] of this.#entries) {
+      for (const [slug, entry] of slugs) {
+        if (!matches(entry.answer)) continue;
+        slugs.delete(slug);
+        this.#size--;
+      }
+      if (slugs.size === 0) this.#entries.delete(spotId);
+    }
   }
 }
 
