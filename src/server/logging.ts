@@ -112,11 +112,14 @@ export class RequestLogger implements FastifyBaseLogger {
   readonly #parent: FastifyBaseLogger;
   readonly #bindings: Bindings;
   readonly #options: ChildLoggerOptions;
+  /** A route's own level (Fastify's logLevel option), read once: the access log asks every request. */
+  readonly #routeLevel: string | undefined;
 
   constructor(parent: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions) {
     this.#parent = parent;
     this.#bindings = bindings;
     this.#options = options;
+    this.#routeLevel = options.level;
   }
 
   #logger(): FastifyBaseLogger {
@@ -125,7 +128,8 @@ export class RequestLogger implements FastifyBaseLogger {
   }
 
   get level(): string {
-    return this.#child?.level ?? this.#options.level ?? this.#parent.level;
+    if (this.#child !== undefined) return this.#child.level;
+    return this.#routeLevel ?? this.#parent.level;
   }
 
   set level(level: string) {
