@@ -4,7 +4,7 @@
  * with the very bytes and headers the real one sent.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders, request, type Server } from "node:http";
 import { createServer as createNetServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -15,7 +15,24 @@ export const LOOPBACK = "127.0.0.1";
 export interface RunningServer {
   origin: string;
   stop(): Promise<void>;
+  /**
+   * CPU time the server's process has used so far (user + system, microseconds). Per request it
+   * drifts far less than requests/s when other work shares the cores.
+   */
+  cpuMicros?(): number;
 }
+
+/** Linux: a process's user + system time from /proc/<pid>/stat, in microseconds. */
+function processCpuMicros(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // The fields after the command name (which may hold spaces) start after its closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks / CLOCK_TICKS_PER_SECOND) * 1_000_000;
+}
+
+/** USER_HZ: 100 on every Linux this runs on (getconf CLK_TCK). */
+const CLOCK_TICKS_PER_SECOND = 100;
 
 export interface CapturedResponse {
   status: number;
@@ -62,7 +79,12 @@ function flatten(headers: IncomingHttpHeaders): Record<string, string> {
 }
 
 /** Starts `src/server/main.ts` the way production does, and waits for /api/health. */
-export async function startRealServer(options: { logLevel: string; staticDir?: string }): Promise<RunningServer> {
+export async function startRealServer(options: {
+  logLevel: string;
+  staticDir?: string;
+  /** Another checkout whose src/server/main.ts to run (a before/after pair); default: this one. */
+  cwd?: string;
+}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "venue-bench-"));
   const env: NodeJS.ProcessEnv = {
@@ -80,6 +102,7 @@ export async function startRealServer(options: { logLevel: string; staticDir?: s
   delete env.DATABASE_URL;
   delete env.TEST_POSTGRES_URL;
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    cwd: options.cwd,
     env,
     // Logs go nowhere (as to a log shipper); stderr is kept to explain a failed start.
     stdio: ["ignore", "ignore", "pipe"],
@@ -99,7 +122,8 @@ export async function startRealServer(options: { logLevel: string; staticDir?: s
     await stop();
     throw error;
   }
-  return { origin, stop };
+  const pid = child.pid;
+  return { origin, stop, cpuMicros: pid === undefined ? undefined : () => processCpuMicros(pid) };
 }
 
 async function waitUntilHealthy(origin: string, child: ChildProcess, stderr: () => string): Promise<void> {
@@ -145,6 +169,11 @@ export async function startBareServer(captured: CapturedResponse): Promise<Runni
   await new Promise<void>((resolve) => server.listen(port, LOOPBACK, resolve));
   return {
     origin: `http://${LOOPBACK}:${port}`,
+    // In the bench's own process: its other work (starting wrk, reading its output) is small beside this.
+    cpuMicros: () => {
+      const usage = process.cpuUsage();
+      return usage.user + usage.system;
+    },
     stop: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

@@ -3,6 +3,10 @@ import { execFileSync, spawn, spawnSync } from "node:child_process";
 
 export interface WrkResult {
   requestsPerSecond: number;
+  /** Requests completed in the run. */
+  requests: number;
+  /** The server's CPU time per request in this run (µs), when the bench could read it. */
+  cpuMicrosPerRequest?: number;
   latencyP50Ms: number;
   latencyP99Ms: number;
   /** Answers other than 2xx/3xx, plus socket errors: a run with any of them is not valid. */
@@ -61,8 +65,10 @@ export function parseWrk(output: string): WrkResult {
     .exec(output)?.[1]
     ?.match(/\d+/g)
     ?.reduce((sum, count) => sum + Number(count), 0);
+  const requests = Number(/(\d+) requests in/.exec(output)?.[1] ?? Number.NaN);
   return {
     requestsPerSecond,
+    requests,
     latencyP50Ms: latencyMs(output, "50%"),
     latencyP99Ms: latencyMs(output, "99%"),
     failures: non2xx + (socketErrors ?? 0),

@@ -181,7 +181,7 @@ export function buildApp(options: AppOptions): App {
         }
       });
       await api.register(tableRoutes, { db });
-      await api.register(serviceRoutes, { menuCache, db });
+      await api.register(serviceRoutes, { menuCache });
       await api.register(utilsRoutes, { now });
       await api.register(infoRoutes, { db, messenger, contactEmail: config.contactEmail, now });
       await api.register(healthRoutes, { db });

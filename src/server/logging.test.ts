@@ -1,5 +1,9 @@
+import type { IncomingMessage } from "node:http";
+import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
-import { redactUrl } from "./logging";
+import { RequestLogger, redactUrl, requestId } from "./logging";
+import { setUpTestApp } from "./test-support/test-app";
+import { setUpTestDatabase } from "./test-support/test-database";
 
 describe("logs never hold secrets from URLs (spec §7: tokens in log-call queries and staff links)", () => {
   it("redacts token-like query values and keeps the rest", () => {
@@ -20,5 +24,67 @@ describe("logs never hold secrets from URLs (spec §7: tokens in log-call querie
 
   it("redacts the token segment of /view-order-details/:orderId/:restaurantId/:token", () => {
     expect(redactUrl("/view-order-details/91/7/s3cr3t")).toBe("/view-order-details/91/7/[redacted]");
+  });
+});
+
+describe("issue 13: request logs stay whole while they cost less", () => {
+  function capture(level: string) {
+    const lines: Record<string, unknown>[] = [];
+    // The application's pino, as Fastify makes it.
+    const parent = Fastify({
+      logger: { level, stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
+    }).log;
+    return { lines, parent };
+  }
+
+  it("a request's lines carry its id and obey the level, though its pino child is made only when it writes", () => {
+    const { lines, parent } = capture("info");
+    const log = new RequestLogger(parent, { reqId: "guest-report-7" }, {});
+    expect(log.level).toBe("info");
+    log.debug({ hidden: true }, "not at info");
+    log.info({ statusCode: 201 }, "request completed");
+    log.error(new Error("boom"));
+    expect(lines.map((line) => [line.reqId, line.msg])).toEqual([
+      ["guest-report-7", "request completed"],
+      ["guest-report-7", "boom"],
+    ]);
+    expect(lines[0]?.statusCode).toBe(201);
+    expect(log.child({ orderId: 5 }).level).toBe("info");
+  });
+
+  it("a route's own log level (Fastify's child options) applies before and after the child exists", () => {
+    const { lines, parent } = capture("info");
+    const log = new RequestLogger(parent, { reqId: "r1" }, { level: "warn" });
+    expect(log.level).toBe("warn");
+    log.info("dropped");
+    log.warn("kept");
+    expect(lines.map((line) => line.msg)).toEqual(["kept"]);
+    log.level = "debug";
+    log.debug("now kept");
+    expect(lines.map((line) => line.msg)).toEqual(["kept", "now kept"]);
+  });
+
+  it("generated request ids are unique and UUID-shaped; a caller's sane id is kept", () => {
+    const ids = new Set(Array.from({ length: 1000 }, () => requestId({ headers: {} } as IncomingMessage)));
+    expect(ids.size).toBe(1000);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(requestId({ headers: { "x-request-id": "pda-7:42" } } as unknown as IncomingMessage)).toBe("pda-7:42");
+  });
+});
+
+describe("issue 13: one access line per request that changes something or fails, with its request id", () => {
+  const ctx = setUpTestDatabase();
+  const lines: Record<string, unknown>[] = [];
+  const server = setUpTestApp(() => ctx.db, { logStream: { write: (line) => lines.push(JSON.parse(line)) } });
+
+  it("each request writes exactly one 'request completed' line, under its own id", async () => {
+    lines.length = 0;
+    await server.app.inject({ method: "GET", url: "/api/utils/date", headers: { "x-request-id": "read-1" } });
+    await server.app.inject({ method: "GET", url: "/api/nothing", headers: { "x-request-id": "miss-1" } });
+    const completed = lines.filter((line) => line.msg === "request completed");
+    expect(completed.map((line) => [line.reqId, line.statusCode])).toEqual([
+      ["read-1", 200],
+      ["miss-1", 404],
+    ]);
   });
 });

@@ -4,7 +4,12 @@
  * A request normally costs a Map lookup. At most about once a second per service the cache asks
  * the database for the store's catalogue_version (so an import by another process, e.g. the CLI,
  * shows within a second), and it rebuilds only when the version moved. An import in this process
- * drops the store's entries at once (catalogue-events.ts).
+ * drops the store's entries at once (catalogue-events.ts), and so does an order that took stock
+ * (orders/place-order.ts), before either is answered.
+ *
+ * Never stale within this process: after invalidateStore returns, no request gets a menu read
+ * before it. The copies are dropped, a build that started before is not kept, and it is not
+ * shared either: a request that comes later starts a build of its own (menu-cache.test.ts).
  */
 import type { Kysely } from "kysely";
 import { menuDocument } from "../catalogue/menu-document";
@@ -13,6 +18,7 @@ import { findServiceVersion } from "../db/repositories/service.repository";
 import type { Database } from "../db/schema";
 import { onCatalogueChanged } from "../venue/catalogue-events";
 import { type EncodedBody, encodeBody } from "./encoded-body";
+import { SpotServiceCache } from "./spot-service-cache";
 
 export interface CachedMenu {
   serviceId: number;
@@ -45,13 +51,18 @@ export class MenuCache {
   readonly #pending = new Map<number, Promise<CachedMenu | null>>();
   /** Bumped when a store's catalogue changes here, so a build that started before is not kept. */
   readonly #generation = new Map<number, number>();
+  /** Bumped by every invalidation: a "no such service" read before one may be out of date. */
+  #invalidations = 0;
   #missingCount = 0;
   readonly #stopListening: () => void;
+  /** Which service a guest link (/:serviceSlug/:tableId) names; dropped with the store's menus. */
+  readonly spots: SpotServiceCache;
 
   constructor(db: Kysely<Database>, options: MenuCacheOptions = {}) {
     this.#db = db;
     this.#interval = options.versionCheckIntervalMs ?? 1000;
     this.#now = options.now ?? Date.now;
+    this.spots = new SpotServiceCache(db, { intervalMs: this.#interval, now: this.#now });
     this.#stopListening = onCatalogueChanged((storeId) => this.invalidateStore(storeId));
   }
 
@@ -68,31 +79,47 @@ export class MenuCache {
     if (fresh !== undefined) return Promise.resolve(fresh);
     let pending = this.#pending.get(serviceId);
     if (pending === undefined) {
-      pending = this.#refresh(serviceId).finally(() => this.#pending.delete(serviceId));
-      this.#pending.set(serviceId, pending);
+      const started = this.#refresh(serviceId);
+      pending = started;
+      this.#pending.set(serviceId, started);
+      void started
+        .finally(() => {
+          // Only its own entry: an invalidation may have replaced it with a newer build.
+          if (this.#pending.get(serviceId) === started) this.#pending.delete(serviceId);
+        })
+        .catch(() => undefined);
     }
     return pending;
   }
 
   invalidateStore(storeId: number): void {
     this.#generation.set(storeId, (this.#generation.get(storeId) ?? 0) + 1);
+    this.#invalidations++;
     for (const [serviceId, entry] of this.#entries) {
       // A new store may own ids that were unknown before, so forget the misses too.
       if (entry.menu === null || entry.menu.storeId === storeId) this.#entries.delete(serviceId);
     }
     this.#missingCount = 0;
+    // A build in flight may have read the rows before the change: later requests must not share
+    // it. (The store of a build not yet past its first query is unknown, so all are let go.)
+    this.#pending.clear();
+    this.spots.invalidateStore(storeId);
   }
 
   close(): void {
     this.#stopListening();
     this.#entries.clear();
+    this.#pending.clear();
+    this.spots.clear();
   }
 
   async #refresh(serviceId: number): Promise<CachedMenu | null> {
     const checkedAt = this.#now();
+    const invalidations = this.#invalidations;
     const version = await findServiceVersion(this.#db, serviceId);
     if (version === undefined) {
-      this.#remember(serviceId, null, checkedAt);
+      // An import since the query started may have created it: answer, but do not keep.
+      if (invalidations === this.#invalidations) this.#remember(serviceId, null, checkedAt);
       return null;
     }
     const cached = this.#entries.get(serviceId)?.menu;
@@ -111,11 +138,12 @@ export class MenuCache {
     let expected = { storeId, catalogueVersion };
     for (let attempt = 1; attempt <= MAX_BUILD_ATTEMPTS; attempt++) {
       const generation = this.#generation.get(expected.storeId) ?? 0;
+      const invalidations = this.#invalidations;
       const checkedAt = this.#now();
       const rows = await loadMenuRows(this.#db, serviceId);
       const after = await findServiceVersion(this.#db, serviceId);
       if (after === undefined) {
-        this.#remember(serviceId, null, checkedAt);
+        if (invalidations === this.#invalidations) this.#remember(serviceId, null, checkedAt);
         return null;
       }
       if (after.storeId === expected.storeId && after.catalogueVersion === expected.catalogueVersion) {

@@ -1,10 +1,12 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import helmet from "@fastify/helmet";
+import Fastify from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
 import { setUpTestApp } from "../test-support/test-app";
 import { setUpTestDatabase } from "../test-support/test-database";
-import { HSTS_MAX_AGE_SECONDS } from "./security-headers";
+import { HSTS_MAX_AGE_SECONDS, helmetOptions } from "./security-headers";
 
 const dist = mkdtempSync(path.join(tmpdir(), "venue-dist-csp-"));
 mkdirSync(path.join(dist, "assets"));
@@ -50,6 +52,29 @@ describe("security headers (issue 11 item 7)", () => {
     expect(response.headers["referrer-policy"]).toBe("no-referrer");
     expect(response.headers["x-request-id"]).toBeTruthy();
   });
+
+  it.each([
+    { what: "over http", app: overHttp, publicUrl: null },
+    { what: "over https", app: overHttps, publicUrl: "https://kyma.example" },
+  ])(
+    "issue 13: $what, every header exactly as @fastify/helmet sets it per request, on each kind of answer",
+    async ({ app, publicUrl }) => {
+      // The reference: @fastify/helmet itself, building its middleware on every request.
+      const reference = Fastify({ logger: false });
+      await reference.register(helmet, helmetOptions(publicUrl));
+      reference.get("/", (_request, reply) => reply.send("ok"));
+      const expected = (await reference.inject({ method: "GET", url: "/" })).headers;
+      await reference.close();
+      const helmetNames = Object.keys(expected).filter(
+        (name) => !["content-type", "content-length", "date", "connection"].includes(name),
+      );
+      expect(helmetNames.length).toBeGreaterThanOrEqual(10);
+      for (const { url, headers } of PAGES) {
+        const response = await app.app.inject({ method: "GET", url, headers });
+        for (const name of helmetNames) expect(response.headers[name], `${url} ${name}`).toBe(expected[name]);
+      }
+    },
+  );
 
   it("no 'unsafe-inline' or 'unsafe-eval' anywhere in the policy", async () => {
     const response = await overHttp.app.inject({ method: "GET", url: "/", headers: html });

@@ -1,5 +1,5 @@
 /**
- * Security headers on every response (issue 11 item 7), through @fastify/helmet: a
+ * Security headers on every response (issue 11 item 7), as @fastify/helmet writes them: a
  * Content-Security-Policy the PWA passes, no framing, no MIME sniffing, no referrer.
  *
  * The policy is written out in full (useDefaults: false) so that what a browser enforces is
@@ -21,7 +21,7 @@
  * would otherwise be told to upgrade requests to an https it does not serve.
  */
 import helmet from "@fastify/helmet";
-import type { FastifyPluginAsync } from "fastify";
+import Fastify, { type FastifyPluginAsync } from "fastify";
 import fp from "fastify-plugin";
 
 export interface SecurityHeadersOptions {
@@ -63,8 +63,9 @@ export function contentSecurityPolicyDirectives(publicUrl: string | null): Recor
   return directives;
 }
 
-const securityHeadersPlugin: FastifyPluginAsync<SecurityHeadersOptions> = async (app, { publicUrl }) => {
-  await app.register(helmet, {
+/** What @fastify/helmet is told; the same for every response (no per-request nonces). */
+export function helmetOptions(publicUrl: string | null) {
+  return {
     global: true,
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicyDirectives(publicUrl) },
     // No includeSubDomains: a venue's other hosts (a booking site, a mail host) are not ours to pin.
@@ -72,11 +73,46 @@ const securityHeadersPlugin: FastifyPluginAsync<SecurityHeadersOptions> = async 
       ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: false }
       : false,
     // Tokens appear in some app URLs (order links, login links): never send them on.
-    referrerPolicy: { policy: "no-referrer" },
-    xFrameOptions: { action: "deny" },
+    referrerPolicy: { policy: "no-referrer" as const },
+    xFrameOptions: { action: "deny" as const },
     // The admin service may live on another origin (VITE_ADMIN_API_URL); it answers CORS
     // requests, which Cross-Origin-Resource-Policy does not govern, so same-origin is safe here.
-    crossOriginResourcePolicy: { policy: "same-origin" },
+    crossOriginResourcePolicy: { policy: "same-origin" as const },
+  };
+}
+
+/**
+ * The headers helmet sets for these options, asked of helmet once: @fastify/helmet rebuilds its
+ * middleware (parsing and formatting the whole policy again) and runs two hooks, one of them
+ * async, on every request, which cost about a sixth of the server's CPU per cached menu answer
+ * (issue 13, bench/README.md). Without nonces its answer never varies, so a small Fastify of its
+ * own runs helmet once at start-up and the headers it wrote on the raw response are kept.
+ */
+export async function helmetHeaders(publicUrl: string | null): Promise<Record<string, string>> {
+  const probe = Fastify({ logger: false });
+  let headers: Record<string, string> = {};
+  try {
+    await probe.register(helmet, helmetOptions(publicUrl));
+    probe.get("/", (_request, reply) => {
+      headers = Object.fromEntries(
+        Object.entries(reply.raw.getHeaders()).map(([name, value]) => [name, String(value)]),
+      );
+      reply.send("");
+    });
+    await probe.inject({ method: "GET", url: "/" });
+  } finally {
+    await probe.close();
+  }
+  if (headers["content-security-policy"] === undefined) throw new Error("helmet set no Content-Security-Policy");
+  return headers;
+}
+
+const securityHeadersPlugin: FastifyPluginAsync<SecurityHeadersOptions> = async (app, { publicUrl }) => {
+  const headers = await helmetHeaders(publicUrl);
+  // A plain synchronous hook: one reply.headers call, nothing parsed or allocated per request.
+  app.addHook("onRequest", (_request, reply, next) => {
+    reply.headers(headers);
+    next();
   });
 };
 

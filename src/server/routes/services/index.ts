@@ -2,17 +2,14 @@
  * GET /api/services/:serviceId/menu: a service's whole menu in one response, from MenuCache's
  * prepared bytes. GET /api/tables/:tableId/menus/:serviceSlug: the same bytes, found by the slug
  * in the guest's URL (/beach-bar/7201), so that the menu screen asks for the table and its menu at
- * once instead of waiting for the table's answer to learn the service id (issue 13 item 1). Strong ETag plus `Cache-Control: no-cache`: the service worker keeps a copy and
+ * once instead of waiting for the table's answer to learn the service id (issue 13 item 1); which
+ * service a link names is kept in memory too (menu/spot-service-cache.ts). Strong ETag plus `Cache-Control: no-cache`: the service worker keeps a copy and
  * revalidates it (stale-while-revalidate happens there), and an unchanged menu costs a 304.
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Kysely } from "kysely";
 import { Type } from "typebox";
 import { ErrorBodySchema, MenuResponseSchema } from "../../../domain/api";
-import { serviceAvailableAt } from "../../catalogue/presenters";
-import { findSpotServiceBySlug } from "../../db/repositories/service.repository";
-import type { Database } from "../../db/schema";
 import { notFound } from "../../http/api-error";
 import { IdSchema, SlugSchema } from "../../http/schemas";
 import { chooseRepresentation, matchesIfNoneMatch } from "../../menu/encoded-body";
@@ -20,7 +17,6 @@ import type { CachedMenu, MenuCache } from "../../menu/menu-cache";
 
 export interface ServiceRoutesOptions {
   menuCache: MenuCache;
-  db: Kysely<Database>;
 }
 
 const MenuResponses = {
@@ -30,7 +26,7 @@ const MenuResponses = {
   404: ErrorBodySchema,
 };
 
-export const serviceRoutes: FastifyPluginAsyncTypebox<ServiceRoutesOptions> = async (app, { menuCache, db }) => {
+export const serviceRoutes: FastifyPluginAsyncTypebox<ServiceRoutesOptions> = async (app, { menuCache }) => {
   app.get(
     "/services/:serviceId/menu",
     {
@@ -69,21 +65,37 @@ export const serviceRoutes: FastifyPluginAsyncTypebox<ServiceRoutesOptions> = as
         response: MenuResponses,
       },
     },
-    async (request, reply) => {
+    (request, reply) => {
       const { tableId, serviceSlug } = request.params;
-      const found = await findSpotServiceBySlug(db, tableId, serviceSlug);
-      if (found === undefined) throw notFound("TABLE_NOT_FOUND", `There is no table ${tableId}`);
-      const { service, spotType } = found;
-      // The same rule as the table's list of services: a service not offered at this kind of spot is not found.
-      if (service === undefined || !serviceAvailableAt(service).includes(spotType)) {
-        throw notFound("SERVICE_NOT_FOUND", `Table ${tableId} has no service ${serviceSlug}`);
+      // The hot path, as above: the link's service and its menu both from memory, synchronously.
+      const spot = menuCache.spots.peek(tableId, serviceSlug);
+      if (spot?.found === true) {
+        const fresh = menuCache.peek(spot.serviceId);
+        if (fresh !== undefined) {
+          sendMenu(request, reply, spot.serviceId, fresh);
+          return;
+        }
       }
-      const menu = await menuCache.load(service.id);
-      sendMenu(request, reply, service.id, menu);
-      return reply;
+      return sendSpotMenu(request, reply, menuCache, tableId, serviceSlug);
     },
   );
 };
+
+async function sendSpotMenu(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  menuCache: MenuCache,
+  tableId: number,
+  serviceSlug: string,
+): Promise<void> {
+  const spot = await menuCache.spots.load(tableId, serviceSlug);
+  if (!spot.found) {
+    throw spot.code === "TABLE_NOT_FOUND"
+      ? notFound("TABLE_NOT_FOUND", `There is no table ${tableId}`)
+      : notFound("SERVICE_NOT_FOUND", `Table ${tableId} has no service ${serviceSlug}`);
+  }
+  sendMenu(request, reply, spot.serviceId, await menuCache.load(spot.serviceId));
+}
 
 function sendMenu(request: FastifyRequest, reply: FastifyReply, serviceId: number, menu: CachedMenu | null): void {
   if (menu === null) {
