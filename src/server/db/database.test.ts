@@ -55,6 +55,26 @@ describe("database (issue Foundation §3: embedded SQLite under DATA_DIR, Postgr
     }
   });
 
+  it("issue 13 item 5: a transaction that writes only rate-limit rows waits for no sync of its own; the next durable commit's sync covers it", async () => {
+    const { db, barrier } = openDurableSqlite(path.join(dataDir, "advisory", SQLITE_FILE_NAME));
+    try {
+      await sql`create table "rate_limit_events" (id integer primary key, key text not null)`.execute(db);
+      await sql`create table t (id integer primary key)`.execute(db);
+      const syncsBefore = barrier.syncs;
+      await db.transaction().execute(async (trx) => {
+        await sql`insert into "rate_limit_events" (key) values (${"orders:account:1"})`.execute(trx);
+      });
+      expect(barrier.syncs).toBe(syncsBefore);
+      expect(barrier.pending).toBe(false);
+      // The order it guards, in the same log after it: its wait syncs both.
+      await sql`insert into t (id) values (${1})`.execute(db);
+      expect(barrier.syncs).toBe(syncsBefore + 1);
+      expect(barrier.pending).toBe(false);
+    } finally {
+      await db.destroy();
+    }
+  });
+
   it("issue 13 item 5: an answer waits for the commits made before it (whenCommitsDurable); with none pending it waits for nothing", async () => {
     const { db, barrier } = openDurableSqlite(path.join(dataDir, "answers", SQLITE_FILE_NAME));
     try {
