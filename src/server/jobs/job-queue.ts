@@ -12,8 +12,9 @@
  */
 import type { Kysely } from "kysely";
 import { toJsonText } from "../db/columns";
+import { compiledOnce } from "../db/compiled-once";
 import type { Database } from "../db/schema";
-import type { JobKind, JobRow } from "../db/tables/jobs.table";
+import type { JobKind, JobRow, NewJobRow } from "../db/tables/jobs.table";
 
 export interface NewJob {
   kind: JobKind;
@@ -24,24 +25,24 @@ export interface NewJob {
 /** Inserts the jobs inside the caller's transaction; they are due at once. */
 export async function enqueueJobs(trx: Kysely<Database>, jobs: readonly NewJob[], now: string): Promise<void> {
   if (jobs.length === 0) return;
-  await trx
-    .insertInto("jobs")
-    .values(
-      jobs.map((job) => ({
-        kind: job.kind,
-        order_id: job.orderId,
-        payload: toJsonText(job.payload),
-        state: "PENDING" as const,
-        run_after: now,
-        claimed_by: null,
-        lease_until: null,
-        last_error: null,
-        created_at: now,
-        done_at: null,
-      })),
-    )
-    .execute();
+  await jobsInsert(
+    trx,
+    jobs.map((job) => ({
+      kind: job.kind,
+      order_id: job.orderId,
+      payload: toJsonText(job.payload),
+      state: "PENDING" as const,
+      run_after: now,
+      claimed_by: null,
+      lease_until: null,
+      last_error: null,
+      created_at: now,
+      done_at: null,
+    })),
+  );
 }
+
+const jobsInsert = compiledOnce((db, rows: NewJobRow[]) => db.insertInto("jobs").values(rows));
 
 /** Claims up to `limit` due jobs for this worker, oldest first; each is claimed by one worker only. */
 export async function claimDueJobs(
