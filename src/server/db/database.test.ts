@@ -56,11 +56,12 @@ describe("database (issue Foundation §3: embedded SQLite under DATA_DIR, Postgr
     }
   });
 
-  it("issue 13 item 5: a transaction that writes only rate-limit rows waits for no sync of its own; the next durable commit's sync covers it", async () => {
+  it("issue 13 item 5: a transaction that writes only rate-limit rows or a job's state waits for no sync of its own; the next durable commit's sync covers it", async () => {
     const { db, barrier } = openDurableSqlite(path.join(dataDir, "advisory", SQLITE_FILE_NAME));
     try {
       await sql`create table "rate_limit_events" (id integer primary key, key text not null)`.execute(db);
       await sql`create table t (id integer primary key)`.execute(db);
+      await sql`create table "jobs" (id integer primary key, state text not null)`.execute(db);
       const syncsBefore = barrier.syncs;
       await db.transaction().execute(async (trx) => {
         await sql`insert into "rate_limit_events" (key) values (${"orders:account:1"})`.execute(trx);
@@ -70,6 +71,13 @@ describe("database (issue Foundation §3: embedded SQLite under DATA_DIR, Postgr
       // The order it guards, in the same log after it: its wait syncs both.
       await sql`insert into t (id) values (${1})`.execute(db);
       expect(barrier.syncs).toBe(syncsBefore + 1);
+      expect(barrier.pending).toBe(false);
+      // A job's claim or completion alone waits for nothing either (a lost one runs the job again);
+      // a job's insert does.
+      await sql`insert into "jobs" (id, state) values (${1}, ${"PENDING"})`.execute(db);
+      expect(barrier.syncs).toBe(syncsBefore + 2);
+      await sql`update "jobs" set state = ${"DONE"} where id = ${1}`.execute(db);
+      expect(barrier.syncs).toBe(syncsBefore + 2);
       expect(barrier.pending).toBe(false);
     } finally {
       await db.destroy();

@@ -102,7 +102,7 @@ class DurableSqliteDriver extends SqliteDriver {
     // Kysely releases after a transaction's COMMIT (or ROLLBACK), or after a statement on its own.
     const wrote = this.statements.takeWrites();
     if (wrote !== "none") this.checkpointer.committed();
-    // Rate-limit rows alone (statement-cache.ts): no wait; the next durable commit's sync covers them.
+    // Advisory rows alone (rate limits, a job's state; statement-cache.ts): no wait of their own.
     if (wrote === "durable") this.barrier.committed();
     await super.releaseConnection();
     // The next request may run while this one waits: the commits made meanwhile share a sync.

@@ -6,11 +6,16 @@
  * lists of every length make the set of texts open-ended).
  *
  * It also notes what the statements run since it was last asked wrote (`takeWrites`), which the
- * durable driver (durable-sqlite.ts) turns into "wait for the disk". Writes to the rate-limit
- * tables alone are advisory: a limit's events lost in a power cut let a guest through a few more
- * times, and the work the limit guards commits after them in the same log, so the sync that
- * answers that work covers them; a limited request does not wait for a sync of its own for them
- * (issue 13 item 5: that was a second fsync wait per guest order).
+ * durable driver (durable-sqlite.ts) turns into "wait for the disk". Two kinds of write are
+ * advisory, and a transaction of nothing else waits for no sync of its own (issue 13 item 5):
+ * - the rate-limit tables: events lost in a power cut let a guest through a few more times, and
+ *   the work a limit guards commits after them in the same log, so the sync that answers that
+ *   work covers them (it was a second fsync wait per guest order);
+ * - a job's claim, completion or failure (`update "jobs"`, jobs/job-queue.ts): lost, the job runs
+ *   again, which every job allows (at least once, each idempotent); what a job writes elsewhere
+ *   still waits. Two sync waits per job made the worker run at most one job per two fsyncs, so
+ *   under a full beach the status events fell minutes behind the orders. A job's insert is
+ *   never advisory (it commits with the change it follows).
  */
 import type BetterSqlite3 from "better-sqlite3";
 import type { SqliteDatabase, SqliteStatement } from "kysely";
@@ -20,8 +25,8 @@ export const STATEMENT_CACHE_CAPACITY = 500;
 /** Kysely's transaction control: no data written by itself. */
 const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback|savepoint|release)\b/i;
 
-/** Statements that write only the rate limits' tables (auth/throttle.ts). */
-const ADVISORY_WRITE = /^\s*(insert\s+into|update|delete\s+from)\s+"rate_limit_(keys|events)"/i;
+/** Statements whose rows may be lost in a power cut (see above): the rate limits', a job's state. */
+const ADVISORY_WRITE = /^\s*((insert\s+into|update|delete\s+from)\s+"rate_limit_(keys|events)"|update\s+"jobs"\s)/i;
 
 /** What statements wrote: nothing, only advisory rows (rate limits), or data that must be durable before an answer. */
 export type Writes = "none" | "advisory" | "durable";
