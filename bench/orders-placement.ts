@@ -68,6 +68,8 @@ interface Run {
   /** The server's CPU time (user + system, every thread) per order placed in the run. */
   cpuMsPerOrder: number;
   ordersInDatabase: number | null;
+  /** On the last run: jobs (status events) still PENDING when the server stopped, i.e. the worker's backlog. */
+  jobsPending: number | null;
 }
 
 const watchdog = setTimeout(() => {
@@ -125,6 +127,7 @@ async function measure(server: { name: string; root: string }, database: Databas
         eventLoopDelayP99Ms: Math.round(delay.p99Ms * 10) / 10,
         cpuMsPerOrder: Math.round(cpuMsPerOrder * 100) / 100,
         ordersInDatabase: null,
+        jobsPending: null,
       });
       console.log(
         `${database.padEnd(8)} ${server.name.padEnd(13)} ${String(connections).padStart(3)} connections: ${wrk.requestsPerSecond.toFixed(0)} orders/s, p50 ${wrk.latencyP50Ms.toFixed(1)} ms, p99 ${wrk.latencyP99Ms.toFixed(1)} ms, worst loop delay ${delay.maxMs.toFixed(1)} ms, CPU ${cpuMsPerOrder.toFixed(2)} ms/order, failures ${wrk.failures}`,
@@ -133,8 +136,11 @@ async function measure(server: { name: string; root: string }, database: Databas
     await stop(child);
     const last = measured.at(-1);
     if (last !== undefined) {
-      last.ordersInDatabase =
+      const counts =
         pgDatabase === null ? countSqliteOrders(join(dir, "venue.sqlite")) : await countPostgresOrders(pgDatabase.url);
+      last.ordersInDatabase = counts.orders;
+      last.jobsPending = counts.jobsPending;
+      console.log(`  ${counts.orders} orders in the database, ${counts.jobsPending} jobs still pending at the stop`);
     }
     return measured;
   } finally {
@@ -164,12 +170,13 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
   };
 }
 
-async function countPostgresOrders(url: string): Promise<number> {
+async function countPostgresOrders(url: string): Promise<{ orders: number; jobsPending: number }> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     const result = await client.query<{ n: string }>("select count(*) as n from orders");
-    return Number(result.rows[0]?.n ?? 0);
+    const jobs = await client.query<{ n: string }>("select count(*) as n from jobs where state = 'PENDING'");
+    return { orders: Number(result.rows[0]?.n ?? 0), jobsPending: Number(jobs.rows[0]?.n ?? 0) };
   } finally {
     await client.end();
   }
@@ -358,10 +365,12 @@ end
   return path;
 }
 
-function countSqliteOrders(file: string): number {
+function countSqliteOrders(file: string): { orders: number; jobsPending: number } {
   const db = new SqliteDatabase(file, { readonly: true });
   try {
-    return (db.prepare("select count(*) as n from orders").get() as { n: number }).n;
+    const orders = (db.prepare("select count(*) as n from orders").get() as { n: number }).n;
+    const jobsPending = (db.prepare("select count(*) as n from jobs where state = 'PENDING'").get() as { n: number }).n;
+    return { orders, jobsPending };
   } finally {
     db.close();
   }
@@ -404,6 +413,7 @@ function writeResult(measured: Run[]): void {
       failures: run.wrk.failures,
       /** On the last run of a server: every 201 is one order (the check order + warm-up + runs). */
       ...(run.ordersInDatabase === null ? {} : { ordersInDatabase: run.ordersInDatabase }),
+      ...(run.jobsPending === null ? {} : { jobsPendingAtStop: run.jobsPending }),
     })),
   };
   mkdirSync("bench/results", { recursive: true });
