@@ -44,7 +44,12 @@ export async function enqueueJobs(trx: Kysely<Database>, jobs: readonly NewJob[]
 
 const jobsInsert = compiledOnce((db, rows: NewJobRow[]) => db.insertInto("jobs").values(rows));
 
-/** Claims up to `limit` due jobs for this worker, oldest first; each is claimed by one worker only. */
+/**
+ * Claims up to `limit` due jobs for this worker, oldest first; each is claimed by one worker only.
+ * One conditional UPDATE for the batch (issue 13 item 5: it was a select and then an update per
+ * job): a job another worker claimed meanwhile no longer matches `state`/`lease_until` when this
+ * update reaches it (PostgreSQL re-checks a row it waited for), so it is left out.
+ */
 export async function claimDueJobs(
   db: Kysely<Database>,
   workerId: string,
@@ -53,29 +58,24 @@ export async function claimDueJobs(
   limit: number,
 ): Promise<JobRow[]> {
   const nowIso = now.toISOString();
-  const candidates = await db
+  const leaseUntil = new Date(now.getTime() + leaseMs).toISOString();
+  const due = db
     .selectFrom("jobs")
     .select("id")
     .where("state", "=", "PENDING")
     .where("run_after", "<=", nowIso)
     .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<", nowIso)]))
     .orderBy("id")
-    .limit(limit)
+    .limit(limit);
+  const claimed = await db
+    .updateTable("jobs")
+    .set((eb) => ({ claimed_by: workerId, lease_until: leaseUntil, attempts: eb("attempts", "+", 1) }))
+    .where("id", "in", due)
+    .where("state", "=", "PENDING")
+    .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<", nowIso)]))
+    .returningAll()
     .execute();
-  const leaseUntil = new Date(now.getTime() + leaseMs).toISOString();
-  const claimed: JobRow[] = [];
-  for (const { id } of candidates) {
-    const row = await db
-      .updateTable("jobs")
-      .set((eb) => ({ claimed_by: workerId, lease_until: leaseUntil, attempts: eb("attempts", "+", 1) }))
-      .where("id", "=", id)
-      .where("state", "=", "PENDING")
-      .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<", nowIso)]))
-      .returningAll()
-      .executeTakeFirst();
-    if (row !== undefined) claimed.push(row);
-  }
-  return claimed;
+  return claimed.sort((a, b) => a.id - b.id);
 }
 
 /** Done; a worker whose lease was taken over changes nothing (the new holder finishes it). */
