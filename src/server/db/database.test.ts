@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
+import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { databaseTarget, maskPassword, openDatabase, openDurableSqlite, SQLITE_FILE_NAME } from "./database";
 import { whenCommitsDurable } from "./durable-sqlite";
@@ -55,6 +56,34 @@ describe("database (issue Foundation §3: embedded SQLite under DATA_DIR, Postgr
     }
   });
 
+  it("issue 13 item 5: a transaction that writes only rate-limit rows or a job's state waits for no sync of its own; the next durable commit's sync covers it", async () => {
+    const { db, barrier } = openDurableSqlite(path.join(dataDir, "advisory", SQLITE_FILE_NAME));
+    try {
+      await sql`create table "rate_limit_events" (id integer primary key, key text not null)`.execute(db);
+      await sql`create table t (id integer primary key)`.execute(db);
+      await sql`create table "jobs" (id integer primary key, state text not null)`.execute(db);
+      const syncsBefore = barrier.syncs;
+      await db.transaction().execute(async (trx) => {
+        await sql`insert into "rate_limit_events" (key) values (${"orders:account:1"})`.execute(trx);
+      });
+      expect(barrier.syncs).toBe(syncsBefore);
+      expect(barrier.pending).toBe(false);
+      // The order it guards, in the same log after it: its wait syncs both.
+      await sql`insert into t (id) values (${1})`.execute(db);
+      expect(barrier.syncs).toBe(syncsBefore + 1);
+      expect(barrier.pending).toBe(false);
+      // A job's claim or completion alone waits for nothing either (a lost one runs the job again);
+      // a job's insert does.
+      await sql`insert into "jobs" (id, state) values (${1}, ${"PENDING"})`.execute(db);
+      expect(barrier.syncs).toBe(syncsBefore + 2);
+      await sql`update "jobs" set state = ${"DONE"} where id = ${1}`.execute(db);
+      expect(barrier.syncs).toBe(syncsBefore + 2);
+      expect(barrier.pending).toBe(false);
+    } finally {
+      await db.destroy();
+    }
+  });
+
   it("issue 13 item 5: an answer waits for the commits made before it (whenCommitsDurable); with none pending it waits for nothing", async () => {
     const { db, barrier } = openDurableSqlite(path.join(dataDir, "answers", SQLITE_FILE_NAME));
     try {
@@ -88,6 +117,40 @@ describe("database (issue Foundation §3: embedded SQLite under DATA_DIR, Postgr
     }
     expect(existsSync(`${file}-wal`)).toBe(false); // the last connection checkpointed and removed it
   });
+
+  it.skipIf(!process.env.TEST_POSTGRES_URL)(
+    "issue 13 item 5: on PostgreSQL a parameterized query is a named statement, prepared once per connection, and DDL starts the names afresh",
+    async () => {
+      const admin = new pg.Client({ connectionString: process.env.TEST_POSTGRES_URL });
+      await admin.connect();
+      const name = `venue_named_${Date.now()}`;
+      await admin.query(`create database ${name}`);
+      const url = new URL(process.env.TEST_POSTGRES_URL ?? "");
+      url.pathname = `/${name}`;
+      const { db } = openDatabase({ kind: "postgres", url: url.toString() });
+      try {
+        await sql`create table t (id integer primary key)`.execute(db);
+        await sql`insert into t (id) values (${1})`.execute(db);
+        const prepared = await db.transaction().execute(async (trx) => {
+          for (let i = 0; i < 3; i++) await sql`select * from t where id = ${1}`.execute(trx);
+          const { rows } = await sql<{ n: string }>`
+            select count(*) as n from pg_prepared_statements where statement like ${"select * from t where id = $1%"}`.execute(
+            trx,
+          );
+          return Number(rows[0]?.n);
+        });
+        expect(prepared).toBe(1);
+        // A column added after the statement was prepared: the same text answers with it.
+        await sql`alter table t add column note text`.execute(db);
+        const { rows } = await sql<{ id: number; note: string | null }>`select * from t where id = ${1}`.execute(db);
+        expect(rows).toEqual([{ id: 1, note: null }]);
+      } finally {
+        await db.destroy();
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      }
+    },
+  );
 
   it("a postgres:// URL selects PostgreSQL, and its password never reaches the logs", () => {
     expect(databaseTarget("postgres://app:secret@db:5432/venues", "./data")).toEqual({

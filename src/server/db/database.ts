@@ -8,6 +8,7 @@ import SqliteDatabase from "better-sqlite3";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { type DurableSqlite, durableSqlite } from "./durable-sqlite";
+import { prepareStatementsByName } from "./named-statements";
 import type { Database, DialectName } from "./schema";
 
 export interface DatabaseHandle {
@@ -39,6 +40,8 @@ export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}):
 function openPostgres(url: string, options: OpenOptions): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   pool.on("error", (error) => options.onPoolError?.(error));
+  // Parsed and planned once per connection (issue 13 item 5).
+  prepareStatementsByName(pool);
   return {
     db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
     dialect: "postgres",

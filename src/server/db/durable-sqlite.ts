@@ -101,13 +101,12 @@ class DurableSqliteDriver extends SqliteDriver {
   override async releaseConnection(): Promise<void> {
     // Kysely releases after a transaction's COMMIT (or ROLLBACK), or after a statement on its own.
     const wrote = this.statements.takeWrites();
-    if (wrote) {
-      this.barrier.committed();
-      this.checkpointer.committed();
-    }
+    if (wrote !== "none") this.checkpointer.committed();
+    // Advisory rows alone (rate limits, a job's state; statement-cache.ts): no wait of their own.
+    if (wrote === "durable") this.barrier.committed();
     await super.releaseConnection();
     // The next request may run while this one waits: the commits made meanwhile share a sync.
-    if (wrote) await this.barrier.durable();
+    if (wrote === "durable") await this.barrier.durable();
   }
 
   override async destroy(): Promise<void> {

@@ -12,8 +12,9 @@
  */
 import type { Kysely } from "kysely";
 import { toJsonText } from "../db/columns";
+import { compiledOnce } from "../db/compiled-once";
 import type { Database } from "../db/schema";
-import type { JobKind, JobRow } from "../db/tables/jobs.table";
+import type { JobKind, JobRow, NewJobRow } from "../db/tables/jobs.table";
 
 export interface NewJob {
   kind: JobKind;
@@ -24,26 +25,31 @@ export interface NewJob {
 /** Inserts the jobs inside the caller's transaction; they are due at once. */
 export async function enqueueJobs(trx: Kysely<Database>, jobs: readonly NewJob[], now: string): Promise<void> {
   if (jobs.length === 0) return;
-  await trx
-    .insertInto("jobs")
-    .values(
-      jobs.map((job) => ({
-        kind: job.kind,
-        order_id: job.orderId,
-        payload: toJsonText(job.payload),
-        state: "PENDING" as const,
-        run_after: now,
-        claimed_by: null,
-        lease_until: null,
-        last_error: null,
-        created_at: now,
-        done_at: null,
-      })),
-    )
-    .execute();
+  await jobsInsert(
+    trx,
+    jobs.map((job) => ({
+      kind: job.kind,
+      order_id: job.orderId,
+      payload: toJsonText(job.payload),
+      state: "PENDING" as const,
+      run_after: now,
+      claimed_by: null,
+      lease_until: null,
+      last_error: null,
+      created_at: now,
+      done_at: null,
+    })),
+  );
 }
 
-/** Claims up to `limit` due jobs for this worker, oldest first; each is claimed by one worker only. */
+const jobsInsert = compiledOnce((db, rows: NewJobRow[]) => db.insertInto("jobs").values(rows));
+
+/**
+ * Claims up to `limit` due jobs for this worker, oldest first; each is claimed by one worker only.
+ * One conditional UPDATE for the batch (issue 13 item 5: it was a select and then an update per
+ * job): a job another worker claimed meanwhile no longer matches `state`/`lease_until` when this
+ * update reaches it (PostgreSQL re-checks a row it waited for), so it is left out.
+ */
 export async function claimDueJobs(
   db: Kysely<Database>,
   workerId: string,
@@ -52,29 +58,24 @@ export async function claimDueJobs(
   limit: number,
 ): Promise<JobRow[]> {
   const nowIso = now.toISOString();
-  const candidates = await db
+  const leaseUntil = new Date(now.getTime() + leaseMs).toISOString();
+  const due = db
     .selectFrom("jobs")
     .select("id")
     .where("state", "=", "PENDING")
     .where("run_after", "<=", nowIso)
     .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<", nowIso)]))
     .orderBy("id")
-    .limit(limit)
+    .limit(limit);
+  const claimed = await db
+    .updateTable("jobs")
+    .set((eb) => ({ claimed_by: workerId, lease_until: leaseUntil, attempts: eb("attempts", "+", 1) }))
+    .where("id", "in", due)
+    .where("state", "=", "PENDING")
+    .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<", nowIso)]))
+    .returningAll()
     .execute();
-  const leaseUntil = new Date(now.getTime() + leaseMs).toISOString();
-  const claimed: JobRow[] = [];
-  for (const { id } of candidates) {
-    const row = await db
-      .updateTable("jobs")
-      .set((eb) => ({ claimed_by: workerId, lease_until: leaseUntil, attempts: eb("attempts", "+", 1) }))
-      .where("id", "=", id)
-      .where("state", "=", "PENDING")
-      .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<", nowIso)]))
-      .returningAll()
-      .executeTakeFirst();
-    if (row !== undefined) claimed.push(row);
-  }
-  return claimed;
+  return claimed.sort((a, b) => a.id - b.id);
 }
 
 /** Done; a worker whose lease was taken over changes nothing (the new holder finishes it). */

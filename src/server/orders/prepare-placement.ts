@@ -17,6 +17,7 @@ import { serviceAvailableAt, serviceDto } from "../catalogue/presenters";
 import { fromDbBoolean as bool } from "../db/columns";
 import { hasMembership } from "../db/repositories/memberships.repository";
 import { loadMenuRows } from "../db/repositories/menu.repository";
+import { findServiceById } from "../db/repositories/service.repository";
 import { findSpotById } from "../db/repositories/spot.repository";
 import { findStoreById } from "../db/repositories/store.repository";
 import type { Database } from "../db/schema";
@@ -62,7 +63,7 @@ export async function preparePlacement(
 ): Promise<PreparedPlacement> {
   const spot = await findSpotById(db, request.tableId);
   if (spot === undefined) throw missing("TABLE_NOT_FOUND", `There is no table ${request.tableId}`);
-  const serviceRow = await db.selectFrom("services").selectAll().where("id", "=", request.serviceId).executeTakeFirst();
+  const serviceRow = await findServiceById(db, request.serviceId);
   if (
     serviceRow === undefined ||
     serviceRow.store_id !== spot.store_id ||

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { IsoInstant } from "../columns";
+import { compiledOnce } from "../compiled-once";
 import type { Database } from "../schema";
 import type { MembershipRow, NewMembershipRow } from "../tables/memberships.table";
 
@@ -14,13 +15,16 @@ export async function hasMembership(
   phone: string,
   at: IsoInstant,
 ): Promise<boolean> {
-  const row = await db
+  return (await membershipAt(db, storeId, phone, at)).rows.length > 0;
+}
+
+const membershipAt = compiledOnce((db, storeId: number, phone: string, at: IsoInstant) =>
+  db
     .selectFrom("memberships")
     .select("id")
     .where("store_id", "=", storeId)
     .where("phone", "=", phone)
     .where((eb) => eb.or([eb("valid_from", "is", null), eb("valid_from", "<=", at)]))
     .where((eb) => eb.or([eb("valid_until", "is", null), eb("valid_until", ">", at)]))
-    .executeTakeFirst();
-  return row !== undefined;
-}
+    .limit(1),
+);

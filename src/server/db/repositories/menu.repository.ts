@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { compiledOnce } from "../compiled-once";
 import type { Database } from "../schema";
 import type { CategoryRow, ItemRow, SubselectionGroupRow, SubselectionOptionRow } from "../tables/catalogue.tables";
 
@@ -21,40 +22,63 @@ export async function loadMenuRows(
   serviceId: number,
   itemIds?: readonly number[],
 ): Promise<MenuRows> {
-  const onlyItems = itemIds === undefined ? null : itemIds.length > 0 ? [...itemIds] : [-1];
-  const categories = await db
-    .selectFrom("categories")
-    .selectAll()
-    .where("service_id", "=", serviceId)
-    .orderBy("position")
-    .execute();
-  const items = await db
+  if (itemIds !== undefined) return loadMenuRowsOfItems(db, serviceId, itemIds.length > 0 ? [...itemIds] : [-1]);
+  const categories = (await categoriesOf(db, serviceId)).rows;
+  const items = (await itemsOf(db, serviceId)).rows;
+  const groups = (await groupsOf(db, serviceId)).rows;
+  const options = (await optionsOf(db, serviceId)).rows;
+  return { categories, items, groups, options };
+}
+
+async function loadMenuRowsOfItems(db: Kysely<Database>, serviceId: number, itemIds: number[]): Promise<MenuRows> {
+  const categories = (await categoriesOf(db, serviceId)).rows;
+  const items = (await itemsAmong(db, serviceId, itemIds)).rows;
+  const groups = (await groupsAmong(db, serviceId, itemIds)).rows;
+  const options = (await optionsAmong(db, serviceId, itemIds)).rows;
+  return { categories, items, groups, options };
+}
+
+// Compiled once each (issue 13 item 5); `in (...)` per number of items.
+const categoriesOf = compiledOnce((db, serviceId: number) =>
+  db.selectFrom("categories").selectAll().where("service_id", "=", serviceId).orderBy("position"),
+);
+
+const itemsQuery = (db: Kysely<Database>, serviceId: number) =>
+  db
     .selectFrom("items")
     .innerJoin("categories", "categories.id", "items.category_id")
     .selectAll("items")
     .where("items.service_id", "=", serviceId)
-    .$if(onlyItems !== null, (query) => query.where("items.id", "in", onlyItems ?? []))
     .orderBy("categories.position")
-    .orderBy("items.position")
-    .execute();
-  const groups = await db
+    .orderBy("items.position");
+const itemsOf = compiledOnce(itemsQuery);
+const itemsAmong = compiledOnce((db, serviceId: number, itemIds: number[]) =>
+  itemsQuery(db, serviceId).where("items.id", "in", itemIds),
+);
+
+const groupsQuery = (db: Kysely<Database>, serviceId: number) =>
+  db
     .selectFrom("subselection_groups")
     .innerJoin("items", "items.id", "subselection_groups.item_id")
     .selectAll("subselection_groups")
     .where("items.service_id", "=", serviceId)
-    .$if(onlyItems !== null, (query) => query.where("items.id", "in", onlyItems ?? []))
     .orderBy("subselection_groups.item_id")
-    .orderBy("subselection_groups.position")
-    .execute();
-  const options = await db
+    .orderBy("subselection_groups.position");
+const groupsOf = compiledOnce(groupsQuery);
+const groupsAmong = compiledOnce((db, serviceId: number, itemIds: number[]) =>
+  groupsQuery(db, serviceId).where("items.id", "in", itemIds),
+);
+
+const optionsQuery = (db: Kysely<Database>, serviceId: number) =>
+  db
     .selectFrom("subselection_options")
     .innerJoin("subselection_groups", "subselection_groups.id", "subselection_options.group_id")
     .innerJoin("items", "items.id", "subselection_groups.item_id")
     .selectAll("subselection_options")
     .where("items.service_id", "=", serviceId)
-    .$if(onlyItems !== null, (query) => query.where("items.id", "in", onlyItems ?? []))
     .orderBy("subselection_options.group_id")
-    .orderBy("subselection_options.position")
-    .execute();
-  return { categories, items, groups, options };
-}
+    .orderBy("subselection_options.position");
+const optionsOf = compiledOnce(optionsQuery);
+const optionsAmong = compiledOnce((db, serviceId: number, itemIds: number[]) =>
+  optionsQuery(db, serviceId).where("items.id", "in", itemIds),
+);

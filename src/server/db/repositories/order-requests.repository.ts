@@ -7,6 +7,7 @@
  */
 import type { Kysely } from "kysely";
 import type { IsoInstant } from "../columns";
+import { compiledOnce } from "../compiled-once";
 import type { Database } from "../schema";
 import type { OrderRequestRow } from "../tables/orders.tables";
 
@@ -25,23 +26,27 @@ export async function insertClaim(
   db: Kysely<Database>,
   claim: Claim & { requestHash: string; expiresAt: IsoInstant },
 ): Promise<boolean> {
-  const result = await db
-    .insertInto("order_requests")
-    .values({
-      user_id: claim.userId,
-      idempotency_key: claim.key,
-      request_hash: claim.requestHash,
-      state: "IN_FLIGHT",
-      response_status: null,
-      response_body: null,
-      order_id: null,
-      created_at: claim.claimedAt,
-      expires_at: claim.expiresAt,
-    })
-    .onConflict((oc) => oc.columns(["user_id", "idempotency_key"]).doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+  const result = await claimInsert(db, claim.userId, claim.key, claim.requestHash, claim.claimedAt, claim.expiresAt);
+  return Number(result.numAffectedRows ?? 0n) > 0;
 }
+
+const claimInsert = compiledOnce(
+  (db, userId: number, key: string, requestHash: string, claimedAt: IsoInstant, expiresAt: IsoInstant) =>
+    db
+      .insertInto("order_requests")
+      .values({
+        user_id: userId,
+        idempotency_key: key,
+        request_hash: requestHash,
+        state: "IN_FLIGHT",
+        response_status: null,
+        response_body: null,
+        order_id: null,
+        created_at: claimedAt,
+        expires_at: expiresAt,
+      })
+      .onConflict((oc) => oc.columns(["user_id", "idempotency_key"]).doNothing()),
+);
 
 export async function findRequest(
   db: Kysely<Database>,
@@ -78,16 +83,28 @@ export async function finishClaim(
   claim: Claim,
   answer: { status: number; body: string; orderId: number | null },
 ): Promise<boolean> {
-  const result = await db
-    .updateTable("order_requests")
-    .set({ state: "DONE", response_status: answer.status, response_body: answer.body, order_id: answer.orderId })
-    .where("user_id", "=", claim.userId)
-    .where("idempotency_key", "=", claim.key)
-    .where("state", "=", "IN_FLIGHT")
-    .where("created_at", "=", claim.claimedAt)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  const result = await claimFinish(
+    db,
+    answer.status,
+    answer.body,
+    answer.orderId,
+    claim.userId,
+    claim.key,
+    claim.claimedAt,
+  );
+  return Number(result.numAffectedRows ?? 0n) > 0;
 }
+
+const claimFinish = compiledOnce(
+  (db, status: number, body: string, orderId: number | null, userId: number, key: string, claimedAt: IsoInstant) =>
+    db
+      .updateTable("order_requests")
+      .set({ state: "DONE", response_status: status, response_body: body, order_id: orderId })
+      .where("user_id", "=", userId)
+      .where("idempotency_key", "=", key)
+      .where("state", "=", "IN_FLIGHT")
+      .where("created_at", "=", claimedAt),
+);
 
 /** Gives a key back after a failure that is not an answer (5xx): the retry runs afresh. */
 export async function releaseClaim(db: Kysely<Database>, claim: Claim): Promise<void> {

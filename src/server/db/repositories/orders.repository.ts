@@ -5,15 +5,22 @@
  */
 import type { Kysely } from "kysely";
 import type { IsoInstant } from "../columns";
+import { compiledOnce } from "../compiled-once";
 import type { Database } from "../schema";
 import type { NewOrderLineRow, NewOrderRow, OrderLineRow, OrderRow } from "../tables/orders.tables";
 
+const orderInsert = compiledOnce((db, order: NewOrderRow) => db.insertInto("orders").values(order).returningAll());
+
 export async function insertOrder(db: Kysely<Database>, order: NewOrderRow): Promise<OrderRow> {
-  return db.insertInto("orders").values(order).returningAll().executeTakeFirstOrThrow();
+  const row = (await orderInsert(db, order)).rows[0];
+  if (row === undefined) throw new Error("the order insert returned no row");
+  return row;
 }
 
+const linesInsert = compiledOnce((db, lines: NewOrderLineRow[]) => db.insertInto("order_lines").values(lines));
+
 export async function insertOrderLines(db: Kysely<Database>, lines: NewOrderLineRow[]): Promise<void> {
-  if (lines.length > 0) await db.insertInto("order_lines").values(lines).execute();
+  if (lines.length > 0) await linesInsert(db, lines);
 }
 
 export async function findOrderById(db: Kysely<Database>, orderId: number): Promise<OrderRow | undefined> {
@@ -42,7 +49,13 @@ export async function findLinesOfOrders(db: Kysely<Database>, orderIds: readonly
  * makes the per-spot daily count below exact).
  */
 export async function nextDailyNumber(db: Kysely<Database>, storeId: number, athensDay: string): Promise<number> {
-  const row = await db
+  const row = (await dailyNumberUpsert(db, storeId, athensDay)).rows[0];
+  if (row === undefined) throw new Error("the daily counter upsert returned no row");
+  return row.last_number;
+}
+
+const dailyNumberUpsert = compiledOnce((db, storeId: number, athensDay: string) =>
+  db
     .insertInto("order_daily_counters")
     .values({ store_id: storeId, athens_day: athensDay, last_number: 1 })
     .onConflict((oc) =>
@@ -50,10 +63,8 @@ export async function nextDailyNumber(db: Kysely<Database>, storeId: number, ath
         .columns(["store_id", "athens_day"])
         .doUpdateSet((eb) => ({ last_number: eb("order_daily_counters.last_number", "+", 1) })),
     )
-    .returning("last_number")
-    .executeTakeFirstOrThrow();
-  return row.last_number;
-}
+    .returning("last_number"),
+);
 
 /** Orders a spot sent for now on an Athens day (payment failures ordered nothing, so they do not count). */
 export async function countImmediateOrdersOfSpot(

@@ -1,6 +1,7 @@
 /** Storage of the sliding-window limits (see ../tables/rate-limits.table.ts and ../../auth/throttle.ts). */
 import type { Kysely } from "kysely";
 import type { IsoInstant } from "../columns";
+import { compiledOnce } from "../compiled-once";
 import type { Database } from "../schema";
 
 /**
@@ -9,14 +10,17 @@ import type { Database } from "../schema";
  * one writing transaction at a time anyway.
  */
 export async function lockRateLimitKey(db: Kysely<Database>, key: string, now: IsoInstant): Promise<void> {
-  await db
+  await keyUpsert(db, key, now);
+}
+
+const keyUpsert = compiledOnce((db, key: string, now: IsoInstant) =>
+  db
     .insertInto("rate_limit_keys")
     .values({ key, touched_at: now })
     .onConflict((conflict) =>
       conflict.column("key").doUpdateSet((eb) => ({ touched_at: eb.ref("excluded.touched_at") })),
-    )
-    .execute();
-}
+    ),
+);
 
 /** Instants of the key's events after `since`, newest first. */
 export async function listRateLimitEvents(db: Kysely<Database>, key: string, since: IsoInstant): Promise<IsoInstant[]> {
@@ -41,7 +45,13 @@ export async function countRateLimitEvents(
 ): Promise<number[]> {
   const oldest = [...sinces].sort()[0];
   if (oldest === undefined) return [];
-  const row = await db
+  const row = (await eventCounts(db, key, oldest, [...sinces])).rows[0];
+  const counts = (row ?? {}) as Record<string, number | string | null>;
+  return sinces.map((_, index) => Number(counts[`after_${index}`] ?? 0));
+}
+
+const eventCounts = compiledOnce((db, key: string, oldest: IsoInstant, sinces: IsoInstant[]) =>
+  db
     .selectFrom("rate_limit_events")
     .where("key", "=", key)
     .where("created_at", ">", oldest)
@@ -51,11 +61,8 @@ export async function countRateLimitEvents(
           .sum<number | string | null>(eb.case().when("created_at", ">", since).then(1).else(0).end())
           .as(`after_${index}`),
       ),
-    )
-    .executeTakeFirst();
-  const counts = (row ?? {}) as Record<string, number | string | null>;
-  return sinces.map((_, index) => Number(counts[`after_${index}`] ?? 0));
-}
+    ),
+);
 
 /** The key's `n`-th newest event after `since` (1: the newest), if it has that many. */
 export async function nthNewestRateLimitEvent(
@@ -77,13 +84,14 @@ export async function nthNewestRateLimitEvent(
 }
 
 export async function insertRateLimitEvent(db: Kysely<Database>, key: string, now: IsoInstant): Promise<number> {
-  const { id } = await db
-    .insertInto("rate_limit_events")
-    .values({ key, created_at: now })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return id;
+  const row = (await eventInsert(db, key, now)).rows[0];
+  if (row === undefined) throw new Error("the rate-limit event insert returned no row");
+  return row.id;
 }
+
+const eventInsert = compiledOnce((db, key: string, now: IsoInstant) =>
+  db.insertInto("rate_limit_events").values({ key, created_at: now }).returning("id"),
+);
 
 export async function deleteRateLimitEvent(db: Kysely<Database>, eventId: number): Promise<void> {
   await db.deleteFrom("rate_limit_events").where("id", "=", eventId).execute();

@@ -1,6 +1,15 @@
 import type { Kysely } from "kysely";
+import { compiledOnce } from "../compiled-once";
 import type { Database } from "../schema";
 import type { ServiceRow, SpotRow } from "../tables/catalogue.tables";
+
+const serviceById = compiledOnce((db, serviceId: number) =>
+  db.selectFrom("services").selectAll().where("id", "=", serviceId),
+);
+
+export async function findServiceById(db: Kysely<Database>, serviceId: number): Promise<ServiceRow | undefined> {
+  return (await serviceById(db, serviceId)).rows[0];
+}
 
 /** All services of a store in display order. */
 export async function listServicesOfStore(db: Kysely<Database>, storeId: number): Promise<ServiceRow[]> {

@@ -5,6 +5,7 @@
  */
 import type { Kysely } from "kysely";
 import type { IsoInstant } from "../columns";
+import { compiledOnce } from "../compiled-once";
 import type { Database } from "../schema";
 import type { SessionRow, SessionTokenRow } from "../tables/sessions.table";
 
@@ -37,11 +38,8 @@ export interface TokenWithSession {
   session: SessionRow;
 }
 
-export async function findTokenWithSession(
-  db: Kysely<Database>,
-  tokenHash: string,
-): Promise<TokenWithSession | undefined> {
-  const row = await db
+const tokenWithSession = compiledOnce((db, tokenHash: string) =>
+  db
     .selectFrom("session_tokens")
     .innerJoin("sessions", "sessions.id", "session_tokens.session_id")
     .selectAll("session_tokens")
@@ -51,8 +49,14 @@ export async function findTokenWithSession(
       "sessions.expires_at as session_expires_at",
       "sessions.revoked_at as session_revoked_at",
     ])
-    .where("session_tokens.token_hash", "=", tokenHash)
-    .executeTakeFirst();
+    .where("session_tokens.token_hash", "=", tokenHash),
+);
+
+export async function findTokenWithSession(
+  db: Kysely<Database>,
+  tokenHash: string,
+): Promise<TokenWithSession | undefined> {
+  const row = (await tokenWithSession(db, tokenHash)).rows[0];
   if (row === undefined) return undefined;
   const { session_user_id, session_created_at, session_expires_at, session_revoked_at, ...token } = row;
   return {

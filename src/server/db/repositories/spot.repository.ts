@@ -1,10 +1,13 @@
 import type { Kysely } from "kysely";
 import type { SpotType } from "../../../domain/spots";
+import { compiledOnce } from "../compiled-once";
 import type { Database } from "../schema";
 import type { SpotRow } from "../tables/catalogue.tables";
 
+const spotById = compiledOnce((db, spotId: number) => db.selectFrom("spots").selectAll().where("id", "=", spotId));
+
 export async function findSpotById(db: Kysely<Database>, spotId: number): Promise<SpotRow | undefined> {
-  return db.selectFrom("spots").selectAll().where("id", "=", spotId).executeTakeFirst();
+  return (await spotById(db, spotId)).rows[0];
 }
 
 /** The first spot (in file order) of each of the given types in a store, e.g. for demo links. */

@@ -1,9 +1,12 @@
 import type { Kysely } from "kysely";
+import { compiledOnce } from "../compiled-once";
 import type { Database } from "../schema";
 import type { StoreRow } from "../tables/catalogue.tables";
 
+const storeById = compiledOnce((db, storeId: number) => db.selectFrom("stores").selectAll().where("id", "=", storeId));
+
 export async function findStoreById(db: Kysely<Database>, storeId: number): Promise<StoreRow | undefined> {
-  return db.selectFrom("stores").selectAll().where("id", "=", storeId).executeTakeFirst();
+  return (await storeById(db, storeId)).rows[0];
 }
 
 export async function listStores(db: Kysely<Database>): Promise<StoreRow[]> {

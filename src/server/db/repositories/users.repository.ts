@@ -4,6 +4,7 @@
  */
 import type { Kysely } from "kysely";
 import { type IsoInstant, toDbBoolean } from "../columns";
+import { compiledOnce } from "../compiled-once";
 import { isUniqueViolation } from "../errors";
 import type { Database } from "../schema";
 import type { StaffRow } from "../tables/staff.table";
@@ -15,16 +16,19 @@ export interface AccountRecord {
   staff: { name: string; role: StaffRow["role"] } | null;
 }
 
-export async function findAccountById(db: Kysely<Database>, userId: number): Promise<AccountRecord | undefined> {
-  const row = await db
+const accountById = compiledOnce((db, userId: number) =>
+  db
     .selectFrom("users")
     .leftJoin("staff", (join) =>
       join.onRef("staff.id", "=", "users.staff_id").onRef("staff.store_id", "=", "users.store_id"),
     )
     .selectAll("users")
     .select(["staff.name as staff_name", "staff.role as staff_role"])
-    .where("users.id", "=", userId)
-    .executeTakeFirst();
+    .where("users.id", "=", userId),
+);
+
+export async function findAccountById(db: Kysely<Database>, userId: number): Promise<AccountRecord | undefined> {
+  const row = (await accountById(db, userId)).rows[0];
   if (row === undefined) return undefined;
   const { staff_name, staff_role, ...user } = row;
   return { user, staff: staff_name !== null && staff_role !== null ? { name: staff_name, role: staff_role } : null };
