@@ -14,7 +14,7 @@
  * during the run (perf_hooks.monitorEventLoopDelay in the server process, bench/eventloop-probe.ts).
  *
  * Run: `npm run bench:orders [-- --postgres=URL] [--baseline=DIR]`; with a throwaway PostgreSQL:
- * `bash scripts/with-postgres.sh npm run bench:orders` (TEST_POSTGRES_URL is used when set).
+ * `WITH_POSTGRES_DURABLE=1 bash scripts/with-postgres.sh npm run bench:orders` (PostgreSQL with its fsync on, like SQLite) (TEST_POSTGRES_URL is used when set).
  * Env: BENCH_SECONDS (10), BENCH_CONNECTIONS ("1,16,64"), BENCH_POSTGRES_URL.
  *
  * The orders come from `--guests=N` signed-in guests (default 200), each request from one picked at

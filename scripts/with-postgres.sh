@@ -6,6 +6,8 @@
 # always stops the server and deletes the directory afterwards. Exits with the command's status.
 # TEST_POSTGRES_URL, not DATABASE_URL: that one would leak into every child process (the e2e
 # server too) and point them at a database they did not ask for.
+# WITH_POSTGRES_DURABLE=1 keeps PostgreSQL's own durability (fsync, synchronous_commit, full page
+# writes), as a production server runs: the benches compare it with SQLite's synced commits.
 set -euo pipefail
 
 if [ "$#" -eq 0 ]; then
@@ -78,8 +80,10 @@ free_port() {
 for attempt in 1 2 3 4 5; do
   port="$(free_port)"
   # fsync off: a test database need not survive a power cut, and tests run much faster.
+  durability="-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+  [ "${WITH_POSTGRES_DURABLE:-0}" = "1" ] && durability=""
   if "${as_server_user[@]}" "$pg_bin/pg_ctl" -D "$datadir" -l "$logfile" -w -t 30 \
-    -o "-c listen_addresses=127.0.0.1 -p $port -k $workdir -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
+    -o "-c listen_addresses=127.0.0.1 -p $port -k $workdir $durability" \
     start >/dev/null; then
     started=1
     break

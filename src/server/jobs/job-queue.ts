@@ -11,6 +11,7 @@
  * Attempts are counted at the claim, so a job that crashes its process each time still reaches DEAD.
  */
 import type { Kysely } from "kysely";
+import { withAdvisoryCommit } from "../db/advisory-commit";
 import { toJsonText } from "../db/columns";
 import { compiledOnce } from "../db/compiled-once";
 import type { Database } from "../db/schema";
@@ -67,26 +68,30 @@ export async function claimDueJobs(
     .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<", nowIso)]))
     .orderBy("id")
     .limit(limit);
-  const claimed = await db
-    .updateTable("jobs")
-    .set((eb) => ({ claimed_by: workerId, lease_until: leaseUntil, attempts: eb("attempts", "+", 1) }))
-    .where("id", "in", due)
-    .where("state", "=", "PENDING")
-    .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<", nowIso)]))
-    .returningAll()
-    .execute();
+  const claimed = await withAdvisoryCommit(db, (db) =>
+    db
+      .updateTable("jobs")
+      .set((eb) => ({ claimed_by: workerId, lease_until: leaseUntil, attempts: eb("attempts", "+", 1) }))
+      .where("id", "in", due)
+      .where("state", "=", "PENDING")
+      .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<", nowIso)]))
+      .returningAll()
+      .execute(),
+  );
   return claimed.sort((a, b) => a.id - b.id);
 }
 
 /** Done; a worker whose lease was taken over changes nothing (the new holder finishes it). */
 export async function completeJob(db: Kysely<Database>, job: JobRow, workerId: string, now: Date): Promise<void> {
-  await db
-    .updateTable("jobs")
-    .set({ state: "DONE", done_at: now.toISOString(), lease_until: null, last_error: null })
-    .where("id", "=", job.id)
-    .where("claimed_by", "=", workerId)
-    .where("state", "=", "PENDING")
-    .execute();
+  await withAdvisoryCommit(db, (db) =>
+    db
+      .updateTable("jobs")
+      .set({ state: "DONE", done_at: now.toISOString(), lease_until: null, last_error: null })
+      .where("id", "=", job.id)
+      .where("claimed_by", "=", workerId)
+      .where("state", "=", "PENDING")
+      .execute(),
+  );
 }
 
 /** A failed attempt: due again after `retryAfterMs`, or DEAD when `dead`. */
@@ -97,20 +102,22 @@ export async function failJob(
   failure: { error: string; now: Date; retryAfterMs: number; dead: boolean },
 ): Promise<void> {
   const { now } = failure;
-  await db
-    .updateTable("jobs")
-    .set({
-      state: failure.dead ? "DEAD" : "PENDING",
-      run_after: new Date(now.getTime() + failure.retryAfterMs).toISOString(),
-      lease_until: null,
-      claimed_by: null,
-      last_error: failure.error.slice(0, 500),
-      done_at: failure.dead ? now.toISOString() : null,
-    })
-    .where("id", "=", job.id)
-    .where("claimed_by", "=", workerId)
-    .where("state", "=", "PENDING")
-    .execute();
+  await withAdvisoryCommit(db, (db) =>
+    db
+      .updateTable("jobs")
+      .set({
+        state: failure.dead ? "DEAD" : "PENDING",
+        run_after: new Date(now.getTime() + failure.retryAfterMs).toISOString(),
+        lease_until: null,
+        claimed_by: null,
+        last_error: failure.error.slice(0, 500),
+        done_at: failure.dead ? now.toISOString() : null,
+      })
+      .where("id", "=", job.id)
+      .where("claimed_by", "=", workerId)
+      .where("state", "=", "PENDING")
+      .execute(),
+  );
 }
 
 /** Finished jobs are kept a while (the status-event replay reads them), then deleted. */
