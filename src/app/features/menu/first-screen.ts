@@ -9,10 +9,10 @@
 export const FIRST_SCREEN_ITEM_ROWS = 4;
 
 /**
- * Item rows rendered with the page's first paint: the first screen of a taller phone (412x915)
- * with room to spare; the rest follows at once, as a transition (MenuScreen).
+ * Item rows rendered with the page's first paint, the same first screen (a 412x823 phone shows two
+ * or three under a menu's notices); the rest follows at once, as a transition (MenuScreen).
  */
-export const FIRST_RENDER_ITEM_ROWS = 6;
+export const FIRST_RENDER_ITEM_ROWS = FIRST_SCREEN_ITEM_ROWS;
 
 /** How many items of section `index` are among the first FIRST_SCREEN_ITEM_ROWS of the page. */
 export function priorityPhotosOf(sections: readonly { items: readonly unknown[] }[], index: number): number {
