@@ -19,6 +19,13 @@ import { MenuScreen } from "./MenuScreen";
 import { loadLiveRules } from "./use-live-rules";
 
 vi.mock("@tanstack/react-router", () => import("../../test-support/router-stub"));
+// Whether the app's first screen is up (navigation/first-screen.ts; test-setup.ts marks it up for
+// every other test): this file opens the menu as the app's first screen, then as a later one.
+const firstScreen = vi.hoisted(() => ({ shown: false }));
+vi.mock("../../navigation/first-screen", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("../../navigation/first-screen")>()),
+  useFirstScreenShown: () => firstScreen.shown,
+}));
 
 const freddo = item(1, {
   names: names("Freddo espresso"),
@@ -88,10 +95,11 @@ describe("menu screen's first paint, before the live rules and the clock (issue 
 });
 
 describe("menu screen: the first screen's rows first, then the rest (issue 13 item 1: no long task)", () => {
-  it("commits the first screen's rows alone, then every row in the menu's order", () => {
-    const many = Array.from({ length: FIRST_RENDER_ITEM_ROWS + 5 }, (_, index) =>
-      item(index + 1, { categoryId: index < 3 ? 1 : 2, names: names(`Dish ${index + 1}`) }),
-    );
+  const many = Array.from({ length: FIRST_RENDER_ITEM_ROWS + 5 }, (_, index) =>
+    item(index + 1, { categoryId: index < 3 ? 1 : 2, names: names(`Dish ${index + 1}`) }),
+  );
+
+  it("on the app's first screen: commits the first screen's rows alone, then every row in the menu's order", () => {
     const rowsPerCommit: number[] = [];
     renderMenu(
       venueFixture({ items: many, categories: [category(1, "Coffee"), category(2, "Beer")] }),
@@ -107,5 +115,16 @@ describe("menu screen: the first screen's rows first, then the rest (issue 13 it
       "Coffee",
       "Beer",
     ]);
+  });
+
+  it("after the first screen (back from the cart): every row at once, so the scroll position can be restored", () => {
+    firstScreen.shown = true;
+    const rowsPerCommit: number[] = [];
+    renderMenu(
+      venueFixture({ items: many, categories: [category(1, "Coffee"), category(2, "Beer")] }),
+      fixedAthensClock("2026-07-15T09:00:00Z"),
+      () => rowsPerCommit.push(document.querySelectorAll("article.menu-item").length),
+    );
+    expect(rowsPerCommit[0]).toBe(many.length);
   });
 });

@@ -8,6 +8,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { type CSSProperties, startTransition, useEffect, useState } from "react";
 import { type ActiveCategories, itemsInActiveCategories } from "../../../domain/categories";
 import { pickTranslation } from "../../../domain/languages";
+import { useFirstScreenShown } from "../../navigation/first-screen";
 import type { ServiceMenuData } from "../../venue/load-venue";
 import { usePageTitle } from "../shell/use-page-title";
 import { CategoryChips } from "./CategoryChips";
@@ -98,14 +99,19 @@ export function MenuScreen({ table, service, menu, screenName, activeCategories,
 }
 
 /**
- * False for the first render, which shows the first screen's rows only, so that the page paints
- * them without waiting for the whole menu (issue 13 item 1: on a cheap phone every row costs
- * main-thread time). Then true, as a transition: React renders the other rows in slices of a few
- * milliseconds, between which the phone paints and answers taps. Every row is in the page a moment
- * later, in the menu's order, for find-in-page, the keyboard and screen readers.
+ * On the app's first screen (a cold or repeat visit opening this menu): false for the first
+ * render, which shows the first screen's rows only, so that the page paints them without waiting
+ * for the whole menu (issue 13 item 1: on a cheap phone every row costs main-thread time). Then
+ * true, as a transition: React renders the other rows in slices of a few milliseconds, between
+ * which the phone paints and answers taps. Every row is in the page a moment later, in the menu's
+ * order, for find-in-page, the keyboard and screen readers. Later, in-app navigations (back from
+ * the cart) render every row at once, so the router restores the scroll position on a full page.
  */
 function useRestRendered(): boolean {
-  const [restRendered, setRestRendered] = useState(false);
-  useEffect(() => startTransition(() => setRestRendered(true)), []);
+  const firstScreenShown = useFirstScreenShown();
+  const [restRendered, setRestRendered] = useState(firstScreenShown);
+  useEffect(() => {
+    if (!restRendered) startTransition(() => setRestRendered(true));
+  }, [restRendered]);
   return restRendered;
 }
