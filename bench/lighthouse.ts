@@ -27,7 +27,7 @@ import { startStaticServer } from "./static-server";
 const SLOW_4G = { latencyMs: 562.5, downloadKbps: 1474.56, uploadKbps: 675 };
 const CPU_SLOWDOWN = 4;
 const MENU_ITEM_SELECTOR = "article.menu-item";
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   "--disable-gpu",
   "--disable-dev-shm-usage",
   "--disable-background-networking",
@@ -55,9 +55,22 @@ export interface LighthouseRun {
   requests: number;
 }
 
+/**
+ * Where a run's main-thread time went, from Lighthouse's own audits of its trace (simulated 4x
+ * CPU): by category, by script, and the longest tasks (what TBT counts beyond 50 ms each).
+ */
+export interface MainThreadBreakdown {
+  byCategoryMs: Record<string, number>;
+  byScriptMs: { url: string; totalMs: number; scriptingMs: number }[];
+  longTasks: { url: string; startMs: number; durationMs: number }[];
+  /** The largest paint's element and the layout shifts' elements (CLS). */
+  lcpElement: string | null;
+  layoutShifts: { element: string; score: number }[];
+}
+
 export interface PageResult {
   page: Page;
-  lighthouse: { runs: LighthouseRun[]; median: LighthouseRun };
+  lighthouse: { runs: LighthouseRun[]; median: LighthouseRun; breakdowns: MainThreadBreakdown[] };
   /** Chromium throttling, fresh profile each run. */
   coldFirstItemMs: { runs: number[]; median: number };
 }
@@ -145,20 +158,25 @@ async function measurePage(
   log: (line: string) => void,
 ): Promise<PageResult> {
   const lighthouseRuns: LighthouseRun[] = [];
+  const breakdowns: MainThreadBreakdown[] = [];
   const cold: number[] = [];
   for (let run = 1; run <= runs; run++) {
     // Alternate the two tools, so that a slow stretch of the machine does not hit one only.
-    lighthouseRuns.push(await runLighthouse(port, page.url));
+    const lighthouseRun = await runLighthouse(port, page.url);
+    lighthouseRuns.push(lighthouseRun.figures);
+    breakdowns.push(lighthouseRun.breakdown);
     cold.push(await coldFirstItem(browser, page));
     const last = lighthouseRuns.at(-1);
+    const longest = lighthouseRun.breakdown.longTasks[0];
     log(
       `  ${page.name} run ${run}/${runs}: score ${last?.score}, LCP ${Math.round(last?.lcpMs ?? 0)} ms, ` +
+        `TBT ${Math.round(last?.tbtMs ?? 0)} ms, longest task ${Math.round(longest?.durationMs ?? 0)} ms, ` +
         `first item (Chromium) ${Math.round(cold.at(-1) ?? 0)} ms`,
     );
   }
   return {
     page,
-    lighthouse: { runs: lighthouseRuns, median: medianRun(lighthouseRuns) },
+    lighthouse: { runs: lighthouseRuns, median: medianRun(lighthouseRuns), breakdowns },
     coldFirstItemMs: { runs: cold, median: median(cold) },
   };
 }
@@ -166,18 +184,34 @@ async function measurePage(
 interface LighthouseResult {
   lhr: {
     categories: { performance: { score: number | null } };
-    audits: Record<
-      string,
-      {
-        numericValue?: number;
-        details?: { items?: { resourceType?: string; transferSize?: number; requestCount?: number }[] };
-      }
-    >;
+    audits: Record<string, { numericValue?: number; details?: { items?: AuditItem[] } }>;
     runtimeError?: { message: string };
   };
 }
 
-async function runLighthouse(port: number, url: string): Promise<LighthouseRun> {
+/** The fields of the audits' rows that the bench reads (each audit fills its own). */
+interface AuditItem {
+  resourceType?: string;
+  transferSize?: number;
+  requestCount?: number;
+  group?: string;
+  groupLabel?: string;
+  duration?: number;
+  url?: string;
+  total?: number;
+  scripting?: number;
+  startTime?: number;
+  score?: number;
+  node?: { snippet?: string; selector?: string };
+  type?: string;
+  selector?: string;
+  snippet?: string;
+}
+
+export async function runLighthouse(
+  port: number,
+  url: string,
+): Promise<{ figures: LighthouseRun; breakdown: MainThreadBreakdown }> {
   const { default: lighthouse } = (await import("lighthouse")) as unknown as {
     default: (url: string, flags: Record<string, unknown>) => Promise<LighthouseResult | undefined>;
   };
@@ -189,7 +223,7 @@ async function runLighthouse(port: number, url: string): Promise<LighthouseRun> 
   if (runtimeError) throw new Error(`Lighthouse on ${url}: ${runtimeError.message}`);
   const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
   const summary = audits["resource-summary"]?.details?.items ?? [];
-  return {
+  const figures: LighthouseRun = {
     score: Math.round((categories.performance.score ?? 0) * 100),
     fcpMs: value("first-contentful-paint"),
     lcpMs: value("largest-contentful-paint"),
@@ -199,6 +233,38 @@ async function runLighthouse(port: number, url: string): Promise<LighthouseRun> 
     totalBytes: value("total-byte-weight"),
     scriptBytes: summary.find((item) => item.resourceType === "script")?.transferSize ?? 0,
     requests: summary.find((item) => item.resourceType === "total")?.requestCount ?? 0,
+  };
+  return { figures, breakdown: breakdownOf(audits) };
+}
+
+function breakdownOf(audits: LighthouseResult["lhr"]["audits"]): MainThreadBreakdown {
+  const items = (id: string) => audits[id]?.details?.items ?? [];
+  const path = (address = "") => address.replace(/^https?:\/\/[^/]+/, "");
+  const element = (node: AuditItem["node"]) => node?.selector ?? node?.snippet ?? "?";
+  // Lighthouse 13 names the largest paint's element in its LCP breakdown insight, as a node row.
+  const lcpNode = items("lcp-breakdown-insight").find((item) => item.type === "node");
+  return {
+    byCategoryMs: Object.fromEntries(
+      items("mainthread-work-breakdown").map((item) => [
+        item.groupLabel ?? item.group ?? "?",
+        Math.round(item.duration ?? 0),
+      ]),
+    ),
+    byScriptMs: items("bootup-time").map((item) => ({
+      url: path(item.url),
+      totalMs: Math.round(item.total ?? 0),
+      scriptingMs: Math.round(item.scripting ?? 0),
+    })),
+    longTasks: items("long-tasks")
+      .map((item) => ({
+        url: path(item.url),
+        startMs: Math.round(item.startTime ?? 0),
+        durationMs: Math.round(item.duration ?? 0),
+      }))
+      .sort((a, b) => b.durationMs - a.durationMs)
+      .slice(0, 8),
+    lcpElement: lcpNode ? element(lcpNode) : null,
+    layoutShifts: items("layout-shifts").map((item) => ({ element: element(item.node), score: item.score ?? 0 })),
   };
 }
 
@@ -242,13 +308,25 @@ async function throttle(context: BrowserContext, page: import("@playwright/test"
   return cdp;
 }
 
-async function firstItemMs(page: import("@playwright/test").Page, selector: string): Promise<number> {
-  await page.waitForSelector(selector, { timeout: 60_000 });
-  await page.waitForFunction("window.__firstItemMs !== undefined", undefined, { timeout: 10_000 });
-  return Number(await page.evaluate("window.__firstItemMs"));
+/** What the page's globals hold that the bench reads (typed here: the bench has no DOM types). */
+interface FirstItemMark {
+  __firstItemMs?: number;
+}
+interface WorkerControlled {
+  navigator: { serviceWorker: { controller: unknown } };
 }
 
-async function coldFirstItem(browser: Browser, target: Page): Promise<number> {
+async function firstItemMs(page: import("@playwright/test").Page, selector: string): Promise<number> {
+  await page.waitForSelector(selector, { timeout: 60_000 });
+  // Predicates as functions, never strings: Playwright polls a string with eval in the page, which
+  // the app's CSP (script-src 'self') refuses whenever the first check is not already true.
+  await page.waitForFunction(() => (globalThis as unknown as FirstItemMark).__firstItemMs !== undefined, undefined, {
+    timeout: 10_000,
+  });
+  return Number(await page.evaluate(() => (globalThis as unknown as FirstItemMark).__firstItemMs));
+}
+
+export async function coldFirstItem(browser: Browser, target: Page): Promise<number> {
   const context = await throttledContext(browser, target.selector);
   try {
     const page = await context.newPage();
@@ -260,7 +338,7 @@ async function coldFirstItem(browser: Browser, target: Page): Promise<number> {
   }
 }
 
-async function measureRepeatVisit(browser: Browser, target: Page, runs: number): Promise<RepeatVisit> {
+export async function measureRepeatVisit(browser: Browser, target: Page, runs: number): Promise<RepeatVisit> {
   const context = await throttledContext(browser, target.selector);
   try {
     const page = await context.newPage();
@@ -276,7 +354,13 @@ async function measureRepeatVisit(browser: Browser, target: Page, runs: number):
     await firstItemMs(page, target.selector);
     await page.waitForLoadState("networkidle", { timeout: 120_000 });
     const [bytes, requests] = [coldBytes, coldRequests];
-    await page.waitForFunction("navigator.serviceWorker.controller !== null", undefined, { timeout: 120_000 });
+    await page.waitForFunction(
+      () => (globalThis as unknown as WorkerControlled).navigator.serviceWorker.controller !== null,
+      undefined,
+      {
+        timeout: 120_000,
+      },
+    );
     // Under the worker now: one visit fills its runtime caches (the menu, the table, photos).
     await page.reload();
     await firstItemMs(page, target.selector);

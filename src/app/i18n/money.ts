@@ -1,14 +1,21 @@
 /** Prices are integer cents in the domain; shown as euros in the guest's UI language. */
 import type { UiLanguage } from "../../domain/languages";
 
-const NUMBER_LOCALE: Record<UiLanguage, string> = { GRE: "el-GR", ENG: "en-GB" };
-const formatters = new Map<UiLanguage, Intl.NumberFormat>();
+/**
+ * What Intl.NumberFormat("el-GR" | "en-GB", { style: "currency", currency: "EUR" }) writes, by
+ * hand (money.test.ts compares the two): the first Intl formatter a page creates loads the ICU
+ * locale data, 25-40 ms of a phone's main thread (100+ ms on a cheap one), right in the task that
+ * renders the menu's first prices (issue 13 item 1).
+ */
+const FORMATS: Record<UiLanguage, { group: string; decimal: string; write: (amount: string) => string }> = {
+  GRE: { group: ".", decimal: ",", write: (amount) => `${amount}\u00a0€` },
+  ENG: { group: ",", decimal: ".", write: (amount) => `€${amount}` },
+};
 
 export function formatPrice(cents: number, language: UiLanguage): string {
-  let formatter = formatters.get(language);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(NUMBER_LOCALE[language], { style: "currency", currency: "EUR" });
-    formatters.set(language, formatter);
-  }
-  return formatter.format(cents / 100);
+  const { group, decimal, write } = FORMATS[language];
+  const whole = Math.round(Math.abs(cents));
+  const euros = String(Math.floor(whole / 100)).replace(/\B(?=(\d{3})+$)/g, group);
+  const amount = write(`${euros}${decimal}${String(whole % 100).padStart(2, "0")}`);
+  return cents < 0 ? `-${amount}` : amount;
 }

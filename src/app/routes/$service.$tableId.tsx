@@ -17,6 +17,9 @@ export const Route = createFileRoute("/$service/$tableId")({
   },
   loader: ({ params, abortController }) => loadServiceMenu(params.service, params.tableId, abortController.signal),
   pendingComponent: MenuSkeleton,
+  // The skeleton has the list's geometry, so the menu replaces it the moment it is there instead
+  // of after the app-wide minimum (router.ts): up to 300 ms sooner on a cold or repeat visit.
+  pendingMinMs: 0,
   component: ServiceLayout,
 });
 

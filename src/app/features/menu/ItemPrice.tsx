@@ -1,9 +1,9 @@
 /**
  * An item's price as the guest pays it now: the happy-hour price beside the struck regular one
  * while the happy hour runs, "/ kg" for per-kg items, and the member (all-inclusive) price when the
- * service shows it (spec §2 item modal "prices (regular and member/all-inclusive)", §9). Until the
- * live rules are loaded (use-live-rules.ts) it shows the list price, which is what those rules
- * give any guest outside the happy hour.
+ * service shows it (spec §2 item modal "prices (regular and member/all-inclusive)", §9). The
+ * screens pass list-price rules until the clock knows the time (use-menu-view.ts), so the member
+ * line is there from the first render and only a running happy hour changes the tag later.
  */
 import { useLingui } from "@lingui/react/macro";
 import type { CartItem } from "../../../domain/cart";
@@ -11,13 +11,12 @@ import { useLanguage } from "../../i18n/language-store";
 import { formatPrice } from "../../i18n/money";
 import { memberPriceText } from "./membership-wording";
 import type { MenuPricing } from "./menu-pricing";
-import type { ItemPriceView } from "./price-view";
-import { useLiveRules } from "./use-live-rules";
+import { type ItemPriceView, itemPriceView } from "./price-view";
 import "./item-price.css";
 
 interface ItemPriceProps {
   item: CartItem;
-  /** null until the live rules are loaded. */
+  /** null: the list price alone. */
   pricing: MenuPricing | null;
   /** "large" in the item modal. */
   size?: "regular" | "large";
@@ -26,12 +25,10 @@ interface ItemPriceProps {
 export function ItemPrice({ item, pricing, size = "regular" }: ItemPriceProps) {
   const { i18n, t } = useLingui();
   const { ui } = useLanguage();
-  const live = useLiveRules();
   if (!item.priceable) return null;
-  const view: ItemPriceView =
-    live && pricing
-      ? live.itemPriceView(item, pricing)
-      : { paidCents: item.priceCents, withoutHappyHourCents: item.priceCents, memberCents: null };
+  const view: ItemPriceView = pricing
+    ? itemPriceView(item, pricing)
+    : { paidCents: item.priceCents, withoutHappyHourCents: item.priceCents, memberCents: null };
   const price = (cents: number) => {
     const text = formatPrice(cents, ui);
     return item.perKg ? t`${text} / kg` : text;

@@ -3,6 +3,7 @@
  * photo, in the guest's language. The whole card is one button that opens the item modal; in a
  * read-only store it opens the same modal without ordering (spec §1 "view only").
  */
+import { memo } from "react";
 import type { ItemDto } from "../../../domain/api";
 import { pickTranslation } from "../../../domain/languages";
 import type { LanguageState } from "../../i18n/language-choice";
@@ -23,7 +24,18 @@ interface MenuItemCardProps {
   priorityPhoto?: boolean;
 }
 
-export function MenuItemCard({ item, language, showPhoto, pricing, orderable, priorityPhoto }: MenuItemCardProps) {
+/**
+ * Memoised: a menu re-renders when the clock ticks or its status changes, and its cards only when
+ * what they show changed (use-menu-view.ts keeps `pricing` the same object while the rules are).
+ */
+export const MenuItemCard = memo(function MenuItemCard({
+  item,
+  language,
+  showPhoto,
+  pricing,
+  orderable,
+  priorityPhoto,
+}: MenuItemCardProps) {
   const { openItem } = useItemModal();
   const text = pickTranslation(item.names, language.ui, language.extra);
   const nameId = `item-${item.id}`;
@@ -49,4 +61,4 @@ export function MenuItemCard({ item, language, showPhoto, pricing, orderable, pr
       )}
     </article>
   );
-}
+});

@@ -5,12 +5,14 @@
  * screen the chips filter (src/domain/categories.ts). Items open the item modal.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
+import { type CSSProperties, startTransition, useEffect, useState } from "react";
 import { type ActiveCategories, itemsInActiveCategories } from "../../../domain/categories";
 import { pickTranslation } from "../../../domain/languages";
+import { useFirstScreenShown } from "../../navigation/first-screen";
 import type { ServiceMenuData } from "../../venue/load-venue";
 import { usePageTitle } from "../shell/use-page-title";
 import { CategoryChips } from "./CategoryChips";
-import { priorityPhotosOf } from "./first-screen";
+import { FIRST_RENDER_ITEM_ROWS, firstRowsOf, priorityPhotosOf } from "./first-screen";
 import { MenuHeader } from "./MenuHeader";
 import { MenuItemList } from "./MenuItemList";
 import { MenuNotices } from "./MenuNotices";
@@ -38,6 +40,8 @@ export function MenuScreen({ table, service, menu, screenName, activeCategories,
   });
   const shown = sections.length;
   const total = allSections.length;
+  const restRendered = useRestRendered();
+  const rendered = firstRowsOf(sections, restRendered ? null : FIRST_RENDER_ITEM_ROWS);
   usePageTitle(`${serviceName} – ${screenName}`);
 
   return (
@@ -63,11 +67,13 @@ export function MenuScreen({ table, service, menu, screenName, activeCategories,
             language={language}
             onToggle={onToggleCategory}
           />
-          {sections.map(({ category, items }, sectionIndex) => (
+          {rendered.map(({ category, items }, sectionIndex) => (
             <section
               key={category.id}
               id={`category-${category.id}`}
               className="menu__section"
+              // Room held for the rows while the section is off screen (menu.css content-visibility).
+              style={{ "--menu-section-rows": items.length } as CSSProperties}
               aria-labelledby={`category-title-${category.id}`}
             >
               <h2 id={`category-title-${category.id}`} className="menu__section-title">
@@ -90,4 +96,22 @@ export function MenuScreen({ table, service, menu, screenName, activeCategories,
       )}
     </section>
   );
+}
+
+/**
+ * On the app's first screen (a cold or repeat visit opening this menu): false for the first
+ * render, which shows the first screen's rows only, so that the page paints them without waiting
+ * for the whole menu (issue 13 item 1: on a cheap phone every row costs main-thread time). Then
+ * true, as a transition: React renders the other rows in slices of a few milliseconds, between
+ * which the phone paints and answers taps. Every row is in the page a moment later, in the menu's
+ * order, for find-in-page, the keyboard and screen readers. Later, in-app navigations (back from
+ * the cart) render every row at once, so the router restores the scroll position on a full page.
+ */
+function useRestRendered(): boolean {
+  const firstScreenShown = useFirstScreenShown();
+  const [restRendered, setRestRendered] = useState(firstScreenShown);
+  useEffect(() => {
+    if (!restRendered) startTransition(() => setRestRendered(true));
+  }, [restRendered]);
+  return restRendered;
 }

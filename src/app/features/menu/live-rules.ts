@@ -6,6 +6,4 @@
  * prices first. Import through use-live-rules.ts only.
  */
 export { appClock } from "../../clock/app-clock";
-export { menuPricing } from "./menu-pricing";
-export { itemPriceView } from "./price-view";
 export { serviceStatusAt } from "./service-status";
