@@ -18,6 +18,7 @@ import { findServiceVersion } from "../db/repositories/service.repository";
 import type { Database } from "../db/schema";
 import { onCatalogueChanged } from "../venue/catalogue-events";
 import { type EncodedBody, encodeBody } from "./encoded-body";
+import { singleFlight } from "./single-flight";
 import { SpotServiceCache } from "./spot-service-cache";
 
 export interface CachedMenu {
@@ -77,19 +78,7 @@ export class MenuCache {
   load(serviceId: number): Promise<CachedMenu | null> {
     const fresh = this.peek(serviceId);
     if (fresh !== undefined) return Promise.resolve(fresh);
-    let pending = this.#pending.get(serviceId);
-    if (pending === undefined) {
-      const started = this.#refresh(serviceId);
-      pending = started;
-      this.#pending.set(serviceId, started);
-      void started
-        .finally(() => {
-          // Only its own entry: an invalidation may have replaced it with a newer build.
-          if (this.#pending.get(serviceId) === started) this.#pending.delete(serviceId);
-        })
-        .catch(() => undefined);
-    }
-    return pending;
+    return singleFlight(this.#pending, serviceId, () => this.#refresh(serviceId));
   }
 
   invalidateStore(storeId: number): void {

@@ -14,6 +14,7 @@ import type { Kysely } from "kysely";
 import { serviceAvailableAt } from "../catalogue/presenters";
 import { findSpotServiceBySlug } from "../db/repositories/service.repository";
 import type { Database } from "../db/schema";
+import { singleFlight } from "./single-flight";
 
 export type SpotService =
   | { found: true; storeId: number; serviceId: number }
@@ -56,20 +57,7 @@ export class SpotServiceCache {
   load(spotId: number, slug: string): Promise<SpotService> {
     const fresh = this.peek(spotId, slug);
     if (fresh !== undefined) return Promise.resolve(fresh);
-    const cacheKey = key(spotId, slug);
-    let pending = this.#pending.get(cacheKey);
-    if (pending === undefined) {
-      const started = this.#lookUp(spotId, slug);
-      pending = started;
-      this.#pending.set(cacheKey, started);
-      void started
-        .finally(() => {
-          // Only its own entry: an invalidation may have replaced it with a newer lookup.
-          if (this.#pending.get(cacheKey) === started) this.#pending.delete(cacheKey);
-        })
-        .catch(() => undefined);
-    }
-    return pending;
+    return singleFlight(this.#pending, key(spotId, slug), () => this.#lookUp(spotId, slug));
   }
 
   invalidateStore(storeId: number): void {
