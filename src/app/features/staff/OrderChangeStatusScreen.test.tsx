@@ -101,6 +101,8 @@ function fakeApi(initial: OrderDto[]) {
   const api = {
     orders: initial,
     offline: false,
+    /** Requests that failed for want of a network. */
+    failedOffline: 0,
     requests: [] as Request[],
     answer: (request: Request): Response | null => {
       void request;
@@ -110,7 +112,12 @@ function fakeApi(initial: OrderDto[]) {
   vi.stubGlobal(
     "fetch",
     vi.fn(async (request: Request) => {
-      if (api.offline) throw new TypeError("Failed to fetch");
+      if (api.offline) {
+        api.failedOffline += 1;
+        // Read what was sent, as the online path does: ky waits for a sent body to be read.
+        await request.text();
+        throw new TypeError("Failed to fetch");
+      }
       api.requests.push(request.clone());
       // As a server does, read the body first (ky waits until a sent body was read).
       await request.text();
@@ -294,8 +301,11 @@ describe("live orders offline (issue 10 item 9)", () => {
     expect(await screen.findByText(/^Offline since \d\d:\d\d: showing the last known orders$/, {}, SLOW)).toBeTruthy();
     expect(headings()).toEqual(["Order #14 · Umbrella 12"]);
 
+    const failedBefore = api.failedOffline;
     fireEvent.click(screen.getByRole("button", { name: "Accept order #14" }));
     const card = screen.getByRole("article", { name: "Order #14 · Umbrella 12" });
+    // The first attempt really went out and found no network (not merely still on its way).
+    await waitFor(() => expect(api.failedOffline).toBeGreaterThan(failedBefore), SLOW);
     expect(await within(card).findByText("Accept waiting to be sent…", {}, SLOW)).toBeTruthy();
     // Not shown as done: still listed, nothing more to tap on it.
     expect(within(card).queryByRole("button")).toBeNull();
