@@ -108,10 +108,7 @@ async function menuBench(): Promise<void> {
 
 async function measureLighthouse(): Promise<LighthouseBench> {
   // --app-dir=DIR measures a build made elsewhere (e.g. of an earlier commit, for a before/after).
-  const outDir = appDirToMeasure();
-  const table = pickDemoTable(DEMO_STORE_ID);
-  console.log("Starting the real server on a throwaway SQLite file ...");
-  const real = await track(startRealServer({ logLevel: "warn", staticDir: resolve(outDir) }));
+  const { appDir: outDir, table, real } = await serveBuildToMeasure();
   return runLighthouseBench({
     appOrigin: real.origin,
     appDir: outDir,
@@ -123,6 +120,15 @@ async function measureLighthouse(): Promise<LighthouseBench> {
     ],
     log: (line) => console.log(line),
   });
+}
+
+/** The build to measure, served by the real server on a throwaway SQLite file with the demo venues. */
+async function serveBuildToMeasure() {
+  const appDir = appDirToMeasure();
+  const table = pickDemoTable(DEMO_STORE_ID);
+  console.log("Starting the real server on a throwaway SQLite file ...");
+  const real = await track(startRealServer({ logLevel: "warn", staticDir: resolve(appDir) }));
+  return { appDir, table, real };
 }
 
 /** The build to measure: --app-dir=DIR (made elsewhere), dist/ with --no-build, else a fresh one. */
@@ -137,10 +143,7 @@ function appDirToMeasure(): string {
 }
 
 async function measureBytesBench(): Promise<BytesBench> {
-  const appDir = appDirToMeasure();
-  const table = pickDemoTable(DEMO_STORE_ID);
-  console.log("Starting the real server on a throwaway SQLite file ...");
-  const real = await track(startRealServer({ logLevel: "warn", staticDir: resolve(appDir) }));
+  const { appDir, table, real } = await serveBuildToMeasure();
   return measureBytes({
     appOrigin: real.origin,
     appDir,
