@@ -173,6 +173,33 @@ describe("order outbox (issue 5 item 7, design.md 'Orders: exactly once on patch
     stop();
   });
 
+  it("an `online` while a send that started offline is still under way: sent again at once, not after the backoff", async () => {
+    const net = network("offline", { status: 201, body: order });
+    // The first request hangs until the test lets it fail, as a request sent into a dead Wi-Fi does.
+    const networkFetch = net.fetchMock.getMockImplementation();
+    let failFirst = () => {};
+    net.fetchMock.mockImplementationOnce(async (input: Request) => {
+      await new Promise<void>((resolve) => {
+        failFirst = resolve;
+      });
+      return networkFetch?.(input) as Promise<Response>;
+    });
+    const { outbox, events, timers } = makeOutbox();
+    const stop = outbox.start();
+    const row = await outbox.queue(cart);
+    const first = outbox.send(row.idempotencyKey);
+    await vi.waitFor(() => expect(net.fetchMock).toHaveBeenCalledTimes(1));
+    window.dispatchEvent(new Event("online"));
+    failFirst();
+    await first;
+    await vi.waitFor(() => expect(events.at(-1)?.kind).toBe("placed"));
+    expect(events.map((each) => each.kind)).toEqual(["retrying", "placed"]);
+    // No timer had to fire: the second send went as soon as the first ended.
+    expect(timers).toEqual([]);
+    expect(keysOf(net.orderRequests())).toEqual([row.idempotencyKey, row.idempotencyKey]);
+    stop();
+  });
+
   it("after a reload (a new outbox over the same database) the unanswered row is resumed", async () => {
     const net = network("offline");
     const before = makeOutbox();

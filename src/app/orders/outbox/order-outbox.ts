@@ -27,6 +27,7 @@ import type { OrderDto, PlaceOrderRequest } from "../../../domain/orders-api";
 import type { ApiError } from "../../api/api-error";
 import type { AppDatabase, PendingOrderRow } from "../../db/app-db";
 import type { Session } from "../../session/session";
+import { sendOnceMore } from "./send-once-more";
 
 export interface OutboxDeps {
   db: () => AppDatabase;
@@ -86,6 +87,7 @@ const LOCK_PREFIX = "order-outbox:";
 
 export function createOrderOutbox(deps: OutboxDeps): OrderOutbox {
   const timers = new Map<string, () => void>();
+  const onceMore = sendOnceMore();
   const listeners = new Set<(event: OutboxEvent) => void>();
 
   const emit = (event: OutboxEvent) => {
@@ -206,10 +208,12 @@ export function createOrderOutbox(deps: OutboxDeps): OrderOutbox {
   }
 
   async function send(key: string): Promise<void> {
-    cancelTimer(key);
-    const result = await deps.withLock(LOCK_PREFIX + key, () => sendLocked(key));
-    // Another tab is sending it; look again later in case that tab goes away.
-    if (result === "busy") later(key, retryDelayMs(Number.POSITIVE_INFINITY, deps.random()));
+    await onceMore(key, async () => {
+      cancelTimer(key);
+      const result = await deps.withLock(LOCK_PREFIX + key, () => sendLocked(key));
+      // Another tab is sending it; look again later in case that tab goes away.
+      if (result === "busy") later(key, retryDelayMs(Number.POSITIVE_INFINITY, deps.random()));
+    });
   }
 
   async function resume(cart?: { storeId: number; serviceId: number }): Promise<void> {

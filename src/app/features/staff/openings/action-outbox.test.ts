@@ -7,7 +7,7 @@ import "fake-indexeddb/auto";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError, NETWORK_ERROR } from "../../../api/api-error";
 import { appDb } from "../../../db/app-db";
-import { resumeStaffActions, submitStaffAction } from "./action-outbox";
+import { onActionOutcome, resumeStaffActions, submitStaffAction } from "./action-outbox";
 
 const post = vi.hoisted(() => vi.fn<(path: string, body: unknown, key: string) => Promise<unknown>>());
 vi.mock("../../../api/staff-openings", () => ({ postStaffAction: post }));
@@ -71,5 +71,29 @@ describe("staff-action outbox", () => {
     await resumeStaffActions();
     expect(await appDb().pendingStaffActions.count()).toBe(0);
     expect(new Set(post.mock.calls.map((call) => call[2])).size).toBe(1);
+  });
+  it("an `online` while the first attempt is still failing offline: sent again at once (no 2 s wait)", async () => {
+    let failFirst = () => {};
+    post
+      .mockImplementationOnce(
+        () =>
+          new Promise((_, reject) => {
+            failFirst = () => reject(offline());
+          }),
+      )
+      .mockResolvedValue({ id: 7, status: "CLOSED" });
+    const outcomes: string[] = [];
+    const stop = onActionOutcome((_, outcome) => outcomes.push(outcome.kind));
+    const first = submitStaffAction(CLOSE);
+    await vi.waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+    // The device is back while the first attempt is under way: the lock turns this resume away.
+    const resumed = resumeStaffActions();
+    failFirst();
+    expect(await first).toEqual({ kind: "pending" });
+    await resumed;
+    await vi.waitFor(() => expect(outcomes).toEqual(["done"]));
+    expect(await appDb().pendingStaffActions.count()).toBe(0);
+    expect(new Set(post.mock.calls.map((call) => call[2])).size).toBe(1);
+    stop();
   });
 });

@@ -13,6 +13,7 @@ import { type ApiError, toApiError } from "../../../api/api-error";
 import { postStaffAction } from "../../../api/staff-openings";
 import { appDb, type PendingStaffActionRow } from "../../../db/app-db";
 import { withLock } from "../../../orders/outbox/outbox-lock";
+import { sendOnceMore } from "../../../orders/outbox/send-once-more";
 
 export type ActionOutcome =
   | { kind: "done"; answer: unknown }
@@ -55,7 +56,14 @@ export async function submitStaffAction(action: NewStaffAction): Promise<ActionO
   return outcome;
 }
 
+const onceMore = sendOnceMore();
+
 async function attempt(key: string): Promise<ActionOutcome> {
+  const outcome = await onceMore(key, () => attemptLocked(key));
+  return outcome === "already-sending" ? { kind: "pending" } : outcome;
+}
+
+async function attemptLocked(key: string): Promise<ActionOutcome> {
   const outcome = await withLock(`staff-action:${key}`, async (): Promise<ActionOutcome> => {
     const table = appDb().pendingStaffActions;
     const row = await table.get(key);
