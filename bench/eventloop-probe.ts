@@ -4,16 +4,40 @@
  * resolution, and the process's CPU time. The bench asks over the IPC channel: "reset" before a
  * run, "report" after it.
  */
-import { monitorEventLoopDelay } from "node:perf_hooks";
+import { monitorEventLoopDelay, performance } from "node:perf_hooks";
+import pg from "pg";
 
 const histogram = monitorEventLoopDelay({ resolution: 1 });
 histogram.enable();
 let cpuAtReset = process.cpuUsage();
 
+/**
+ * PostgreSQL pool waits: how long each `pool.connect()` (Kysely takes a connection per query or
+ * transaction) waited for a free connection, per pool (by its size: the placements' pool and the
+ * job worker's). Measured here, not in the server, so the server carries no bench code.
+ */
+const poolWaits = new Map<string, { acquires: number; waitedMs: number; maxMs: number }>();
+const connect = pg.Pool.prototype.connect as (this: pg.Pool, ...args: unknown[]) => unknown;
+pg.Pool.prototype.connect = function timedConnect(this: pg.Pool, ...args: unknown[]) {
+  if (args.length > 0) return connect.apply(this, args);
+  const started = performance.now();
+  const label = `pool of ${this.options.max}`;
+  return (connect.apply(this, args) as Promise<pg.PoolClient>).then((client) => {
+    const waited = performance.now() - started;
+    const stats = poolWaits.get(label) ?? { acquires: 0, waitedMs: 0, maxMs: 0 };
+    stats.acquires++;
+    stats.waitedMs += waited;
+    stats.maxMs = Math.max(stats.maxMs, waited);
+    poolWaits.set(label, stats);
+    return client;
+  });
+} as typeof pg.Pool.prototype.connect;
+
 process.on("message", (message: unknown) => {
   if (message === "reset") {
     histogram.reset();
     cpuAtReset = process.cpuUsage();
+    poolWaits.clear();
     process.send?.({ reset: true });
   } else if (message === "report") {
     const cpu = process.cpuUsage(cpuAtReset);
@@ -23,6 +47,7 @@ process.on("message", (message: unknown) => {
       maxMs: histogram.max / 1e6,
       p99Ms: histogram.percentile(99) / 1e6,
       cpuMs: (cpu.user + cpu.system) / 1000,
+      poolWaits: Object.fromEntries(poolWaits),
     });
   }
 });
