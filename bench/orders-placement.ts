@@ -155,7 +155,10 @@ async function measure(server: { name: string; root: string }, database: Databas
       );
       if (postgres !== null) {
         const waits = Object.entries(delay.poolWaits ?? {})
-          .map(([pool, w]) => `${pool}: ${(w.acquires / Math.max(1, wrk.requests)).toFixed(1)}/order, mean wait ${(w.waitedMs / Math.max(1, w.acquires)).toFixed(2)} ms`)
+          .map(
+            ([pool, w]) =>
+              `${pool}: ${(w.acquires / Math.max(1, wrk.requests)).toFixed(1)}/order, mean wait ${(w.waitedMs / Math.max(1, w.acquires)).toFixed(2)} ms`,
+          )
           .join("; ");
         console.log(
           `  PostgreSQL per order: ${postgres.statements ?? "?"} statements (${postgres.statementMs ?? "?"} ms), ${postgres.commits} commits, ${postgres.walSyncs} WAL syncs, CPU ${postgres.cpuMs ?? "?"} ms; ${waits}`,
