@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   const config = configOrExit();
   const target = databaseTarget(config.databaseUrl, config.dataDir);
   const onPoolError = (error: Error) => app.log.error({ err: error }, "idle database connection failed");
-  const { db, dialect, location } = openDatabase(target, { onPoolError });
+  const { db, dialect, location } = openDatabase(target, { onPoolError, poolSize: config.databasePoolSize });
   // The job worker's claims and completions and the events' NOTIFY: its own connections on
   // PostgreSQL, committing without a flush wait (db/database.ts); SQLite has the one connection.
   const jobsDb = target.kind === "postgres" ? openJobConnections(target.url, { onPoolError }) : db;
