@@ -128,9 +128,11 @@ export class JobWorker implements JobNudge {
           }
           const limit = HELD_AT_MOST - this.#held.size;
           const jobs = await claimDueJobs(this.queueDb, this.id, this.ctx.now(), this.config.leaseMs, limit);
-          if (jobs.length === 0) break;
           // Oldest first: an order's earlier job is scheduled before its later ones.
           for (const job of jobs) this.#hold(job);
+          // Fewer than asked for: nothing else was due. Jobs committed since nudge (#again), so no
+          // claim that finds nothing after every batch (it was most of the worker's statements).
+          if (jobs.length < limit) break;
         }
         // Claimed jobs are finished even when stopping: their lease would hold them back otherwise.
         await Promise.all(this.#held);
