@@ -13,12 +13,9 @@
  *   result type" for a `select *`.
  * - At most MAX_NAMED texts get a name (a process runs a few hundred; `in (...)` lists of every
  *   length make the set open-ended); the rest stay unnamed.
- * - Writes marked deferrable are kept and sent with the next write of their transaction
- *   (deferred-writes.ts): one round trip less each while a placement holds its daily number's lock.
  */
 import { createHash } from "node:crypto";
 import type pg from "pg";
-import { DeferredWrites, type SendQuery } from "./deferred-writes";
 
 export const MAX_NAMED = 2000;
 
@@ -44,21 +41,16 @@ type Query = (...args: unknown[]) => unknown;
 export function prepareStatementsByName(pool: pg.Pool): void {
   pool.on("connect", (client) => {
     const query = client.query.bind(client) as Query;
-    const send: SendQuery = (text, values) => {
-      if (DDL.test(text)) {
-        generation++;
-        names.clear();
-      } else if (Array.isArray(values) && values.length > 0) {
-        const name = nameOf(text);
-        if (name !== undefined) return query({ name, text, values }) as Promise<unknown>;
-      }
-      return query(text, values) as Promise<unknown>;
-    };
-    const deferred = new DeferredWrites();
     const named: Query = (...args) => {
       const [text, values, callback] = args;
-      if (typeof text === "string" && callback === undefined && (values === undefined || Array.isArray(values))) {
-        return deferred.query(text, values, send);
+      if (typeof text === "string") {
+        if (DDL.test(text)) {
+          generation++;
+          names.clear();
+        } else if (Array.isArray(values) && values.length > 0 && callback === undefined) {
+          const name = nameOf(text);
+          if (name !== undefined) return query({ name, text, values });
+        }
       }
       return query(...args);
     };

@@ -14,7 +14,6 @@ import type { Kysely } from "kysely";
 import { withAdvisoryCommit } from "../db/advisory-commit";
 import { toJsonText } from "../db/columns";
 import { compiledOnce } from "../db/compiled-once";
-import { deferredWrite } from "../db/deferred-writes";
 import type { Database } from "../db/schema";
 import type { JobKind, JobRow, NewJobRow } from "../db/tables/jobs.table";
 
@@ -44,11 +43,7 @@ export async function enqueueJobs(trx: Kysely<Database>, jobs: readonly NewJob[]
   );
 }
 
-// Deferred (db/deferred-writes.ts): on PostgreSQL it goes out with its transaction's next write
-// (a placement's stored answer), one round trip less while the daily number's lock is held.
-const jobsInsert = compiledOnce((db, rows: NewJobRow[]) =>
-  db.insertInto("jobs").values(rows).modifyEnd(deferredWrite()),
-);
+const jobsInsert = compiledOnce((db, rows: NewJobRow[]) => db.insertInto("jobs").values(rows));
 
 /**
  * Claims up to `limit` due jobs for this worker, oldest first; each is claimed by one worker only.

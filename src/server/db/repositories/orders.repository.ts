@@ -6,7 +6,6 @@
 import type { Kysely } from "kysely";
 import type { IsoInstant } from "../columns";
 import { compiledOnce } from "../compiled-once";
-import { deferredWrite } from "../deferred-writes";
 import type { Database } from "../schema";
 import type { NewOrderLineRow, NewOrderRow, OrderLineRow, OrderRow } from "../tables/orders.tables";
 
@@ -18,10 +17,7 @@ export async function insertOrder(db: Kysely<Database>, order: NewOrderRow): Pro
   return row;
 }
 
-// Deferred on PostgreSQL (db/deferred-writes.ts): sent with the transaction's next write.
-const linesInsert = compiledOnce((db, lines: NewOrderLineRow[]) =>
-  db.insertInto("order_lines").values(lines).modifyEnd(deferredWrite()),
-);
+const linesInsert = compiledOnce((db, lines: NewOrderLineRow[]) => db.insertInto("order_lines").values(lines));
 
 export async function insertOrderLines(db: Kysely<Database>, lines: NewOrderLineRow[]): Promise<void> {
   if (lines.length > 0) await linesInsert(db, lines);
