@@ -33,11 +33,52 @@ pg.Pool.prototype.connect = function timedConnect(this: pg.Pool, ...args: unknow
   });
 } as typeof pg.Pool.prototype.connect;
 
+/**
+ * How long a placement holds its store's daily-number lock: from the counter's upsert answering
+ * to its transaction's COMMIT (or ROLLBACK) answering, on the same connection, and how many
+ * statements it sent meanwhile. Every placement of a store's day waits for that lock, so orders/s
+ * of one store cannot exceed one over this time.
+ */
+const lockHolds: number[] = [];
+let statementsInLock = 0;
+const heldSince = new WeakMap<object, number>();
+const clientQuery = pg.Client.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown;
+pg.Client.prototype.query = function timedQuery(this: pg.Client, ...args: unknown[]) {
+  const [first] = args;
+  const text = typeof first === "string" ? first : ((first as { text?: string } | null)?.text ?? "");
+  const result = clientQuery.apply(this, args);
+  if (!(result instanceof Promise)) return result;
+  const since = heldSince.get(this);
+  if (since !== undefined) statementsInLock++;
+  return result.then((value: unknown) => {
+    if (/^\s*insert into "order_daily_counters"/i.test(text)) heldSince.set(this, performance.now());
+    else if (since !== undefined && /^\s*(commit|rollback)\b/i.test(text)) {
+      lockHolds.push(performance.now() - since);
+      heldSince.delete(this);
+    }
+    return value;
+  });
+} as typeof pg.Client.prototype.query;
+
+function lockReport(): { holds: number; medianMs: number; meanMs: number; statementsPerHold: number } | null {
+  if (lockHolds.length === 0) return null;
+  const sorted = [...lockHolds].sort((a, b) => a - b);
+  const mean = sorted.reduce((sum, value) => sum + value, 0) / sorted.length;
+  return {
+    holds: sorted.length,
+    medianMs: Math.round((sorted[Math.floor(sorted.length / 2)] ?? 0) * 100) / 100,
+    meanMs: Math.round(mean * 100) / 100,
+    statementsPerHold: Math.round((statementsInLock / sorted.length) * 100) / 100,
+  };
+}
+
 process.on("message", (message: unknown) => {
   if (message === "reset") {
     histogram.reset();
     cpuAtReset = process.cpuUsage();
     poolWaits.clear();
+    lockHolds.length = 0;
+    statementsInLock = 0;
     process.send?.({ reset: true });
   } else if (message === "report") {
     const cpu = process.cpuUsage(cpuAtReset);
@@ -48,6 +89,7 @@ process.on("message", (message: unknown) => {
       p99Ms: histogram.percentile(99) / 1e6,
       cpuMs: (cpu.user + cpu.system) / 1000,
       poolWaits: Object.fromEntries(poolWaits),
+      dailyNumberLock: lockReport(),
     });
   }
 });

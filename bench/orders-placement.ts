@@ -78,6 +78,8 @@ interface Run {
   postgres: PostgresPerOrder | null;
   /** Waits for a pooled PostgreSQL connection in the server (bench/eventloop-probe.ts), per pool. */
   poolWaits: Record<string, { acquires: number; waitedMs: number; maxMs: number }> | null;
+  /** How long each placement held its store's daily-number lock (bench/eventloop-probe.ts), PostgreSQL. */
+  dailyNumberLock: { holds: number; medianMs: number; meanMs: number; statementsPerHold: number } | null;
 }
 
 const watchdog = setTimeout(() => {
@@ -130,6 +132,7 @@ async function measure(server: { name: string; root: string }, database: Databas
         p99Ms: number;
         cpuMs: number;
         poolWaits: Run["poolWaits"];
+        dailyNumberLock: Run["dailyNumberLock"];
       };
       const postgres =
         pgStats === null || pgBefore === undefined
@@ -149,6 +152,7 @@ async function measure(server: { name: string; root: string }, database: Databas
         jobsPending: null,
         postgres,
         poolWaits: database === "postgres" ? delay.poolWaits : null,
+        dailyNumberLock: database === "postgres" ? delay.dailyNumberLock : null,
       });
       console.log(
         `${database.padEnd(8)} ${server.name.padEnd(13)} ${String(connections).padStart(3)} connections: ${wrk.requestsPerSecond.toFixed(0)} orders/s, p50 ${wrk.latencyP50Ms.toFixed(1)} ms, p99 ${wrk.latencyP99Ms.toFixed(1)} ms, worst loop delay ${delay.maxMs.toFixed(1)} ms, CPU ${cpuMsPerOrder.toFixed(2)} ms/order, failures ${wrk.failures}`,
@@ -160,8 +164,13 @@ async function measure(server: { name: string; root: string }, database: Databas
               `${pool}: ${(w.acquires / Math.max(1, wrk.requests)).toFixed(1)}/order, mean wait ${(w.waitedMs / Math.max(1, w.acquires)).toFixed(2)} ms`,
           )
           .join("; ");
+        const lock = delay.dailyNumberLock;
+        const held =
+          lock === null
+            ? ""
+            : `; daily-number lock held ${lock.medianMs} ms median, ${lock.meanMs} ms mean, ${lock.statementsPerHold} statements`;
         console.log(
-          `  PostgreSQL per order: ${postgres.statements ?? "?"} statements (${postgres.statementMs ?? "?"} ms), ${postgres.commits} commits, ${postgres.walSyncs} WAL syncs, CPU ${postgres.cpuMs ?? "?"} ms; ${waits}`,
+          `  PostgreSQL per order: ${postgres.statements ?? "?"} statements (${postgres.statementMs ?? "?"} ms), ${postgres.commits} commits, ${postgres.walSyncs} WAL syncs, CPU ${postgres.cpuMs ?? "?"} ms; ${waits}${held}`,
         );
       }
     }
@@ -450,6 +459,7 @@ function writeResult(measured: Run[]): void {
       ...(run.jobsPending === null ? {} : { jobsPendingAtStop: run.jobsPending }),
       ...(run.postgres === null ? {} : { postgresPerOrder: run.postgres }),
       ...(run.poolWaits === null ? {} : { poolWaits: run.poolWaits }),
+      ...(run.dailyNumberLock === null ? {} : { dailyNumberLock: run.dailyNumberLock }),
     })),
   };
   mkdirSync("bench/results", { recursive: true });
