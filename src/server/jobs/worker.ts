@@ -132,7 +132,7 @@ export class JobWorker implements JobNudge {
           for (const job of jobs) this.#hold(job);
           // Fewer than asked for: nothing else was due. A job committed after this claim comes with
           // a nudge (#again), so no claim that finds nothing is needed after every batch (under load
-          // that empty claim was a third of the worker's statements).
+          // that empty claim was about a fifth of the worker's statements).
           if (jobs.length < limit) break;
         }
         // Claimed jobs are finished even when stopping: their lease would hold them back otherwise.
