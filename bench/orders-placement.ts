@@ -30,6 +30,7 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import pg from "pg";
+import { type PostgresPerOrder, PostgresStats } from "./postgres-stats";
 import { freePort, LOOPBACK } from "./servers";
 import { ensureWrk, parseWrk, type WrkResult } from "./wrk";
 
@@ -50,7 +51,10 @@ const connectionCounts = (process.env.BENCH_CONNECTIONS ?? "1,16,64").split(",")
 const postgresUrl = flags.get("postgres") || process.env.BENCH_POSTGRES_URL || process.env.TEST_POSTGRES_URL || null;
 const servers: { name: string; root: string }[] = [{ name: "this checkout", root: process.cwd() }];
 if (flags.get("baseline")) servers.unshift({ name: "baseline", root: resolve(flags.get("baseline") ?? "") });
-const databases: DatabaseKind[] = postgresUrl === null ? ["sqlite"] : ["sqlite", "postgres"];
+// --databases=postgres: PostgreSQL only (its runs take the cores a SQLite run would share).
+const databases = (postgresUrl === null ? ["sqlite"] : ["sqlite", "postgres"]).filter(
+  (kind) => !flags.get("databases") || (flags.get("databases") ?? "").split(",").includes(kind),
+) as DatabaseKind[];
 const probe = resolve("bench/eventloop-probe.ts");
 const guestCount = Math.max(1, Number(flags.get("guests") || 200));
 const loadAverageAtStart = loadavg();
@@ -70,6 +74,12 @@ interface Run {
   ordersInDatabase: number | null;
   /** On the last run: jobs (status events) still PENDING when the server stopped, i.e. the worker's backlog. */
   jobsPending: number | null;
+  /** PostgreSQL's own counters per order placed in the run (bench/postgres-stats.ts). */
+  postgres: PostgresPerOrder | null;
+  /** Waits for a pooled PostgreSQL connection in the server (bench/eventloop-probe.ts), per pool. */
+  poolWaits: Record<string, { acquires: number; waitedMs: number; maxMs: number }> | null;
+  /** How long each placement held its store's daily-number lock (bench/eventloop-probe.ts), PostgreSQL. */
+  dailyNumberLock: { holds: number; medianMs: number; meanMs: number; statementsPerHold: number } | null;
 }
 
 const watchdog = setTimeout(() => {
@@ -98,6 +108,7 @@ async function measure(server: { name: string; root: string }, database: Databas
   const pgDatabase = database === "postgres" ? await createPostgresDatabase() : null;
   const child = startServer(server.root, port, dir, pgDatabase?.url ?? null);
   const measured: Run[] = [];
+  const pgStats = pgDatabase === null ? null : await PostgresStats.open(pgDatabase.url);
   try {
     await waitUntilHealthy(child, origin);
     await call(origin, "PUT", "/api/dev/clock", { date: CLOCK });
@@ -114,8 +125,19 @@ async function measure(server: { name: string; root: string }, database: Databas
     await runWrk({ url: `${origin}/api/orders`, seconds: 2, connections: 4, threads: 1, script });
     for (const connections of connectionCounts) {
       await ask(child, "reset");
+      const pgBefore = await pgStats?.snapshot();
       const wrk = await runWrk({ url: `${origin}/api/orders`, seconds, connections, threads: 1, script });
-      const delay = (await ask(child, "report")) as { maxMs: number; p99Ms: number; cpuMs: number };
+      const delay = (await ask(child, "report")) as {
+        maxMs: number;
+        p99Ms: number;
+        cpuMs: number;
+        poolWaits: Run["poolWaits"];
+        dailyNumberLock: Run["dailyNumberLock"];
+      };
+      const postgres =
+        pgStats === null || pgBefore === undefined
+          ? null
+          : await pgStats.perOrder(pgBefore, await pgStats.snapshot(), wrk.requests);
       const cpuMsPerOrder = delay.cpuMs / Math.max(1, wrk.requestsPerSecond * seconds);
       measured.push({
         server: server.name,
@@ -128,11 +150,31 @@ async function measure(server: { name: string; root: string }, database: Databas
         cpuMsPerOrder: Math.round(cpuMsPerOrder * 100) / 100,
         ordersInDatabase: null,
         jobsPending: null,
+        postgres,
+        poolWaits: database === "postgres" ? delay.poolWaits : null,
+        dailyNumberLock: database === "postgres" ? delay.dailyNumberLock : null,
       });
       console.log(
         `${database.padEnd(8)} ${server.name.padEnd(13)} ${String(connections).padStart(3)} connections: ${wrk.requestsPerSecond.toFixed(0)} orders/s, p50 ${wrk.latencyP50Ms.toFixed(1)} ms, p99 ${wrk.latencyP99Ms.toFixed(1)} ms, worst loop delay ${delay.maxMs.toFixed(1)} ms, CPU ${cpuMsPerOrder.toFixed(2)} ms/order, failures ${wrk.failures}`,
       );
+      if (postgres !== null) {
+        const waits = Object.entries(delay.poolWaits ?? {})
+          .map(
+            ([pool, w]) =>
+              `${pool}: ${(w.acquires / Math.max(1, wrk.requests)).toFixed(1)}/order, mean wait ${(w.waitedMs / Math.max(1, w.acquires)).toFixed(2)} ms`,
+          )
+          .join("; ");
+        const lock = delay.dailyNumberLock;
+        const held =
+          lock === null
+            ? ""
+            : `; daily-number lock held ${lock.medianMs} ms median, ${lock.meanMs} ms mean, ${lock.statementsPerHold} statements`;
+        console.log(
+          `  PostgreSQL per order: ${postgres.statements ?? "?"} statements (${postgres.statementMs ?? "?"} ms), ${postgres.commits} commits, ${postgres.walSyncs} WAL syncs, CPU ${postgres.cpuMs ?? "?"} ms; ${waits}${held}`,
+        );
+      }
     }
+    await pgStats?.close();
     await stop(child);
     const last = measured.at(-1);
     if (last !== undefined) {
@@ -389,7 +431,8 @@ function writeResult(measured: Run[]): void {
     settings: {
       databases: {
         sqlite: "a throwaway file, as src/server/db/database.ts of each server opens it",
-        postgres: postgresUrl === null ? null : "a fresh database per server on the given server (pool of 10)",
+        postgres: postgresUrl === null ? null : "a fresh database per server on the given server",
+        postgresServer: process.env.WITH_POSTGRES_DURABLE === "1" ? "fsync on (WITH_POSTGRES_DURABLE=1)" : "as given",
       },
       seconds,
       warmUp: "2 s at 4 connections",
@@ -414,6 +457,9 @@ function writeResult(measured: Run[]): void {
       /** On the last run of a server: every 201 is one order (the check order + warm-up + runs). */
       ...(run.ordersInDatabase === null ? {} : { ordersInDatabase: run.ordersInDatabase }),
       ...(run.jobsPending === null ? {} : { jobsPendingAtStop: run.jobsPending }),
+      ...(run.postgres === null ? {} : { postgresPerOrder: run.postgres }),
+      ...(run.poolWaits === null ? {} : { poolWaits: run.poolWaits }),
+      ...(run.dailyNumberLock === null ? {} : { dailyNumberLock: run.dailyNumberLock }),
     })),
   };
   mkdirSync("bench/results", { recursive: true });

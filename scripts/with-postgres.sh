@@ -8,6 +8,8 @@
 # server too) and point them at a database they did not ask for.
 # WITH_POSTGRES_DURABLE=1 keeps PostgreSQL's own durability (fsync, synchronous_commit, full page
 # writes), as a production server runs: the benches compare it with SQLite's synced commits.
+# WITH_POSTGRES_OPTIONS adds server options, e.g. "-c shared_preload_libraries=pg_stat_statements"
+# (the placement bench then reports statements per order, bench/postgres-stats.ts).
 set -euo pipefail
 
 if [ "$#" -eq 0 ]; then
@@ -83,7 +85,7 @@ for attempt in 1 2 3 4 5; do
   durability="-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
   [ "${WITH_POSTGRES_DURABLE:-0}" = "1" ] && durability=""
   if "${as_server_user[@]}" "$pg_bin/pg_ctl" -D "$datadir" -l "$logfile" -w -t 30 \
-    -o "-c listen_addresses=127.0.0.1 -p $port -k $workdir $durability" \
+    -o "-c listen_addresses=127.0.0.1 -p $port -k $workdir $durability ${WITH_POSTGRES_OPTIONS:-}" \
     start >/dev/null; then
     started=1
     break

@@ -107,6 +107,8 @@ export interface AppOptions {
   stompFanout?: Partial<FanoutOptions>;
   /** The after-commit job worker's knobs (main.ts passes config.jobs). Default: DEFAULT_JOBS_CONFIG. */
   jobs?: JobsConfig;
+  /** Where the job worker claims and marks jobs (main.ts: PostgreSQL's job connections). Default: db. */
+  jobsDb?: Kysely<Database>;
 }
 
 /** Contact messages are short; anything bigger than this is not a request of ours. */
@@ -161,7 +163,7 @@ export function buildApp(options: AppOptions): App {
     jobs: { nudge: () => worker.nudge() },
   };
   // Issue 11 item 1: the after-commit jobs (status events, card capture/void, outcome messages).
-  const worker = new JobWorker(orders, options.jobs ?? DEFAULT_JOBS_CONFIG, app.log);
+  const worker = new JobWorker(orders, options.jobs ?? DEFAULT_JOBS_CONFIG, app.log, options.jobsDb);
   app.decorate("jobWorker", worker);
   app.addHook("onReady", async () => worker.start());
   app.addHook("onClose", async () => {

@@ -10,6 +10,8 @@ export interface ServerConfig {
   host: string;
   /** PostgreSQL connection URL, or null for the embedded SQLite file under dataDir. */
   databaseUrl: string | null;
+  /** PostgreSQL: connections the requests share (the job worker has its own, db/database.ts). */
+  databasePoolSize: number;
   dataDir: string;
   staticDir: string;
   logLevel: LogLevel;
@@ -175,6 +177,12 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     default: "",
     meaning:
       "postgres://user:password@host:port/db to use PostgreSQL; unset to use the embedded SQLite file in DATA_DIR.",
+  },
+  {
+    name: "DATABASE_POOL_SIZE",
+    default: "10",
+    meaning:
+      "PostgreSQL: connections the API's requests share (the job worker opens 2 more of its own). Unused on SQLite.",
   },
   {
     name: "DATA_DIR",
@@ -379,6 +387,7 @@ export function readConfig(env: Env = process.env, cwd: string = process.cwd()):
     port,
     host: nonEmpty(env.HOST) ?? "localhost",
     databaseUrl: readDatabaseUrl(env.DATABASE_URL),
+    databasePoolSize: readCount("DATABASE_POOL_SIZE", env.DATABASE_POOL_SIZE, 10),
     dataDir: path.resolve(cwd, nonEmpty(env.DATA_DIR) ?? "./data"),
     staticDir: path.resolve(cwd, nonEmpty(env.STATIC_DIR) ?? "./dist"),
     logLevel: readLogLevel(env.LOG_LEVEL),

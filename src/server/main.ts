@@ -5,7 +5,7 @@
  */
 import { type App, buildApp } from "./app";
 import { ConfigError, readConfig, type ServerConfig } from "./config";
-import { databaseTarget, openDatabase } from "./db/database";
+import { databaseTarget, openDatabase, openJobConnections } from "./db/database";
 import { migrateToLatest } from "./db/migrate";
 import { demoLinkQrBlocks } from "./demo-link-qr";
 import { demoLinkLines, listDemoLinks } from "./demo-links";
@@ -33,16 +33,19 @@ function configOrExit(): ServerConfig {
 async function main(): Promise<void> {
   const config = configOrExit();
   const target = databaseTarget(config.databaseUrl, config.dataDir);
-  const { db, dialect, location } = openDatabase(target, {
-    onPoolError: (error) => app.log.error({ err: error }, "idle database connection failed"),
-  });
+  const onPoolError = (error: Error) => app.log.error({ err: error }, "idle database connection failed");
+  const { db, dialect, location } = openDatabase(target, { onPoolError, poolSize: config.databasePoolSize });
+  // The job worker's claims and completions and the events' NOTIFY: its own connections on
+  // PostgreSQL, committing without a flush wait (db/database.ts); SQLite has the one connection.
+  const jobsDb = target.kind === "postgres" ? openJobConnections(target.url, { onPoolError }) : db;
   // Order status events: through LISTEN/NOTIFY on PostgreSQL, so that every API process on the
   // database hears every change; in-process (buildApp's default) on SQLite, which has one process.
   const orderEvents =
     target.kind === "postgres"
       ? new PostgresOrderEvents({
           connectionString: target.url,
-          db,
+          // Only the job worker publishes (jobs/handlers.ts): through its connections.
+          db: jobsDb,
           // Issue 11 item 1: what this process missed while its LISTEN connection was down.
           replay: (since) => statusEventsSince(db, since),
           log: {
@@ -52,7 +55,7 @@ async function main(): Promise<void> {
           },
         })
       : undefined;
-  const app = buildApp({ db, config, orderEvents, jobs: config.jobs });
+  const app = buildApp({ db, config, orderEvents, jobs: config.jobs, jobsDb });
 
   try {
     await migrateToLatest(db, dialect);
@@ -70,6 +73,7 @@ async function main(): Promise<void> {
     await app.close().catch(() => undefined);
     await orderEvents?.close().catch(() => undefined);
     await db.destroy().catch(() => undefined);
+    if (jobsDb !== db) await jobsDb.destroy().catch(() => undefined);
     process.exit(1);
   }
 
@@ -104,6 +108,7 @@ async function main(): Promise<void> {
       .close()
       .then(() => orderEvents?.close())
       .then(() => db.destroy())
+      .then(() => (jobsDb !== db ? jobsDb.destroy() : undefined))
       .catch((error: unknown) => {
         app.log.error({ err: error }, "error while shutting down");
         process.exitCode = 1;

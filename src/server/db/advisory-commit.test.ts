@@ -8,6 +8,7 @@ import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { setUpTestDatabase, testDialect } from "../test-support/test-database";
 import { withAdvisoryCommit } from "./advisory-commit";
+import { openJobConnections } from "./database";
 import type { Database } from "./schema";
 
 const ctx = setUpTestDatabase();
@@ -27,6 +28,23 @@ describe("withAdvisoryCommit", () => {
         expect(await setting(db)).toBe("on");
       } finally {
         await db.destroy();
+      }
+    },
+  );
+
+  it.runIf(testDialect() === "postgres")(
+    "PostgreSQL: the job worker's own connections (issue 13) set synchronous_commit off for their session, so an advisory write on them is one statement, outside any transaction; on the requests' pool it is still a transaction of its own",
+    async () => {
+      const jobs = openJobConnections(ctx.env.DATABASE_URL ?? "");
+      try {
+        // Set by this connection (the test server itself runs with flushes off, from its command line).
+        const { rows } = await sql<{ setting: string; source: string }>`
+          select setting, source from pg_settings where name = 'synchronous_commit'`.execute(jobs);
+        expect(rows[0]).toEqual({ setting: "off", source: "client" });
+        expect(await withAdvisoryCommit(jobs, async (db) => db.isTransaction)).toBe(false);
+        expect(await withAdvisoryCommit(ctx.db, async (db) => db.isTransaction)).toBe(true);
+      } finally {
+        await jobs.destroy();
       }
     },
   );

@@ -11,11 +11,23 @@
 import { type Kysely, PostgresAdapter, sql } from "kysely";
 import type { Database } from "./schema";
 
+/** Handles whose every commit is already advisory (the job worker's own pool, database.ts). */
+const advisoryHandles = new WeakSet<Kysely<Database>>();
+
+/**
+ * Marks a handle whose connections run with `synchronous_commit = off` for their whole session:
+ * an advisory write on it is one statement, without the BEGIN, SET LOCAL and COMMIT round trips.
+ */
+export function commitsAdvisory(db: Kysely<Database>): Kysely<Database> {
+  advisoryHandles.add(db);
+  return db;
+}
+
 export async function withAdvisoryCommit<T>(
   db: Kysely<Database>,
   write: (db: Kysely<Database>) => Promise<T>,
 ): Promise<T> {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return write(db);
+  if (advisoryHandles.has(db) || !(db.getExecutor().adapter instanceof PostgresAdapter)) return write(db);
   return db.transaction().execute(async (trx) => {
     await sql`set local synchronous_commit = off`.execute(trx);
     return write(trx);

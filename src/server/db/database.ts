@@ -7,6 +7,7 @@ import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
+import { commitsAdvisory } from "./advisory-commit";
 import { type DurableSqlite, durableSqlite } from "./durable-sqlite";
 import { prepareStatementsByName } from "./named-statements";
 import type { Database, DialectName } from "./schema";
@@ -31,14 +32,21 @@ export function databaseTarget(databaseUrl: string | null, dataDir: string): Dat
 export interface OpenOptions {
   /** Called when an idle PostgreSQL connection fails; without a listener pg would crash the process. */
   onPoolError?: (error: Error) => void;
+  /** PostgreSQL: connections the requests share (DATABASE_POOL_SIZE; default DEFAULT_POOL_SIZE). */
+  poolSize?: number;
 }
+
+export const DEFAULT_POOL_SIZE = 10;
+
+/** The job worker's own PostgreSQL connections (openJobConnections). */
+export const JOB_POOL_SIZE = 2;
 
 export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): DatabaseHandle {
   return target.kind === "postgres" ? openPostgres(target.url, options) : openSqlite(target.file);
 }
 
 function openPostgres(url: string, options: OpenOptions): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? DEFAULT_POOL_SIZE });
   pool.on("error", (error) => options.onPoolError?.(error));
   // Parsed and planned once per connection (issue 13 item 5).
   prepareStatementsByName(pool);
@@ -47,6 +55,23 @@ function openPostgres(url: string, options: OpenOptions): DatabaseHandle {
     dialect: "postgres",
     location: maskPassword(url),
   };
+}
+
+/**
+ * The job worker's own connections on PostgreSQL (issue 13): a small pool beside the requests'
+ * one, so the worker never queues behind the placements that fill it, with
+ * `synchronous_commit = off` for the whole session. Only writes that may be lost in a crash go
+ * through it (db/advisory-commit.ts): a job's claim, completion or failure (lost, the job runs again)
+ * and the status events' NOTIFY (a NOTIFY takes a transaction id, so with the default each event
+ * waited for a WAL flush of its own; lost, the job that sent it runs again). A job's own work (a
+ * capture, a message) runs on the requests' pool and waits for its flush as before. On SQLite the
+ * worker uses the one connection (its job writes are advisory there already, statement-cache.ts).
+ */
+export function openJobConnections(url: string, options: OpenOptions = {}): Kysely<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: JOB_POOL_SIZE, options: "-c synchronous_commit=off" });
+  pool.on("error", (error) => options.onPoolError?.(error));
+  prepareStatementsByName(pool);
+  return commitsAdvisory(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }));
 }
 
 function openSqlite(file: string): DatabaseHandle {

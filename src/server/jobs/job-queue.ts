@@ -81,13 +81,26 @@ export async function claimDueJobs(
   return claimed.sort((a, b) => a.id - b.id);
 }
 
-/** Done; a worker whose lease was taken over changes nothing (the new holder finishes it). */
-export async function completeJob(db: Kysely<Database>, job: JobRow, workerId: string, now: Date): Promise<void> {
+/**
+ * Done, several at once (issue 13: one statement for the jobs a worker finished meanwhile, not one
+ * transaction each); a job whose lease was taken over changes nothing (the new holder finishes it).
+ */
+export async function completeJobs(
+  db: Kysely<Database>,
+  jobs: readonly Pick<JobRow, "id">[],
+  workerId: string,
+  now: Date,
+): Promise<void> {
+  if (jobs.length === 0) return;
   await withAdvisoryCommit(db, (db) =>
     db
       .updateTable("jobs")
       .set({ state: "DONE", done_at: now.toISOString(), lease_until: null, last_error: null })
-      .where("id", "=", job.id)
+      .where(
+        "id",
+        "in",
+        jobs.map((job) => job.id),
+      )
       .where("claimed_by", "=", workerId)
       .where("state", "=", "PENDING")
       .execute(),

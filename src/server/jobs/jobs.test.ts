@@ -4,6 +4,7 @@
  * after a lease, idempotent, and backed by the payment reconciliation. SQLite and PostgreSQL.
  */
 import Fastify from "fastify";
+import type { KyselyPlugin, QueryResult, RootOperationNode, UnknownRow } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { OrderStatusEvent } from "../../domain/orders-api";
 import { DEFAULT_JOBS_CONFIG, type JobsConfig } from "../config";
@@ -21,13 +22,14 @@ import {
   SAMPLE,
   testOrdersContext,
 } from "../orders/status-changes.test-support";
-import { InProcessOrderEvents } from "../realtime/order-events";
+import { InProcessOrderEvents, type LiveEvent } from "../realtime/order-events";
 import { MINUTE, SECOND, testClock } from "../test-support/clock";
 import { importFixture } from "../test-support/seed";
 import { setUpTestDatabase } from "../test-support/test-database";
 import { runJob } from "./handlers";
-import { claimDueJobs } from "./job-queue";
-import { enqueueStatusChangeJobs } from "./order-jobs";
+import { claimDueJobs, enqueueJobs } from "./job-queue";
+import { enqueueStatusChangeJobs, type StatusEventPayload } from "./order-jobs";
+import { CONCURRENCY, JobWorker } from "./worker";
 
 const database = setUpTestDatabase();
 const clock = testClock("2026-07-01T09:00:00.000Z");
@@ -291,6 +293,92 @@ describe("the worker retries with backoff, gives up as DEAD, and each job is don
     } finally {
       await second?.db.destroy();
     }
+  });
+});
+
+/** A bus whose publishes wait until the test lets them go; it notes when each started and ended. */
+class HeldEvents extends InProcessOrderEvents {
+  /** "start" and "end" of each publish, by order id and step, in the order they happened. */
+  readonly timeline: { at: "start" | "end"; orderId: number; step: number }[] = [];
+  running = 0;
+  mostAtOnce = 0;
+  #release: (() => void)[] = [];
+  override async publish(event: LiveEvent): Promise<void> {
+    const { orderId, step } = event as unknown as { orderId: number; step: number };
+    this.timeline.push({ at: "start", orderId, step });
+    this.running++;
+    this.mostAtOnce = Math.max(this.mostAtOnce, this.running);
+    await new Promise<void>((resolve) => this.#release.push(resolve));
+    this.running--;
+    this.timeline.push({ at: "end", orderId, step });
+  }
+  /** Lets every publish waiting now go, again and again, until `done`. */
+  async releaseUntil(done: Promise<void>): Promise<void> {
+    let finished = false;
+    void done.then(() => {
+      finished = true;
+    });
+    while (!finished) {
+      for (const release of this.#release.splice(0)) release();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  }
+}
+
+/** Counts the statements that mark jobs done. */
+class CompletionCounter implements KyselyPlugin {
+  completions = 0;
+  transformQuery(args: { node: RootOperationNode }): RootOperationNode {
+    const node = args.node as { kind: string; updates?: { column: { column: { name: string } } }[] };
+    if (node.kind === "UpdateQueryNode" && node.updates?.some((update) => update.column.column.name === "done_at"))
+      this.completions++;
+    return args.node;
+  }
+  async transformResult(args: { result: QueryResult<UnknownRow> }): Promise<QueryResult<UnknownRow>> {
+    return args.result;
+  }
+}
+
+describe("the worker runs several jobs at once, an order's jobs in order (issue 13)", () => {
+  it("jobs of different orders run side by side; an order's status events are published one after another in the order they were written; finished jobs are marked done together", async () => {
+    const events = new HeldEvents();
+    const counter = new CompletionCounter();
+    const ctx = testOrdersContext(database.db, clock, { orderEvents: events, jobs: FAST });
+    const worker = new JobWorker(ctx, { ...DEFAULT_JOBS_CONFIG, ...FAST }, log, database.db.withPlugin(counter));
+    // 5 orders (fewer than the jobs the worker runs at once), each with 3 status events written one
+    // after another (placed, accepted, ready), interleaved as a busy beach writes them.
+    const orderIds = Array.from({ length: 5 }, (_, index) => 990_000 + index);
+    const statuses = ["WAITING_FOR_ACCEPTANCE", "ACCEPTED_NOT_PUBLISHED", "READY"] as const;
+    for (const [step, status] of statuses.entries()) {
+      for (const orderId of orderIds) {
+        const event = { orderId, status, step } as unknown as OrderStatusEvent;
+        const payload: StatusEventPayload = { event };
+        await enqueueJobs(database.db, [{ kind: "status-event", orderId, payload }], clock.now().toISOString());
+      }
+    }
+    const drained = worker.drain();
+    await events.releaseUntil(drained);
+    await drained;
+
+    // Several at once (one at a time before), never more than the worker's limit.
+    expect(events.mostAtOnce).toBeGreaterThan(1);
+    expect(events.mostAtOnce).toBeLessThanOrEqual(CONCURRENCY);
+    for (const orderId of orderIds) {
+      // Each order's events: step 0 published, then step 1, then step 2, never two at once.
+      const own = events.timeline.filter((entry) => entry.orderId === orderId);
+      expect(own.map((entry) => `${entry.at} ${entry.step}`)).toEqual([
+        "start 0",
+        "end 0",
+        "start 1",
+        "end 1",
+        "start 2",
+        "end 2",
+      ]);
+      expect((await jobsOf(orderId)).map((job) => job.state)).toEqual(["DONE", "DONE", "DONE"]);
+    }
+    // 15 jobs, fewer statements marking them done (one per job before).
+    expect(counter.completions).toBeGreaterThan(0);
+    expect(counter.completions).toBeLessThan(15);
   });
 });
 
