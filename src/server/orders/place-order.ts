@@ -13,6 +13,8 @@
  */
 import type { Translations } from "../../domain/languages";
 import type { PlaceOrderRequest } from "../../domain/orders-api";
+import { pruneNowAndThen } from "../auth/throttle";
+import { countGuestOrder } from "../auth/write-limits";
 import { fromJsonText } from "../db/columns";
 import { insertSavedCard, listSavedCardsOfUser } from "../db/repositories/saved-cards.repository";
 import { enqueuePlacementJobs } from "../jobs/order-jobs";
@@ -37,8 +39,15 @@ export async function placeOrder(
   const answer = await runOnce(
     ctx,
     { userId: account.userId, key: idempotencyKey, hash: requestHash(request) },
-    // A card is authorized before the transaction: its key is claimed before that, on its own.
-    { claimFirst: request.payment.type === "CARD" },
+    {
+      // A card is authorized before the transaction: its key is claimed before that, on its own.
+      claimFirst: request.payment.type === "CARD",
+      // A guest's placements are limited (issue 11 item 3), counted with the key's claim.
+      count:
+        account.kind === "staff"
+          ? undefined
+          : (trx) => countGuestOrder(trx, ctx.guestOrders, account.userId, ctx.now()),
+    },
     async (key) => {
       const card = await authorizeCard(ctx, account, idempotencyKey, request);
       try {
@@ -79,6 +88,7 @@ export async function placeOrder(
     },
   );
   if (stockOfStore !== null) ctx.menuCache.invalidateStore(stockOfStore);
+  if (account.kind !== "staff") await pruneNowAndThen(ctx.db, ctx.now());
   // The event is the job's: a failed publish is retried by the worker, never a 500 here.
   if (wroteJobs) ctx.jobs.nudge();
   return answer;
