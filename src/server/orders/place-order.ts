@@ -23,6 +23,7 @@ import { claimCardToken } from "../payments/card-token-owners";
 import type { OrdersContext } from "./context";
 import { runOnce, type StoredAnswer } from "./idempotency";
 import { presentOrder } from "./order-presenter";
+import { placementCatalogueOf } from "./placement-catalogue";
 import { outdated, refuse } from "./placement-errors";
 import { checkExpectedTotal, type PlacingAccount, type PreparedPlacement, preparePlacement } from "./prepare-placement";
 import { requestHash } from "./request-hash";
@@ -55,7 +56,7 @@ export async function placeOrder(
           const earlier = await key.claim(trx);
           if (earlier !== null) return earlier;
           const now = ctx.now();
-          const prepared = await preparePlacement(trx, account, request, now);
+          const prepared = await preparePlacement(trx, account, request, now, placementCatalogueOf(ctx));
           checkExpectedTotal(prepared, request);
           if (card !== null && prepared.breakdown.totalCents !== card.amountCents) {
             throw outdated("PRICE_CHANGED", "The total changed while the card was being authorized");
@@ -124,7 +125,7 @@ async function authorizeCard(
 ): Promise<{ authorization: CardAuthorization; amountCents: number } | null> {
   const { payment } = request;
   if (payment.type !== "CARD") return null;
-  const prepared = await preparePlacement(ctx.db, account, request, ctx.now());
+  const prepared = await preparePlacement(ctx.db, account, request, ctx.now(), placementCatalogueOf(ctx));
   checkExpectedTotal(prepared, request);
   // The token becomes this account's now, or is another account's or a deleted card's (issue 11 item 5).
   if (!(await claimCardToken(ctx.db, payment.cardToken, account.userId, ctx.now()))) {
