@@ -81,13 +81,27 @@ export async function claimDueJobs(
   return claimed.sort((a, b) => a.id - b.id);
 }
 
-/** Done; a worker whose lease was taken over changes nothing (the new holder finishes it). */
-export async function completeJob(db: Kysely<Database>, job: JobRow, workerId: string, now: Date): Promise<void> {
+/**
+ * Done, all of them in one statement (issue 13 item 5: one commit per claimed batch instead of one
+ * per job, which was a fifth of the SQLite time a placement's status event cost); a worker whose
+ * lease was taken over changes nothing (the new holder finishes the job).
+ */
+export async function completeJobs(
+  db: Kysely<Database>,
+  jobs: readonly JobRow[],
+  workerId: string,
+  now: Date,
+): Promise<void> {
+  if (jobs.length === 0) return;
   await withAdvisoryCommit(db, (db) =>
     db
       .updateTable("jobs")
       .set({ state: "DONE", done_at: now.toISOString(), lease_until: null, last_error: null })
-      .where("id", "=", job.id)
+      .where(
+        "id",
+        "in",
+        jobs.map((job) => job.id),
+      )
       .where("claimed_by", "=", workerId)
       .where("state", "=", "PENDING")
       .execute(),

@@ -20,7 +20,7 @@ import type { JobsConfig } from "../config";
 import type { JobRow } from "../db/tables/jobs.table";
 import type { JobNudge, OrdersContext } from "../orders/context";
 import { runJob } from "./handlers";
-import { claimDueJobs, completeJob, deleteDoneJobsBefore, failJob } from "./job-queue";
+import { claimDueJobs, completeJobs, deleteDoneJobsBefore, failJob } from "./job-queue";
 import { reconcilePayments } from "./reconcile";
 
 /** Jobs claimed per round: few, so a shutdown waits for little. */
@@ -103,22 +103,26 @@ export class JobWorker implements JobNudge {
         const jobs = await claimDueJobs(this.ctx.db, this.id, this.ctx.now(), this.config.leaseMs, BATCH);
         if (jobs.length === 0) break;
         // Claimed jobs are finished even when stopping: their lease would hold them back otherwise.
-        for (const job of jobs) await this.#run(job);
+        const done: JobRow[] = [];
+        for (const job of jobs) if (await this.#run(job)) done.push(job);
+        // One commit for the batch's done jobs. A crash before it runs them again after their
+        // lease, harmlessly (each job is idempotent), as a crash between a job and its own commit did.
+        await completeJobs(this.ctx.db, done, this.id, this.ctx.now()).catch((error: unknown) =>
+          this.log.error({ err: error, jobIds: done.map((job) => job.id) }, "could not mark jobs done"),
+        );
       }
     } while (this.#again && !this.#stopped);
   }
 
-  async #run(job: JobRow): Promise<void> {
+  /** Runs one job; false when it failed (its failure is recorded). */
+  async #run(job: JobRow): Promise<boolean> {
     try {
       await runJob(this.ctx, job);
+      return true;
     } catch (error) {
       await this.#failed(job, error);
-      return;
+      return false;
     }
-    await completeJob(this.ctx.db, job, this.id, this.ctx.now()).catch((error: unknown) =>
-      // The work is done; the job runs again after its lease, harmlessly (each job is idempotent).
-      this.log.error({ err: error, jobId: job.id }, "could not mark a job done"),
-    );
   }
 
   async #failed(job: JobRow, error: unknown): Promise<void> {
