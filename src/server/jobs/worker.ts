@@ -103,15 +103,26 @@ export class JobWorker implements JobNudge {
         const jobs = await claimDueJobs(this.ctx.db, this.id, this.ctx.now(), this.config.leaseMs, BATCH);
         if (jobs.length === 0) break;
         // Claimed jobs are finished even when stopping: their lease would hold them back otherwise.
-        const done: JobRow[] = [];
-        for (const job of jobs) if (await this.#run(job)) done.push(job);
-        // One commit for the batch's done jobs. A crash before it runs them again after their
-        // lease, harmlessly (each job is idempotent), as a crash between a job and its own commit did.
-        await completeJobs(this.ctx.db, done, this.id, this.ctx.now()).catch((error: unknown) =>
-          this.log.error({ err: error, jobIds: done.map((job) => job.id) }, "could not mark jobs done"),
-        );
+        // The done jobs are marked together, one commit for many (issue 13 item 5), but before a
+        // job that waits on the outside (a provider may hang until the process dies): a crash
+        // then repeats only that job, not the quick ones done before it.
+        let done: JobRow[] = [];
+        for (const job of jobs) {
+          if (callsOutside(job)) done = await this.#completed(done);
+          if (await this.#run(job)) done.push(job);
+        }
+        await this.#completed(done);
       }
     } while (this.#again && !this.#stopped);
+  }
+
+  /** Marks the jobs done in one statement; returns the empty list to go on with. */
+  async #completed(done: readonly JobRow[]): Promise<JobRow[]> {
+    // A crash before this runs them again after their lease, harmlessly (each job is idempotent).
+    await completeJobs(this.ctx.db, done, this.id, this.ctx.now()).catch((error: unknown) =>
+      this.log.error({ err: error, jobIds: done.map((job) => job.id) }, "could not mark jobs done"),
+    );
+    return [];
   }
 
   /** Runs one job; false when it failed (its failure is recorded). */
@@ -136,6 +147,11 @@ export class JobWorker implements JobNudge {
       (failure: unknown) => this.log.error({ err: failure, jobId: job.id }, "could not record a job's failure"),
     );
   }
+}
+
+/** Jobs that call a provider outside (payments, SMS, e-mail), which may take long or hang. */
+function callsOutside(job: JobRow): boolean {
+  return job.kind === "settle-payment" || job.kind === "outcome-message";
 }
 
 /** Exponential backoff after the nth attempt, capped, with up to 25% jitter (several processes spread out). */
