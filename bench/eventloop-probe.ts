@@ -4,12 +4,25 @@
  * resolution, and the process's CPU time. The bench asks over the IPC channel: "reset" before a
  * run, "report" after it.
  */
+import { readFileSync } from "node:fs";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import pg from "pg";
 
 const histogram = monitorEventLoopDelay({ resolution: 1 });
 histogram.enable();
 let cpuAtReset = process.cpuUsage();
+let ioAtReset = processIo();
+
+/** The process's write syscalls and bytes so far (/proc/self/io; zeros where there is none). */
+function processIo(): { writeCalls: number; writeBytes: number } {
+  try {
+    const text = readFileSync("/proc/self/io", "utf8");
+    const field = (name: string) => Number(new RegExp(`^${name}: (\\d+)$`, "m").exec(text)?.[1] ?? 0);
+    return { writeCalls: field("syscw"), writeBytes: field("wchar") };
+  } catch {
+    return { writeCalls: 0, writeBytes: 0 };
+  }
+}
 
 /**
  * PostgreSQL pool waits: how long each `pool.connect()` (Kysely takes a connection per query or
@@ -79,9 +92,11 @@ process.on("message", (message: unknown) => {
     poolWaits.clear();
     lockHolds.length = 0;
     statementsInLock = 0;
+    ioAtReset = processIo();
     process.send?.({ reset: true });
   } else if (message === "report") {
     const cpu = process.cpuUsage(cpuAtReset);
+    const io = processIo();
     // CPU time of the server process (all its threads) since the reset: per order, a figure that
     // other load on the machine moves much less than orders per second.
     process.send?.({
@@ -90,6 +105,10 @@ process.on("message", (message: unknown) => {
       cpuMs: (cpu.user + cpu.system) / 1000,
       poolWaits: Object.fromEntries(poolWaits),
       dailyNumberLock: lockReport(),
+      cpuSystemMs: cpu.system / 1000,
+      // Every write(2)-like call and its bytes (the SQLite -wal file's frames, and the sockets').
+      writeCalls: io.writeCalls - ioAtReset.writeCalls,
+      writeBytes: io.writeBytes - ioAtReset.writeBytes,
     });
   }
 });

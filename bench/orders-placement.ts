@@ -71,6 +71,11 @@ interface Run {
   eventLoopDelayP99Ms: number;
   /** The server's CPU time (user + system, every thread) per order placed in the run. */
   cpuMsPerOrder: number;
+  /** The system (kernel) part of it. */
+  cpuSystemMsPerOrder: number;
+  /** The server's write syscalls and bytes per order (/proc/self/io: the -wal file's frames and the sockets'). */
+  writeCallsPerOrder: number;
+  writeKbPerOrder: number;
   ordersInDatabase: number | null;
   /** On the last run: jobs (status events) still PENDING when the server stopped, i.e. the worker's backlog. */
   jobsPending: number | null;
@@ -133,12 +138,16 @@ async function measure(server: { name: string; root: string }, database: Databas
         cpuMs: number;
         poolWaits: Run["poolWaits"];
         dailyNumberLock: Run["dailyNumberLock"];
+        cpuSystemMs?: number;
+        writeCalls?: number;
+        writeBytes?: number;
       };
+      const orders = Math.max(1, wrk.requestsPerSecond * seconds);
       const postgres =
         pgStats === null || pgBefore === undefined
           ? null
           : await pgStats.perOrder(pgBefore, await pgStats.snapshot(), wrk.requests);
-      const cpuMsPerOrder = delay.cpuMs / Math.max(1, wrk.requestsPerSecond * seconds);
+      const cpuMsPerOrder = delay.cpuMs / orders;
       measured.push({
         server: server.name,
         serverRoot: server.root,
@@ -148,6 +157,9 @@ async function measure(server: { name: string; root: string }, database: Databas
         eventLoopDelayMaxMs: Math.round(delay.maxMs * 10) / 10,
         eventLoopDelayP99Ms: Math.round(delay.p99Ms * 10) / 10,
         cpuMsPerOrder: Math.round(cpuMsPerOrder * 100) / 100,
+        cpuSystemMsPerOrder: Math.round(((delay.cpuSystemMs ?? 0) / orders) * 100) / 100,
+        writeCallsPerOrder: Math.round(((delay.writeCalls ?? 0) / orders) * 10) / 10,
+        writeKbPerOrder: Math.round((delay.writeBytes ?? 0) / 1024 / orders),
         ordersInDatabase: null,
         jobsPending: null,
         postgres,
@@ -155,7 +167,7 @@ async function measure(server: { name: string; root: string }, database: Databas
         dailyNumberLock: database === "postgres" ? delay.dailyNumberLock : null,
       });
       console.log(
-        `${database.padEnd(8)} ${server.name.padEnd(13)} ${String(connections).padStart(3)} connections: ${wrk.requestsPerSecond.toFixed(0)} orders/s, p50 ${wrk.latencyP50Ms.toFixed(1)} ms, p99 ${wrk.latencyP99Ms.toFixed(1)} ms, worst loop delay ${delay.maxMs.toFixed(1)} ms, CPU ${cpuMsPerOrder.toFixed(2)} ms/order, failures ${wrk.failures}`,
+        `${database.padEnd(8)} ${server.name.padEnd(13)} ${String(connections).padStart(3)} connections: ${wrk.requestsPerSecond.toFixed(0)} orders/s, p50 ${wrk.latencyP50Ms.toFixed(1)} ms, p99 ${wrk.latencyP99Ms.toFixed(1)} ms, worst loop delay ${delay.maxMs.toFixed(1)} ms, CPU ${cpuMsPerOrder.toFixed(2)} ms/order (system ${((delay.cpuSystemMs ?? 0) / orders).toFixed(2)}), writes ${((delay.writeCalls ?? 0) / orders).toFixed(1)} calls ${((delay.writeBytes ?? 0) / 1024 / orders).toFixed(0)} KB/order, failures ${wrk.failures}`,
       );
       if (postgres !== null) {
         const waits = Object.entries(delay.poolWaits ?? {})
@@ -453,6 +465,9 @@ function writeResult(measured: Run[]): void {
       eventLoopDelayMaxMs: run.eventLoopDelayMaxMs,
       eventLoopDelayP99Ms: run.eventLoopDelayP99Ms,
       cpuMsPerOrder: run.cpuMsPerOrder,
+      cpuSystemMsPerOrder: run.cpuSystemMsPerOrder,
+      writeCallsPerOrder: run.writeCallsPerOrder,
+      writeKbPerOrder: run.writeKbPerOrder,
       failures: run.wrk.failures,
       /** On the last run of a server: every 201 is one order (the check order + warm-up + runs). */
       ...(run.ordersInDatabase === null ? {} : { ordersInDatabase: run.ordersInDatabase }),

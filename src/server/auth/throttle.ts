@@ -74,37 +74,49 @@ export async function consume(
   limits: readonly RateLimit[],
   now: Date,
 ): Promise<ThrottleDecision> {
+  const decision = await db.transaction().execute((trx) => consumeInTransaction(trx, key, limits, now));
+  await pruneNowAndThen(db, now);
+  return decision;
+}
+
+/**
+ * `consume` inside the caller's transaction, so the count commits (or rolls back) with the work
+ * it guards: a guest's order placement counts with its key's claim (orders/idempotency.ts), one
+ * commit instead of two (issue 13 item 5). The caller prunes with `pruneNowAndThen` after its commit.
+ */
+export async function consumeInTransaction(
+  trx: Kysely<Database>,
+  key: string,
+  limits: readonly RateLimit[],
+  now: Date,
+): Promise<ThrottleDecision> {
   const longest = Math.max(...limits.map((limit) => limit.windowMs));
   if (longest > RATE_LIMIT_RETENTION_MS) throw new Error(`a limit of ${key} looks further back than the retention`);
   const nowIso = now.toISOString();
   const sinceOf = (windowMs: number) => new Date(now.getTime() - windowMs).toISOString();
-  const decision = await db.transaction().execute(async (trx): Promise<ThrottleDecision> => {
-    await lockRateLimitKey(trx, key, nowIso);
-    // waitBeforeNextEvent's rule, with the events counted by the database (issue 13 item 5: a
-    // guest's day of orders, or an hour of every code sent, was read into memory on each request).
-    const counts = await countRateLimitEvents(
-      trx,
-      key,
-      limits.map((limit) => sinceOf(limit.windowMs)),
-    );
-    let retryAfterMs = 0;
-    for (const [index, { max, windowMs }] of limits.entries()) {
-      if (max < 1 || (counts[index] ?? 0) < max) continue;
-      // The max-th newest event must leave the window before another one fits.
-      const blocking = await nthNewestRateLimitEvent(trx, key, sinceOf(windowMs), max);
-      if (blocking !== undefined) {
-        retryAfterMs = Math.max(retryAfterMs, Date.parse(blocking) + windowMs - now.getTime());
-      }
+  await lockRateLimitKey(trx, key, nowIso);
+  // waitBeforeNextEvent's rule, with the events counted by the database (issue 13 item 5: a
+  // guest's day of orders, or an hour of every code sent, was read into memory on each request).
+  const counts = await countRateLimitEvents(
+    trx,
+    key,
+    limits.map((limit) => sinceOf(limit.windowMs)),
+  );
+  let retryAfterMs = 0;
+  for (const [index, { max, windowMs }] of limits.entries()) {
+    if (max < 1 || (counts[index] ?? 0) < max) continue;
+    // The max-th newest event must leave the window before another one fits.
+    const blocking = await nthNewestRateLimitEvent(trx, key, sinceOf(windowMs), max);
+    if (blocking !== undefined) {
+      retryAfterMs = Math.max(retryAfterMs, Date.parse(blocking) + windowMs - now.getTime());
     }
-    if (retryAfterMs > 0) return { allowed: false, retryAfterMs };
-    return {
-      allowed: true,
-      eventId: await insertRateLimitEvent(trx, key, nowIso),
-      count: Math.max(0, ...counts) + 1,
-    };
-  });
-  await pruneNowAndThen(db, now);
-  return decision;
+  }
+  if (retryAfterMs > 0) return { allowed: false, retryAfterMs };
+  return {
+    allowed: true,
+    eventId: await insertRateLimitEvent(trx, key, nowIso),
+    count: Math.max(0, ...counts) + 1,
+  };
 }
 
 /**
@@ -140,7 +152,8 @@ export async function consumeWith(
 const PRUNE_INTERVAL_MS = 60 * 1000;
 let lastPruneAt = Number.NEGATIVE_INFINITY;
 
-async function pruneNowAndThen(db: Kysely<Database>, now: Date): Promise<void> {
+/** Deletes the limits' rows no look-back reaches any more, at most once a minute. */
+export async function pruneNowAndThen(db: Kysely<Database>, now: Date): Promise<void> {
   // Either way round: a test clock may jump back.
   if (Math.abs(now.getTime() - lastPruneAt) < PRUNE_INTERVAL_MS) return;
   lastPruneAt = now.getTime();

@@ -73,6 +73,51 @@ describe("a guest's order placements are limited per account (issue 11 item 3)",
     expect(await count("orders")).toBe(before);
     expect((await postOrder(server.app, other, request)).statusCode).toBe(201);
   });
+
+  // Issue 13 item 5: the count is made in the placement's transaction, with the key's claim.
+  it("a 429 is never the key's stored answer: the same key, once the window has moved on, places the order", async () => {
+    clock.set("2026-07-04T09:00:00.000Z");
+    const max = defaultGuestOrders().per10Minutes;
+    const guest = await signInGuest(server.app, database.db, greekMobile(704));
+    const draft = testOrderRequest();
+    const request = { ...draft, expectedTotalCents: await expectedTotalOf(database.db, guest, draft, clock.now()) };
+    for (let n = 0; n < max; n++) expect((await postOrder(server.app, guest, request)).statusCode).toBe(201);
+    const key = "3f1c2a34-5b6d-4e7f-8a9b-0c1d2e3f4a5b";
+    expect((await postOrder(server.app, guest, request, key)).statusCode).toBe(429);
+    const stored = await database.db
+      .selectFrom("order_requests")
+      .selectAll()
+      .where("idempotency_key", "=", key)
+      .execute();
+    expect(stored).toEqual([]);
+    clock.advance(10 * MINUTE + 1);
+    const placed = await postOrder(server.app, guest, request, key);
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(placed.headers["idempotent-replayed"]).toBeUndefined();
+  });
+
+  it("a replay of a stored answer is not counted again; a refusal stored for a new key is", async () => {
+    clock.set("2026-07-05T09:00:00.000Z");
+    const max = defaultGuestOrders().per10Minutes;
+    const guest = await signInGuest(server.app, database.db, greekMobile(705));
+    const draft = testOrderRequest();
+    const request = { ...draft, expectedTotalCents: await expectedTotalOf(database.db, guest, draft, clock.now()) };
+    const key = "4a1c2a34-5b6d-4e7f-8a9b-0c1d2e3f4a5b";
+    expect((await postOrder(server.app, guest, request, key)).statusCode).toBe(201);
+    for (let n = 0; n < max; n++) {
+      const replayed = await postOrder(server.app, guest, request, key);
+      expect(replayed.statusCode).toBe(201);
+      expect(replayed.headers["idempotent-replayed"]).toBe("true");
+    }
+    // A wrong total is refused (409) and that refusal is the new key's stored answer: it counts.
+    const refusals = max - 2;
+    for (let n = 0; n < refusals; n++) {
+      const refused = await postOrder(server.app, guest, { ...request, expectedTotalCents: 1 });
+      expect(refused.statusCode).toBe(409);
+    }
+    expect((await postOrder(server.app, guest, request)).statusCode).toBe(201);
+    expect((await postOrder(server.app, guest, request)).statusCode).toBe(429);
+  });
 });
 
 describe("session refreshes are limited per session (issue 11 item 3)", () => {

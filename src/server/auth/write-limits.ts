@@ -14,7 +14,14 @@ import {
   guestOrderRateLimits,
   SESSION_REFRESH_LIMITS,
 } from "./limits";
-import { consume, type RateLimit, release, type ThrottleDecision, throttleKeys } from "./throttle";
+import {
+  consume,
+  consumeInTransaction,
+  type RateLimit,
+  release,
+  type ThrottleDecision,
+  throttleKeys,
+} from "./throttle";
 
 async function consumeOrRefuse(
   db: Kysely<Database>,
@@ -48,18 +55,22 @@ export async function countCardTokenizing(db: Kysely<Database>, clientAddress: s
 
 /** POST orders by a guest or visitor (staff orders from PDAs are not limited). */
 export async function countGuestOrder(
-  db: Kysely<Database>,
+  trx: Kysely<Database>,
   limits: GuestOrderLimits,
   userId: number,
   now: Date,
 ): Promise<void> {
-  await consumeOrRefuse(
-    db,
+  // In the placement's own transaction, with its key's claim (orders/idempotency.ts): one commit
+  // per order, not two (issue 13 item 5). The 429 rolls the claim back; it is never the key's answer.
+  const decision = await consumeInTransaction(
+    trx,
     throttleKeys.ordersOfGuest(userId),
     guestOrderRateLimits(limits),
     now,
-    "Too many orders in a short time; try again later",
   );
+  if (!decision.allowed) {
+    throw tooManyRequests("RATE_LIMITED", "Too many orders in a short time; try again later", decision.retryAfterMs);
+  }
 }
 
 /** GET authenticate/.../refresh: per session. */

@@ -14,6 +14,11 @@
  * - Anything else (5xx, a bug, a lost database) leaves no claim (the transaction rolled back; a
  *   separate claim is given back), so a retry starts afresh; a process that died holding a
  *   separate claim leaves it IN_FLIGHT, and it is taken over once older than STALE_CLAIM_MS.
+ * - A limit on the requests (a guest's orders, issue 11 item 3) is counted with the key's claim,
+ *   in the claim's transaction (`count`): a replay of a stored answer is not counted again, and a
+ *   refusal stored after the work rolled back is counted with it. Its 429 is never stored: the
+ *   claim rolls back with the count, and a retry after the wait is a new attempt (issue 13 item 5:
+ *   one commit per order instead of a count of its own before it).
  * - The same key with another body → 422 IDEMPOTENCY_KEY_REUSED (never stored).
  * - The same key while a separate claim is in flight → the duplicate polls for up to
  *   WAIT_FOR_FIRST_MS and returns the first's answer, or 409 REQUEST_IN_PROGRESS.
@@ -83,18 +88,26 @@ class ClaimLost extends Error {}
 
 let lastPurgeAt = 0;
 
+export interface RunOptions {
+  /** Claim the key in a commit of its own before the work (a card is authorized before its transaction). */
+  claimFirst: boolean;
+  /** Counts the attempt against a limit, in the transaction of a new claim; throws (a 429) past it. */
+  count?: (trx: Kysely<Database>) => Promise<void>;
+}
+
 export async function runOnce(
   ctx: IdempotencyContext,
   request: KeyedRequest,
-  options: { claimFirst: boolean },
+  options: RunOptions,
   work: (key: TransactionKey) => Promise<WorkResult | StoredAnswer>,
 ): Promise<StoredAnswer> {
   await purgeNowAndThen(ctx);
+  const count = options.count ?? noCount;
   const deadline = Date.now() + WAIT_FOR_FIRST_MS;
   for (;;) {
     const attempt = options.claimFirst
-      ? await runWithSeparateClaim(ctx, request, work)
-      : await runWithClaimInTransaction(ctx, request, work);
+      ? await runWithSeparateClaim(ctx, request, count, work)
+      : await runWithClaimInTransaction(ctx, request, count, work);
     if (attempt !== "busy") return attempt;
     if (Date.now() >= deadline) throw requestInProgress();
     await sleep(POLL_INTERVAL_MS);
@@ -109,15 +122,29 @@ function newClaim(ctx: IdempotencyContext, request: KeyedRequest) {
   return { now, claim, claimRow: { ...claim, requestHash: request.hash, expiresAt } };
 }
 
+const noCount = async () => undefined;
+
+/** Claims the key and counts the attempt in one transaction; false when the key already has a row. */
+async function claimCounted(
+  trx: Kysely<Database>,
+  claimRow: Parameters<typeof insertClaim>[1],
+  count: (trx: Kysely<Database>) => Promise<void>,
+): Promise<boolean> {
+  if (!(await insertClaim(trx, claimRow))) return false;
+  await count(trx);
+  return true;
+}
+
 async function runWithClaimInTransaction(
   ctx: IdempotencyContext,
   request: KeyedRequest,
+  count: (trx: Kysely<Database>) => Promise<void>,
   work: (key: TransactionKey) => Promise<WorkResult | StoredAnswer>,
 ): Promise<StoredAnswer | "busy"> {
   const { claim, claimRow } = newClaim(ctx, request);
   const key: TransactionKey = {
     async claim(trx) {
-      if (await insertClaim(trx, claimRow)) return null;
+      if (await claimCounted(trx, claimRow, count)) return null;
       const row = await findRequest(trx, request);
       const answer = row === undefined ? null : storedAnswerOf(row, request);
       if (answer === null) throw new KeyBusy();
@@ -136,13 +163,15 @@ async function runWithClaimInTransaction(
     // The transaction and its claim rolled back; the refusal becomes the key's answer now, unless
     // a duplicate that ran meanwhile already stored one.
     const answer = refusalAnswer(error);
-    if (await insertClaim(ctx.db, claimRow)) {
-      await finishClaim(ctx.db, claim, { ...answer, orderId: null });
-      return { ...answer, replayed: false };
-    }
+    const stored = await ctx.db.transaction().execute(async (trx) => {
+      if (!(await claimCounted(trx, claimRow, count))) return false;
+      await finishClaim(trx, claim, { ...answer, orderId: null });
+      return true;
+    });
+    if (stored) return { ...answer, replayed: false };
     const row = await findRequest(ctx.db, request);
-    const stored = row === undefined ? null : storedAnswerOf(row, request);
-    if (stored !== null) return stored;
+    const earlier = row === undefined ? null : storedAnswerOf(row, request);
+    if (earlier !== null) return earlier;
     throw error;
   }
 }
@@ -161,10 +190,15 @@ async function trySeparateTakeOver(ctx: IdempotencyContext, request: KeyedReques
 async function runWithSeparateClaim(
   ctx: IdempotencyContext,
   request: KeyedRequest,
+  count: (trx: Kysely<Database>) => Promise<void>,
   work: (key: TransactionKey) => Promise<WorkResult | StoredAnswer>,
 ): Promise<StoredAnswer | "busy"> {
   const { now, claim, claimRow } = newClaim(ctx, request);
-  if (!(await insertClaim(ctx.db, claimRow))) {
+  const claimed =
+    count === noCount
+      ? await insertClaim(ctx.db, claimRow)
+      : await ctx.db.transaction().execute((trx) => claimCounted(trx, claimRow, count));
+  if (!claimed) {
     const row = await findRequest(ctx.db, request);
     if (row === undefined) return "busy"; // given back just now: claim again
     const answer = storedAnswerOf(row, request);
@@ -208,9 +242,17 @@ function asAnswer(result: WorkResult | StoredAnswer): StoredAnswer {
   return "replayed" in result ? result : { ...result, replayed: false };
 }
 
-/** A definite refusal: the same request would be refused again, so it is the key's answer. */
+/**
+ * A definite refusal: the same request would be refused again, so it is the key's answer. Not a
+ * 429: the same request goes through once the limit's window has moved on.
+ */
 function isRefusal(error: unknown): error is ApiError {
-  return error instanceof ApiError && error.statusCode < 500 && error.code !== "IDEMPOTENCY_KEY_REUSED";
+  return (
+    error instanceof ApiError &&
+    error.statusCode < 500 &&
+    error.statusCode !== 429 &&
+    error.code !== "IDEMPOTENCY_KEY_REUSED"
+  );
 }
 
 function refusalAnswer(error: ApiError): WorkResult {

@@ -13,6 +13,8 @@
  */
 import type { Translations } from "../../domain/languages";
 import type { PlaceOrderRequest } from "../../domain/orders-api";
+import { pruneNowAndThen } from "../auth/throttle";
+import { countGuestOrder } from "../auth/write-limits";
 import { fromJsonText } from "../db/columns";
 import { insertSavedCard, listSavedCardsOfUser } from "../db/repositories/saved-cards.repository";
 import { enqueuePlacementJobs } from "../jobs/order-jobs";
@@ -21,6 +23,7 @@ import { claimCardToken } from "../payments/card-token-owners";
 import type { OrdersContext } from "./context";
 import { runOnce, type StoredAnswer } from "./idempotency";
 import { presentOrder } from "./order-presenter";
+import { placementCatalogueOf } from "./placement-catalogue";
 import { outdated, refuse } from "./placement-errors";
 import { checkExpectedTotal, type PlacingAccount, type PreparedPlacement, preparePlacement } from "./prepare-placement";
 import { requestHash } from "./request-hash";
@@ -37,8 +40,15 @@ export async function placeOrder(
   const answer = await runOnce(
     ctx,
     { userId: account.userId, key: idempotencyKey, hash: requestHash(request) },
-    // A card is authorized before the transaction: its key is claimed before that, on its own.
-    { claimFirst: request.payment.type === "CARD" },
+    {
+      // A card is authorized before the transaction: its key is claimed before that, on its own.
+      claimFirst: request.payment.type === "CARD",
+      // A guest's placements are limited (issue 11 item 3), counted with the key's claim.
+      count:
+        account.kind === "staff"
+          ? undefined
+          : (trx) => countGuestOrder(trx, ctx.guestOrders, account.userId, ctx.now()),
+    },
     async (key) => {
       const card = await authorizeCard(ctx, account, idempotencyKey, request);
       try {
@@ -46,7 +56,7 @@ export async function placeOrder(
           const earlier = await key.claim(trx);
           if (earlier !== null) return earlier;
           const now = ctx.now();
-          const prepared = await preparePlacement(trx, account, request, now);
+          const prepared = await preparePlacement(trx, account, request, now, placementCatalogueOf(ctx));
           checkExpectedTotal(prepared, request);
           if (card !== null && prepared.breakdown.totalCents !== card.amountCents) {
             throw outdated("PRICE_CHANGED", "The total changed while the card was being authorized");
@@ -79,6 +89,7 @@ export async function placeOrder(
     },
   );
   if (stockOfStore !== null) ctx.menuCache.invalidateStore(stockOfStore);
+  if (account.kind !== "staff") await pruneNowAndThen(ctx.db, ctx.now());
   // The event is the job's: a failed publish is retried by the worker, never a 500 here.
   if (wroteJobs) ctx.jobs.nudge();
   return answer;
@@ -114,7 +125,7 @@ async function authorizeCard(
 ): Promise<{ authorization: CardAuthorization; amountCents: number } | null> {
   const { payment } = request;
   if (payment.type !== "CARD") return null;
-  const prepared = await preparePlacement(ctx.db, account, request, ctx.now());
+  const prepared = await preparePlacement(ctx.db, account, request, ctx.now(), placementCatalogueOf(ctx));
   checkExpectedTotal(prepared, request);
   // The token becomes this account's now, or is another account's or a deleted card's (issue 11 item 5).
   if (!(await claimCardToken(ctx.db, payment.cardToken, account.userId, ctx.now()))) {

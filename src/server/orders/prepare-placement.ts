@@ -6,7 +6,7 @@
  * card, once before it to learn the amount to authorize).
  */
 import type { Kysely } from "kysely";
-import type { ServiceDto } from "../../domain/api";
+import type { MenuResponse, ServiceDto } from "../../domain/api";
 import { checkLocation, isValidScheduledTime, placementOpen } from "../../domain/order-placement";
 import { serviceOrderingState } from "../../domain/ordering";
 import type { PlaceOrderRequest } from "../../domain/orders-api";
@@ -18,13 +18,14 @@ import { fromDbBoolean as bool } from "../db/columns";
 import { hasMembership } from "../db/repositories/memberships.repository";
 import { loadMenuRows } from "../db/repositories/menu.repository";
 import { findServiceById } from "../db/repositories/service.repository";
-import { findSpotById } from "../db/repositories/spot.repository";
+import { findSpotById, findSpotWithCatalogueVersion } from "../db/repositories/spot.repository";
 import { findStoreById } from "../db/repositories/store.repository";
 import type { Database } from "../db/schema";
 import type { ServiceRow, SpotRow, StoreRow } from "../db/tables/catalogue.tables";
 import { forbidden } from "../http/api-error";
 import { athensTime, instantOf, instantOfIso } from "./athens-clock";
 import { type ResolvedLine, resolveLines } from "./order-lines";
+import type { CatalogueOfService, PlacementCatalogue } from "./placement-catalogue";
 import { missing, outdated, refuse } from "./placement-errors";
 
 /** Who places the order: a guest, or staff of the store on a PDA placing for a table. */
@@ -60,21 +61,25 @@ export async function preparePlacement(
   account: PlacingAccount,
   request: PlaceOrderRequest,
   now: Date,
+  catalogue: PlacementCatalogue,
 ): Promise<PreparedPlacement> {
-  const spot = await findSpotById(db, request.tableId);
-  if (spot === undefined) throw missing("TABLE_NOT_FOUND", `There is no table ${request.tableId}`);
-  const serviceRow = await findServiceById(db, request.serviceId);
+  const found = await findSpotWithCatalogueVersion(db, request.tableId);
+  if (found === undefined) throw missing("TABLE_NOT_FOUND", `There is no table ${request.tableId}`);
+  const { spot, catalogueVersion } = found;
+  // The service, its store and menu as read at this very version, if a placement read them before.
+  const kept = catalogue.get(request.serviceId, spot.store_id, catalogueVersion);
+  const serviceRow = kept?.serviceRow ?? (await findServiceById(db, request.serviceId));
   if (
     serviceRow === undefined ||
     serviceRow.store_id !== spot.store_id ||
-    !serviceAvailableAt(serviceRow).includes(spot.type)
+    !(kept?.availableAt ?? serviceAvailableAt(serviceRow)).includes(spot.type)
   ) {
     throw missing("SERVICE_NOT_FOUND", `Table ${spot.id} cannot order from service ${request.serviceId}`);
   }
-  const store = await findStoreById(db, spot.store_id);
+  const store = kept?.store ?? (await findStoreById(db, spot.store_id));
   if (store === undefined) throw new Error(`spot ${spot.id} refers to missing store ${spot.store_id}`);
   if (account.kind === "staff" && account.storeId !== store.id) throw forbidden("Staff order only for their own store");
-  const service = serviceDto(serviceRow);
+  const service = kept?.service ?? serviceDto(serviceRow);
 
   const time = athensTime(now);
   const scheduled = request.scheduledFor !== null;
@@ -114,8 +119,7 @@ export async function preparePlacement(
   }
   const chargingRoom = await checkedPayment(db, store, request.payment);
 
-  const orderedItemIds = [...new Set(request.lines.map((line) => line.itemId))];
-  const menu = menuDocument(store.id, service.serviceId, await loadMenuRows(db, service.serviceId, orderedItemIds));
+  const menu = await menuOf(db, catalogue, kept, { catalogueVersion, serviceRow, service, store }, request);
   const lines = resolveLines(menu, request.lines, service.maxItemsPerOrder);
   const isMember = account.phone !== null && (await hasMembership(db, store.id, account.phone, now.toISOString()));
   const rules = priceRulesAt(service, { isMember }, time);
@@ -137,6 +141,36 @@ export async function preparePlacement(
     lines,
     breakdown,
   };
+}
+
+/**
+ * The service's menu at the version read: kept whole from the second placement at a version on
+ * (placement-catalogue.ts); before that, only the ordered items are read, as a store whose stock
+ * bumps the version with every order always does.
+ */
+async function menuOf(
+  db: Kysely<Database>,
+  catalogue: PlacementCatalogue,
+  kept: CatalogueOfService | undefined,
+  read: Pick<CatalogueOfService, "catalogueVersion" | "serviceRow" | "service" | "store">,
+  request: PlaceOrderRequest,
+): Promise<MenuResponse> {
+  if (kept?.menu) return kept.menu;
+  const { store, service } = read;
+  if (kept !== undefined) {
+    const menu = menuDocument(store.id, service.serviceId, await loadMenuRows(db, service.serviceId));
+    catalogue.remember(service.serviceId, { ...kept, menu });
+    return menu;
+  }
+  const orderedItemIds = [...new Set(request.lines.map((line) => line.itemId))];
+  const menu = menuDocument(store.id, service.serviceId, await loadMenuRows(db, service.serviceId, orderedItemIds));
+  catalogue.remember(service.serviceId, {
+    ...read,
+    storeId: store.id,
+    availableAt: serviceAvailableAt(read.serviceRow),
+    menu: null,
+  });
+  return menu;
 }
 
 /** The app's total must be the server's: a changed menu, or a tampered price, is refused. */

@@ -15,12 +15,13 @@
  */
 import { randomUUID } from "node:crypto";
 import type { LightMyRequestResponse } from "fastify";
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { expect } from "vitest";
 import type { OrderDto, OrderStatus, PlaceOrderRequest } from "../../domain/orders-api";
 import type { App } from "../app";
 import { toDbBoolean } from "../db/columns";
 import type { Database } from "../db/schema";
+import { PlacementCatalogue } from "../orders/placement-catalogue";
 import { type PlacingAccount, preparePlacement } from "../orders/prepare-placement";
 import { authHeaders, type SignedInGuest } from "./accounts";
 
@@ -91,7 +92,7 @@ export async function expectedTotalOf(
     user.kind === "staff"
       ? { userId: guest.userId, kind: "staff", phone: null, storeId: user.store_id, staffId: user.staff_id }
       : { userId: guest.userId, kind: "guest", phone: user.phone, storeId: null, staffId: null };
-  return (await preparePlacement(db, account, request, now)).breakdown.totalCents;
+  return (await preparePlacement(db, account, request, now, new PlacementCatalogue())).breakdown.totalCents;
 }
 
 /** POST /api/orders as it is sent, with an Idempotency-Key (a new one unless given). */
@@ -131,9 +132,23 @@ export async function placeTestOrder(
   return response.json<OrderDto>();
 }
 
+/**
+ * A change of the catalogue made by a test, as every real one (a venue import, stock taken) is
+ * made: with its store's catalogue_version bumped, which the menu cache and the placement's kept
+ * catalogue (orders/placement-catalogue.ts) go by.
+ */
+export async function bumpCatalogueVersionOfService(db: Kysely<Database>, serviceId: number): Promise<void> {
+  await db
+    .updateTable("stores")
+    .set((eb) => ({ catalogue_version: eb("catalogue_version", "+", 1) }))
+    .where("id", "=", (eb) => eb.selectFrom("services").select("store_id").where("id", "=", serviceId))
+    .execute();
+}
+
 /** Clears a service's hours: open at every hour (the fixture's beach bar closes 02:00-09:00 Athens). */
 export async function openAllDay(db: Kysely<Database>, serviceId: number): Promise<void> {
   await db.updateTable("services").set({ hours_start: null, hours_end: null }).where("id", "=", serviceId).execute();
+  await bumpCatalogueVersionOfService(db, serviceId);
 }
 
 /** Makes a service answer later: its orders are placed UNDER_REVIEW (no acceptance time). */
@@ -143,6 +158,7 @@ export async function useDelayedResponse(db: Kysely<Database>, serviceId: number
     .set({ delayed_response: toDbBoolean(delayed) })
     .where("id", "=", serviceId)
     .execute();
+  await bumpCatalogueVersionOfService(db, serviceId);
 }
 
 /**
@@ -191,6 +207,8 @@ export async function setStoreOrderSettings(
         location_longitude: settings.location?.longitude ?? null,
         location_radius_meters: settings.location?.radiusMeters ?? null,
       }),
+      // As an import of the venue file would (bumpCatalogueVersionOfService above).
+      catalogue_version: sql<number>`catalogue_version + 1`,
     })
     .where("id", "=", storeId)
     .execute();

@@ -31,7 +31,8 @@ export async function loadMenuRows(
 }
 
 async function loadMenuRowsOfItems(db: Kysely<Database>, serviceId: number, itemIds: number[]): Promise<MenuRows> {
-  const categories = (await categoriesOf(db, serviceId)).rows;
+  // Only the ordered items' categories (issue 13 item 5: every category was read and presented).
+  const categories = (await categoriesAmong(db, serviceId, itemIds)).rows;
   const items = (await itemsAmong(db, serviceId, itemIds)).rows;
   const groups = (await groupsAmong(db, serviceId, itemIds)).rows;
   const options = (await optionsAmong(db, serviceId, itemIds)).rows;
@@ -41,6 +42,15 @@ async function loadMenuRowsOfItems(db: Kysely<Database>, serviceId: number, item
 // Compiled once each (issue 13 item 5); `in (...)` per number of items.
 const categoriesOf = compiledOnce((db, serviceId: number) =>
   db.selectFrom("categories").selectAll().where("service_id", "=", serviceId).orderBy("position"),
+);
+
+const categoriesAmong = compiledOnce((db, serviceId: number, itemIds: number[]) =>
+  db
+    .selectFrom("categories")
+    .selectAll()
+    .where("service_id", "=", serviceId)
+    .where("id", "in", db.selectFrom("items").select("items.category_id").where("items.id", "in", itemIds))
+    .orderBy("position"),
 );
 
 const itemsQuery = (db: Kysely<Database>, serviceId: number) =>

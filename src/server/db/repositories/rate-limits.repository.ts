@@ -1,15 +1,19 @@
 /** Storage of the sliding-window limits (see ../tables/rate-limits.table.ts and ../../auth/throttle.ts). */
-import type { Kysely } from "kysely";
+import { type Kysely, PostgresAdapter } from "kysely";
 import type { IsoInstant } from "../columns";
 import { compiledOnce } from "../compiled-once";
 import type { Database } from "../schema";
 
 /**
  * Takes the key's row for the rest of the transaction: the upsert writes the row, so PostgreSQL
- * holds its lock until commit and a concurrent request for the same key waits here; SQLite runs
- * one writing transaction at a time anyway.
+ * holds its lock until commit and a concurrent request for the same key waits here. SQLite needs
+ * no lock: the server's one connection runs one transaction at a time (Kysely's driver queues
+ * them), and a write after another connection's commit fails there rather than losing a count.
+ * So on SQLite nothing is written (issue 13 item 5: the upsert was two of the b-tree pages each
+ * guest order wrote to the -wal file, and a statement).
  */
 export async function lockRateLimitKey(db: Kysely<Database>, key: string, now: IsoInstant): Promise<void> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
   await keyUpsert(db, key, now);
 }
 

@@ -10,6 +10,26 @@ export async function findSpotById(db: Kysely<Database>, spotId: number): Promis
   return (await spotById(db, spotId)).rows[0];
 }
 
+const spotWithVersion = compiledOnce((db, spotId: number) =>
+  db
+    .selectFrom("spots")
+    .innerJoin("stores", "stores.id", "spots.store_id")
+    .selectAll("spots")
+    .select("stores.catalogue_version as store_catalogue_version")
+    .where("spots.id", "=", spotId),
+);
+
+/** The spot and its store's catalogue_version, in one statement (a placement: orders/placement-catalogue.ts). */
+export async function findSpotWithCatalogueVersion(
+  db: Kysely<Database>,
+  spotId: number,
+): Promise<{ spot: SpotRow; catalogueVersion: number } | undefined> {
+  const row = (await spotWithVersion(db, spotId)).rows[0];
+  if (row === undefined) return undefined;
+  const { store_catalogue_version: catalogueVersion, ...spot } = row;
+  return { spot, catalogueVersion: Number(catalogueVersion) };
+}
+
 /** The first spot (in file order) of each of the given types in a store, e.g. for demo links. */
 export async function firstSpotOfEachType(
   db: Kysely<Database>,

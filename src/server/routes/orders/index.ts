@@ -15,7 +15,6 @@ import {
   PlaceOrderRequestSchema,
 } from "../../../domain/orders-api";
 import { authenticate } from "../../auth/sessions";
-import { countGuestOrder } from "../../auth/write-limits";
 import { ApiError, forbidden } from "../../http/api-error";
 import { IdempotentHeadersSchema, idempotencyKeyOf, sendStoredAnswer } from "../../http/idempotent-request";
 import { errorResponses, IdSchema } from "../../http/schemas";
@@ -79,8 +78,8 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRoutesOptions> = async 
     async (request, reply) => {
       const key = idempotencyKeyOf(request.headers);
       const account = await placingAccount(ctx, request.headers);
-      // Each placement writes an order and a stored answer: a guest's are limited (issue 11 item 3).
-      if (account.kind !== "staff") await countGuestOrder(ctx.db, ctx.guestOrders, account.userId, ctx.now());
+      // Each placement writes an order and a stored answer: a guest's are limited (issue 11 item 3),
+      // counted inside the placement with its key's claim.
       return sendStoredAnswer(reply, await placeOrder(ctx, account, key, request.body));
     },
   );

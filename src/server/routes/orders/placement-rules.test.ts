@@ -7,6 +7,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { SessionResponse } from "../../../domain/auth-api";
 import type { OrderDto, PlaceOrderLine, PlaceOrderRequest } from "../../../domain/orders-api";
 import { insertMembership } from "../../db/repositories/memberships.repository";
+import { bumpCatalogueVersion } from "../../db/repositories/orders.repository";
 import { greekMobile, type SignedInGuest, signInGuest } from "../../test-support/accounts";
 import { DAY, testClock } from "../../test-support/clock";
 import { FIXTURE, postOrder, setStoreOrderSettings, testOrderRequest } from "../../test-support/orders";
@@ -36,6 +37,7 @@ beforeEach(async () => {
     location: null,
   });
   await ctx.db.updateTable("items").set({ stock_amount: 12 }).where("id", "=", FIXTURE.greekCoffee).execute();
+  await bumpCatalogueVersion(ctx.db, FIXTURE.storeId); // as an import, or an order taking stock, does
   // A new guest per test: sessions and memberships of one test do not leak into the next.
   guest = await signInGuest(server.app, ctx.db, greekMobile(phoneNumber++));
   rival = await signInGuest(server.app, ctx.db, greekMobile(phoneNumber++));
@@ -131,10 +133,12 @@ describe("refusals change nothing (issue Orders: tampered price, closed service,
 
   it("§1 a read-only store → 422 READ_ONLY_STORE", async () => {
     await ctx.db.updateTable("stores").set({ read_only: 1 }).where("id", "=", FIXTURE.storeId).execute();
+    await bumpCatalogueVersion(ctx.db, FIXTURE.storeId); // as an import, or an order taking stock, does
     try {
       await expectRefused(request({}), 422, "READ_ONLY_STORE");
     } finally {
       await ctx.db.updateTable("stores").set({ read_only: 0 }).where("id", "=", FIXTURE.storeId).execute();
+      await bumpCatalogueVersion(ctx.db, FIXTURE.storeId); // as an import, or an order taking stock, does
     }
   });
 
@@ -164,6 +168,7 @@ describe("refusals change nothing (issue Orders: tampered price, closed service,
 
   it("§5 two guests racing for the last unit: exactly one gets it, stock ends at 0", async () => {
     await ctx.db.updateTable("items").set({ stock_amount: 1 }).where("id", "=", FIXTURE.greekCoffee).execute();
+    await bumpCatalogueVersion(ctx.db, FIXTURE.storeId); // as an import, or an order taking stock, does
     const body = request({ lines: [freddo(1), item(FIXTURE.greekCoffee)], expectedTotalCents: 600 });
     const responses = await Promise.all([postOrder(server.app, guest, body), postOrder(server.app, rival, body)]);
     expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 409]);
@@ -326,6 +331,25 @@ describe("the server prices with the cart's functions (spec §9)", () => {
     ]);
   });
 
+  // Issue 13 item 5: a placement keeps its service's catalogue per catalogue version (orders/placement-catalogue.ts).
+  it("a price changed by another process (its transaction bumps the version; this app hears nothing) prices the next order at once", async () => {
+    await place(request({ lines: [freddo(2)], expectedTotalCents: 700 }));
+    await place(request({ lines: [freddo(2)], expectedTotalCents: 700 })); // the whole menu is kept from here
+    const reprice = (cents: number) =>
+      ctx.db.transaction().execute(async (trx) => {
+        await trx.updateTable("items").set({ price_cents: cents }).where("id", "=", FIXTURE.freddo).execute();
+        await bumpCatalogueVersion(trx, FIXTURE.storeId);
+      });
+    await reprice(400);
+    try {
+      await expectRefused(request({ lines: [freddo(2)], expectedTotalCents: 700 }), 409, "PRICE_CHANGED");
+      const order = await place(request({ lines: [freddo(2)], expectedTotalCents: 800 }));
+      expect(order.lines[0]).toMatchObject({ unitPriceCents: 400, totalCents: 800 });
+    } finally {
+      await reprice(350);
+    }
+  });
+
   it("§9 happy hour (18:00-20:00 Athens, 20%) discounts the unit price", async () => {
     clock.set("2026-07-01T15:30:00.000Z");
     guest = await signInGuest(server.app, ctx.db, greekMobile(phoneNumber++)); // sessions last 30 minutes
@@ -383,12 +407,14 @@ describe("daily numbers and statuses", () => {
     expect(waiting.status).toBe("WAITING_FOR_ACCEPTANCE");
     expect(waiting.acceptanceDeadline).toBe(new Date(Date.parse(START) + 7 * 60_000).toISOString());
     await ctx.db.updateTable("services").set({ delayed_response: 1 }).where("id", "=", FIXTURE.beachBar).execute();
+    await bumpCatalogueVersion(ctx.db, FIXTURE.storeId); // as an import, or an order taking stock, does
     try {
       const review = await place(request({}));
       expect(review.status).toBe("UNDER_REVIEW");
       expect(review.acceptanceDeadline).toBeNull();
     } finally {
       await ctx.db.updateTable("services").set({ delayed_response: 0 }).where("id", "=", FIXTURE.beachBar).execute();
+      await bumpCatalogueVersion(ctx.db, FIXTURE.storeId); // as an import, or an order taking stock, does
     }
   });
 

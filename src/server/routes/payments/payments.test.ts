@@ -7,6 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { OrderDto } from "../../../domain/orders-api";
+import { bumpCatalogueVersion } from "../../db/repositories/orders.repository";
 import type { Database } from "../../db/schema";
 import { SandboxPaymentProvider } from "../../payments/sandbox-provider";
 import { capturePayment, voidPayment } from "../../payments/settle";
@@ -224,11 +225,13 @@ describe("card orders", () => {
 
   it("a store without card payments → 422 PAYMENT_TYPE_NOT_AVAILABLE", async () => {
     await ctx.db.updateTable("stores").set({ card_payments_enabled: 0 }).execute();
+    await bumpCatalogueVersion(ctx.db, FIXTURE.storeId); // as an import, or an order taking stock, does
     try {
       const response = await postOrder(server.app, guest, cardOrder(await sandboxCardToken(server.app)));
       expect(response.json()).toMatchObject({ code: "PAYMENT_TYPE_NOT_AVAILABLE" });
     } finally {
       await ctx.db.updateTable("stores").set({ card_payments_enabled: 1 }).execute();
+      await bumpCatalogueVersion(ctx.db, FIXTURE.storeId); // as an import, or an order taking stock, does
     }
   });
 
@@ -248,6 +251,7 @@ describe("card orders", () => {
       payments.authorize = async (...args) => {
         const result = await authorize(...args);
         await ctx.db.updateTable("items").set({ stock_amount: 0 }).where("id", "=", FIXTURE.greekCoffee).execute();
+        await bumpCatalogueVersion(ctx.db, FIXTURE.storeId); // as an import, or an order taking stock, does
         return result;
       };
       const response = await postOrder(app, guest, cardOrder(token));
@@ -256,6 +260,7 @@ describe("card orders", () => {
     } finally {
       await app.close();
       await ctx.db.updateTable("items").set({ stock_amount: 12 }).where("id", "=", FIXTURE.greekCoffee).execute();
+      await bumpCatalogueVersion(ctx.db, FIXTURE.storeId); // as an import, or an order taking stock, does
     }
   });
 });
