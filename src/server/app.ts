@@ -41,7 +41,6 @@ import { errorHandling } from "./plugins/error-handling";
 import { notFoundHandler } from "./plugins/not-found";
 import { openApi } from "./plugins/openapi";
 import { responseHeaders } from "./plugins/response-headers";
-import { securityHeaders } from "./plugins/security-headers";
 import { staticPwa } from "./plugins/static-pwa";
 import { InProcessOrderEvents, type OrderEventBus } from "./realtime/order-events";
 import { STOMP_WEBSOCKET_OPTIONS, stompEndpoint } from "./realtime/stomp-endpoint";
@@ -125,9 +124,8 @@ export function buildApp(options: AppOptions): App {
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(strictTypeBoxValidatorCompiler);
 
-  app.register(responseHeaders);
+  app.register(responseHeaders, { publicUrl: config.publicUrl ?? null });
   app.register(durableAnswers);
-  app.register(securityHeaders, { publicUrl: config.publicUrl ?? null });
   app.register(errorHandling);
 
   // External plugins.

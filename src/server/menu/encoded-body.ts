@@ -1,7 +1,8 @@
 /**
  * A response body prepared once for many requests: the JSON bytes, their strong ETag and, for
  * bodies worth it, brotli and gzip variants (a menu shrinks several times, which matters on beach
- * Wi-Fi). Each variant gets its own ETag, as HTTP requires of strong validators.
+ * Wi-Fi). Each variant gets its own ETag, as HTTP requires of strong validators, and its response
+ * headers, written out once (issue 13: a cached menu answer builds nothing per request).
  */
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
@@ -9,10 +10,22 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 
 export type ContentCoding = "br" | "gzip" | "identity";
 
+export type ResponseHeaders = Readonly<Record<string, string>>;
+
 export interface Representation {
   coding: ContentCoding;
   bytes: Buffer;
   etag: string;
+  /** The headers of a 200 with these bytes, in the order they are sent, Content-Length last. */
+  headers: ResponseHeaders;
+  /** The headers of a 304 for this variant: its validator and how to cache it, no content headers. */
+  notModifiedHeaders: ResponseHeaders;
+}
+
+/** What every variant is answered with besides its own validator and coding. */
+export interface BodyHeaders {
+  contentType: string;
+  cacheControl: string;
 }
 
 export interface EncodedBody {
@@ -29,9 +42,11 @@ const gzipAsync = promisify(gzip);
 /** Below this size compression saves less than it costs. */
 const MIN_COMPRESSIBLE_BYTES = 1024;
 
-export async function encodeBody(bytes: Buffer): Promise<EncodedBody> {
+export async function encodeBody(bytes: Buffer, bodyHeaders: BodyHeaders): Promise<EncodedBody> {
   const hash = createHash("sha256").update(bytes).digest("base64url");
-  const identity: Representation = { coding: "identity", bytes, etag: `"${hash}"` };
+  const variant = (coding: ContentCoding, variantBytes: Buffer, etag: string) =>
+    representation(coding, variantBytes, etag, bodyHeaders);
+  const identity = variant("identity", bytes, `"${hash}"`);
   let br: Representation | null = null;
   let gz: Representation | null = null;
   if (bytes.length >= MIN_COMPRESSIBLE_BYTES) {
@@ -42,11 +57,21 @@ export async function encodeBody(bytes: Buffer): Promise<EncodedBody> {
       }),
       gzipAsync(bytes, { level: 9 }),
     ]);
-    if (brBytes.length < bytes.length) br = { coding: "br", bytes: brBytes, etag: `"${hash}-br"` };
-    if (gzipBytes.length < bytes.length) gz = { coding: "gzip", bytes: gzipBytes, etag: `"${hash}-gzip"` };
+    if (brBytes.length < bytes.length) br = variant("br", brBytes, `"${hash}-br"`);
+    if (gzipBytes.length < bytes.length) gz = variant("gzip", gzipBytes, `"${hash}-gzip"`);
   }
   const etags = new Set([identity, br, gz].flatMap((r) => (r ? [r.etag] : [])));
   return { identity, br, gzip: gz, etags };
+}
+
+function representation(coding: ContentCoding, bytes: Buffer, etag: string, body: BodyHeaders): Representation {
+  // The answer varies with Accept-Encoding even when only the plain bytes exist: a cache must not
+  // hand one client's choice to another.
+  const notModifiedHeaders = { "cache-control": body.cacheControl, vary: "Accept-Encoding", etag };
+  const headers: Record<string, string> = { ...notModifiedHeaders, "content-type": body.contentType };
+  if (coding !== "identity") headers["content-encoding"] = coding;
+  headers["content-length"] = String(bytes.length);
+  return { coding, bytes, etag, headers, notModifiedHeaders };
 }
 
 /** The best variant the client accepts (brotli, then gzip, then the plain bytes). */

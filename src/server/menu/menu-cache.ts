@@ -17,7 +17,7 @@ import { loadMenuRows } from "../db/repositories/menu.repository";
 import { findServiceVersion } from "../db/repositories/service.repository";
 import type { Database } from "../db/schema";
 import { onCatalogueChanged } from "../venue/catalogue-events";
-import { type EncodedBody, encodeBody } from "./encoded-body";
+import { type BodyHeaders, type EncodedBody, encodeBody } from "./encoded-body";
 import { singleFlight } from "./single-flight";
 import { SpotServiceCache } from "./spot-service-cache";
 
@@ -38,6 +38,12 @@ interface Entry {
   menu: CachedMenu | null; // null: the service does not exist (cached too, so unknown ids stay cheap)
   checkedAt: number;
 }
+
+/**
+ * How a menu is answered: JSON with a strong ETag, revalidated on every use (the service worker
+ * keeps a copy and asks again; an unchanged menu costs a 304: routes/services).
+ */
+const MENU_HEADERS: BodyHeaders = { contentType: "application/json; charset=utf-8", cacheControl: "no-cache" };
 
 /** Unknown ids are remembered too; past this many the cache forgets them all at once. */
 const MAX_MISSING_ENTRIES = 10_000;
@@ -137,7 +143,7 @@ export class MenuCache {
       }
       if (after.storeId === expected.storeId && after.catalogueVersion === expected.catalogueVersion) {
         const document = menuDocument(after.storeId, serviceId, rows);
-        const body = await encodeBody(Buffer.from(JSON.stringify(document)));
+        const body = await encodeBody(Buffer.from(JSON.stringify(document)), MENU_HEADERS);
         const menu: CachedMenu = { serviceId, storeId: after.storeId, catalogueVersion: after.catalogueVersion, body };
         if ((this.#generation.get(after.storeId) ?? 0) === generation) this.#remember(serviceId, menu, checkedAt);
         return menu;

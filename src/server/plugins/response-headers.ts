@@ -1,16 +1,20 @@
 /**
- * The header every response carries: the request id (so a guest's problem report can be found in
- * the logs). The security headers (CSP, nosniff, no-referrer, ...) are in security-headers.ts.
+ * The headers every response carries: the request id (so that a guest's problem report can be
+ * found in the logs) and the security headers (CSP, nosniff, no-referrer, ...: security-headers.ts,
+ * asked of @fastify/helmet once at start-up). One synchronous hook sets them all: each hook is a
+ * step of every request's lifecycle, a cached menu answer's included (issue 13).
  */
-import type { FastifyPluginCallback } from "fastify";
+import type { FastifyPluginAsync } from "fastify";
 import fp from "fastify-plugin";
+import { helmetHeaders, type SecurityHeadersOptions } from "./security-headers";
 
-const responseHeadersPlugin: FastifyPluginCallback = (app, _options, done) => {
+const responseHeadersPlugin: FastifyPluginAsync<SecurityHeadersOptions> = async (app, { publicUrl }) => {
+  const securityHeaders = await helmetHeaders(publicUrl);
   app.addHook("onRequest", (request, reply, next) => {
     reply.header("x-request-id", request.id);
+    reply.headers(securityHeaders);
     next();
   });
-  done();
 };
 
 export const responseHeaders = fp(responseHeadersPlugin, { name: "response-headers" });

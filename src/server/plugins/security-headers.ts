@@ -21,8 +21,7 @@
  * would otherwise be told to upgrade requests to an https it does not serve.
  */
 import helmet from "@fastify/helmet";
-import Fastify, { type FastifyPluginAsync } from "fastify";
-import fp from "fastify-plugin";
+import Fastify from "fastify";
 
 export interface SecurityHeadersOptions {
   /** PUBLIC_URL (config.publicUrl): where the app is served, or null when unknown. */
@@ -86,7 +85,8 @@ export function helmetOptions(publicUrl: string | null) {
  * middleware (parsing and formatting the whole policy again) and runs two hooks, one of them
  * async, on every request, which cost about a sixth of the server's CPU per cached menu answer
  * (issue 13, bench/README.md). Without nonces its answer never varies, so a small Fastify of its
- * own runs helmet once at start-up and the headers it wrote on the raw response are kept.
+ * own runs helmet once at start-up and the headers it wrote on the raw response are kept, and
+ * response-headers.ts sets them on every response.
  */
 export async function helmetHeaders(publicUrl: string | null): Promise<Record<string, string>> {
   const probe = Fastify({ logger: false });
@@ -106,14 +106,3 @@ export async function helmetHeaders(publicUrl: string | null): Promise<Record<st
   if (headers["content-security-policy"] === undefined) throw new Error("helmet set no Content-Security-Policy");
   return headers;
 }
-
-const securityHeadersPlugin: FastifyPluginAsync<SecurityHeadersOptions> = async (app, { publicUrl }) => {
-  const headers = await helmetHeaders(publicUrl);
-  // A plain synchronous hook: one reply.headers call, nothing parsed or allocated per request.
-  app.addHook("onRequest", (_request, reply, next) => {
-    reply.headers(headers);
-    next();
-  });
-};
-
-export const securityHeaders = fp(securityHeadersPlugin, { name: "security-headers" });

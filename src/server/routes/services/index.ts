@@ -4,7 +4,8 @@
  * in the guest's URL (/beach-bar/7201), so that the menu screen asks for the table and its menu at
  * once instead of waiting for the table's answer to learn the service id (issue 13 item 1); which
  * service a link names is kept in memory too (menu/spot-service-cache.ts). Strong ETag plus `Cache-Control: no-cache`: the service worker keeps a copy and
- * revalidates it (stale-while-revalidate happens there), and an unchanged menu costs a 304.
+ * revalidates it (stale-while-revalidate happens there), and an unchanged menu costs a 304. Each
+ * variant's headers are written out once per menu version (menu-cache.ts MENU_HEADERS).
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyReply, FastifyRequest } from "fastify";
@@ -103,12 +104,10 @@ function sendMenu(request: FastifyRequest, reply: FastifyReply, serviceId: numbe
     return;
   }
   const representation = chooseRepresentation(menu.body, request.headers["accept-encoding"]);
-  reply.headers({ "cache-control": "no-cache", vary: "Accept-Encoding", etag: representation.etag });
+  // Headers written out once per menu version (menu/encoded-body.ts), Content-Length included.
   if (matchesIfNoneMatch(request.headers["if-none-match"], menu.body.etags)) {
-    reply.code(304).send();
+    reply.headers(representation.notModifiedHeaders).code(304).send();
     return;
   }
-  reply.header("content-type", "application/json; charset=utf-8");
-  if (representation.coding !== "identity") reply.header("content-encoding", representation.coding);
-  reply.send(representation.bytes);
+  reply.headers(representation.headers).send(representation.bytes);
 }
