@@ -38,6 +38,14 @@ const SCREENS = [
   // Shown only on an error, loaded then (features/shell/ErrorScreen.tsx): not in the first load.
   "src/app/api/error-catalogue.ts",
   "src/app/features/shell/DataErrorScreen.tsx",
+  // Not on the menu's first screen (issue 13: JS before the first render): the landing page (it
+  // waits for its texts after its home-screen redirect), the happy-hour and search views (their
+  // routes wait, catalog-routes.ts), the language modal and the not-found screen (lazyWithScreens).
+  "src/app/features/landing",
+  "src/app/features/menu/HappyHourScreen.tsx",
+  "src/app/routes/$service.$tableId.search.tsx",
+  "src/app/features/shell/LanguageModal.tsx",
+  "src/app/features/shell/NotFoundScreen.tsx",
 ];
 
 /** Lingui matches exclusions as globs against absolute paths. */

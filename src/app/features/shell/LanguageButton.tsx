@@ -1,17 +1,18 @@
 /**
  * The header's language button: shows the current flag and opens the language modal. The modal's
- * code loads on first use; it is not needed to show the menu.
+ * code and texts (the "screens" catalog) load on first use; they are not needed to show the menu.
  */
 import { useLingui } from "@lingui/react/macro";
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
 import type { ExtraLanguage } from "../../../domain/languages";
 import { currentLanguage } from "../../i18n/language-choice";
 import { LANGUAGE_ENDONYM, LANGUAGE_TAG } from "../../i18n/language-names";
 import { useLanguage } from "../../i18n/language-store";
+import { lazyWithScreens } from "../../i18n/lazy-with-screens";
 import { Flag } from "./Flag";
 import type { PickerTheme } from "./screens";
 
-const LanguageModal = lazy(() => import("./LanguageModal"));
+const LanguageModal = lazyWithScreens(() => import("./LanguageModal"));
 
 interface LanguageButtonProps {
   storeExtraLanguages: readonly ExtraLanguage[];

@@ -1,0 +1,90 @@
+/**
+ * Issue 13 (JS before the first render <= floor + 20 KB): the first-load "messages" catalog, part of
+ * the entry, holds only what the services and menu screens show. The landing page, the happy-hour
+ * and search views, the language modal and the not-found screen moved their texts to the later
+ * "screens" catalog (lingui.config.ts). Each must still render translated on a cold visit, where
+ * only "messages" is loaded: real compiled catalogs, a fresh module graph per test.
+ */
+import { fireEvent, render, screen } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+
+beforeEach(() => {
+  vi.resetModules();
+});
+
+async function coldVisit(locale: "el" | "en") {
+  const { i18n } = await import("@lingui/core");
+  const { I18nProvider } = await import("@lingui/react");
+  const { activateLocale } = await import("./catalogs");
+  await activateLocale(locale);
+  const wrapper = ({ children }: { children: ReactNode }) => <I18nProvider i18n={i18n}>{children}</I18nProvider>;
+  return { i18n, wrapper, loaded: () => JSON.stringify(i18n.messages) };
+}
+
+describe("texts moved out of the first load render translated (issue 13)", () => {
+  it("the first load no longer carries them: a cold Greek visit has the menu's texts only", async () => {
+    const { loaded } = await coldVisit("el");
+    expect(loaded()).toContain("Αναζήτηση"); // the menu's search link stays in the first load
+    for (const later of [
+      "Δεν βρήκαμε αυτή τη σελίδα",
+      "Επιλογή γλώσσας",
+      "Διαλέξτε από τον κατάλογο",
+      "Πίσω στον κατάλογο",
+    ]) {
+      expect(loaded()).not.toContain(later);
+    }
+  });
+
+  it.each([
+    ["el", "Δεν βρήκαμε αυτή τη σελίδα"],
+    ["en", "We could not find this page"],
+  ] as const)("%s: the not-found screen waits for its texts, then shows %s", async (locale, heading) => {
+    const { wrapper } = await coldVisit(locale);
+    vi.doMock("@tanstack/react-router", () => ({
+      Link: ({ children, className }: { children: ReactNode; className?: string }) => (
+        <a href="/" className={className}>
+          {children}
+        </a>
+      ),
+    }));
+    const { LazyNotFoundScreen } = await import("../features/shell/LazyNotFoundScreen");
+    render(<LazyNotFoundScreen />, { wrapper });
+    expect(screen.queryByRole("heading")).toBeNull();
+    expect((await screen.findByRole("heading", { level: 1 })).textContent).toBe(heading);
+    vi.doUnmock("@tanstack/react-router");
+  });
+
+  it.each([
+    ["el", "Επιλογή γλώσσας"],
+    ["en", "Choose language"],
+  ] as const)("%s: the language modal opens with its title in the guest's language (%s)", async (locale, title) => {
+    const { wrapper } = await coldVisit(locale);
+    const { LanguageButton } = await import("../features/shell/LanguageButton");
+    render(
+      <div id="root">
+        <LanguageButton storeExtraLanguages={[]} theme="light" />
+      </div>,
+      { wrapper },
+    );
+    fireEvent.click(screen.getByRole("button", { name: /^(Γλώσσα|Language):/ }));
+    expect(await screen.findByRole("dialog", { name: title })).toBeTruthy();
+  });
+
+  it("Greek: the landing route waits for its texts before it renders (after its home-screen redirect check)", async () => {
+    const { loaded } = await coldVisit("el");
+    const { Route } = await import("../routes/index");
+    const beforeLoad = Route.options.beforeLoad as (context: { location: { searchStr: string } }) => unknown;
+    await beforeLoad({ location: { searchStr: "" } });
+    expect(loaded()).toContain("Διαλέξτε από τον κατάλογο");
+  });
+
+  it("Greek: the happy-hour and search views wait for their texts at the root route", async () => {
+    const { loaded } = await coldVisit("el");
+    const { Route } = await import("../routes/__root");
+    const beforeLoad = Route.options.beforeLoad as (context: { location: { pathname: string } }) => unknown;
+    await beforeLoad({ location: { pathname: "/beach-bar/7201/search" } });
+    expect(loaded()).toContain("Γράψτε το όνομα ενός πιάτου ή ενός ποτού.");
+    expect(loaded()).toContain("Πίσω στον κατάλογο");
+  });
+});
