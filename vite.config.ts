@@ -19,17 +19,19 @@ import {
  * menu page fetched 55 JS files, 25 of them under 1 KB, each a request of its own.
  * - "first-load": everything the entry imports statically (React, TanStack Router, Lingui, ky, the
  *   shell and the Greek texts): one file instead of 15 modulepreloads.
- * - "guest-menu": the services, menu, categories, happy-hour and search screens with what they
- *   import (TanStack splits each route's component into a chunk of its own; these always come
- *   together for a guest). The lazily loaded live rules stay out (use-live-rules.ts), and so do the
- *   happy-hour and search views with the empty-state page only they use of it (issue 13: JS before
- *   the first render): the menu's first render needs neither; a tap on their link preloads them
- *   (defaultPreload "intent") and the worker's precache holds them.
+ * - "guest-menu": the menu and categories screens with what they import (TanStack splits each
+ *   route's component into a chunk of its own; these always come together for a guest). Out of it
+ *   (issue 13: JS before the first render), as the menu's first render needs none of them: the
+ *   lazily loaded live rules (use-live-rules.ts); the happy-hour and search views with the
+ *   empty-state page only they use of it (a tap on their link preloads them, defaultPreload
+ *   "intent", and the worker's precache holds them); and the services screen, whose own small
+ *   chunk a services link (/menu/:tableId) fetches at the start of the route's load, side by side
+ *   with its table's read, the menu's code (which it imports) being preloaded by index.html.
  * Everything else (cart, item modal, staff screens) keeps Rolldown's automatic chunks, loaded when
  * opened.
  */
 const GUEST_MENU_MODULE =
-  /[\\/]src[\\/]app[\\/](features[\\/](menu|services)|venue)[\\/]|routes[\\/](menu\.\$tableId|\$service\.\$tableId(\.index|\.categories)?)\.tsx/;
+  /[\\/]src[\\/]app[\\/](features[\\/]menu[\\/]|venue[\\/]|features[\\/]services[\\/]service-hours\.ts)|routes[\\/]\$service\.\$tableId(\.index|\.categories)?\.tsx/;
 const NOT_IN_GUEST_MENU = /live-rules|[\\/]HappyHourScreen\.tsx/;
 const codeSplittingGroups = {
   groups: [

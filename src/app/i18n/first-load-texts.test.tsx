@@ -1,9 +1,10 @@
 /**
  * Issue 13 (JS before the first render <= floor + 20 KB): the first-load "messages" catalog, part of
- * the entry, holds only what the services and menu screens show. The landing page, the happy-hour
- * and search views, the language modal and the not-found screen moved their texts to the later
- * "screens" catalog (lingui.config.ts). Each must still render translated on a cold visit, where
- * only "messages" is loaded: real compiled catalogs, a fresh module graph per test.
+ * the entry, holds only what the services and menu screens show (and the language modal: a
+ * tourist's first tap waits for no catalog). The landing page, the happy-hour and search views, the
+ * footer and the not-found screen moved their texts to the later "screens" catalog
+ * (lingui.config.ts). Each must still render translated on a cold visit, where only "messages" is
+ * loaded: real compiled catalogs, a fresh module graph per test.
  */
 import { fireEvent, render, screen } from "@testing-library/react";
 import type { ReactNode } from "react";
@@ -26,9 +27,10 @@ describe("texts moved out of the first load render translated (issue 13)", () =>
   it("the first load no longer carries them: a cold Greek visit has the menu's texts only", async () => {
     const { loaded } = await coldVisit("el");
     expect(loaded()).toContain("Αναζήτηση"); // the menu's search link stays in the first load
+    expect(loaded()).toContain("Επιλογή γλώσσας"); // and the language modal's title
     for (const later of [
       "Δεν βρήκαμε αυτή τη σελίδα",
-      "Επιλογή γλώσσας",
+      "Κύμα · παραγγελίες για εστιατόρια, καφέ, ξενοδοχεία και beach bar",
       "Διαλέξτε από τον κατάλογο",
       "Πίσω στον κατάλογο",
     ]) {
@@ -58,18 +60,21 @@ describe("texts moved out of the first load render translated (issue 13)", () =>
   it.each([
     ["el", "Επιλογή γλώσσας"],
     ["en", "Choose language"],
-  ] as const)("%s: the language modal opens with its title in the guest's language (%s)", async (locale, title) => {
-    const { wrapper } = await coldVisit(locale);
-    const { LanguageButton } = await import("../features/shell/LanguageButton");
-    render(
-      <div id="root">
-        <LanguageButton storeExtraLanguages={[]} theme="light" />
-      </div>,
-      { wrapper },
-    );
-    fireEvent.click(screen.getByRole("button", { name: /^(Γλώσσα|Language):/ }));
-    expect(await screen.findByRole("dialog", { name: title })).toBeTruthy();
-  });
+  ] as const)(
+    "%s: the language modal, lazily loaded, opens with its title from the first-load texts (%s)",
+    async (locale, title) => {
+      const { wrapper } = await coldVisit(locale);
+      const { LanguageButton } = await import("../features/shell/LanguageButton");
+      render(
+        <div id="root">
+          <LanguageButton storeExtraLanguages={[]} theme="light" />
+        </div>,
+        { wrapper },
+      );
+      fireEvent.click(screen.getByRole("button", { name: /^(Γλώσσα|Language):/ }));
+      expect(await screen.findByRole("dialog", { name: title })).toBeTruthy();
+    },
+  );
 
   it("Greek: the landing route waits for its texts before it renders (after its home-screen redirect check)", async () => {
     const { loaded } = await coldVisit("el");
@@ -87,4 +92,30 @@ describe("texts moved out of the first load render translated (issue 13)", () =>
     expect(loaded()).toContain("Γράψτε το όνομα ενός πιάτου ή ενός ποτού.");
     expect(loaded()).toContain("Πίσω στον κατάλογο");
   });
+
+  it.each([
+    ["el", "Κύμα · παραγγελίες για εστιατόρια, καφέ, ξενοδοχεία και beach bar"],
+    ["en", "Kyma · ordering for restaurants, cafés, hotels and beach bars"],
+  ] as const)(
+    "%s: the footer (on the screens-catalog routes only) renders its texts once loaded (%s)",
+    async (locale, note) => {
+      const { wrapper } = await coldVisit(locale);
+      vi.doMock("@tanstack/react-router", () => ({
+        Link: ({ children }: { children: ReactNode }) => <a href="/info">{children}</a>,
+      }));
+      const { lazyWithScreens } = await import("./lazy-with-screens");
+      const { Suspense } = await import("react");
+      const Footer = lazyWithScreens(() =>
+        import("../features/shell/Footer").then((module) => ({ default: module.Footer })),
+      );
+      render(
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>,
+        { wrapper },
+      );
+      expect(await screen.findByText(note)).toBeTruthy();
+      vi.doUnmock("@tanstack/react-router");
+    },
+  );
 });

@@ -1,18 +1,20 @@
 /**
  * The header's language button: shows the current flag and opens the language modal. The modal's
- * code and texts (the "screens" catalog) load on first use; they are not needed to show the menu.
+ * code loads on first use (its few texts are in the first-load catalog, so it waits for no other);
+ * it is not needed to show the menu.
  */
 import { useLingui } from "@lingui/react/macro";
-import { Suspense, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import type { ExtraLanguage } from "../../../domain/languages";
 import { currentLanguage } from "../../i18n/language-choice";
 import { LANGUAGE_ENDONYM, LANGUAGE_TAG } from "../../i18n/language-names";
 import { useLanguage } from "../../i18n/language-store";
-import { lazyWithScreens } from "../../i18n/lazy-with-screens";
+import { withChunkTimeout } from "../../navigation/chunk-load";
 import { Flag } from "./Flag";
 import type { PickerTheme } from "./screens";
 
-const LanguageModal = lazyWithScreens(() => import("./LanguageModal"));
+// Spec §8: code that fails or hangs past the time-out is a ChunkLoadError for the error screen's retry.
+const LanguageModal = lazy(() => withChunkTimeout(() => import("./LanguageModal")));
 
 interface LanguageButtonProps {
   storeExtraLanguages: readonly ExtraLanguage[];
