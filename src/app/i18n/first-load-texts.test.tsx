@@ -14,6 +14,15 @@ beforeEach(() => {
   vi.resetModules();
 });
 
+/** The router's Link, for screens rendered without a router (only its text matters here). */
+function LinkStub({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <a href="/" className={className}>
+      {children}
+    </a>
+  );
+}
+
 async function coldVisit(locale: "el" | "en") {
   const { i18n } = await import("@lingui/core");
   const { I18nProvider } = await import("@lingui/react");
@@ -43,13 +52,7 @@ describe("texts moved out of the first load render translated (issue 13)", () =>
     ["en", "We could not find this page"],
   ] as const)("%s: the not-found screen waits for its texts, then shows %s", async (locale, heading) => {
     const { wrapper } = await coldVisit(locale);
-    vi.doMock("@tanstack/react-router", () => ({
-      Link: ({ children, className }: { children: ReactNode; className?: string }) => (
-        <a href="/" className={className}>
-          {children}
-        </a>
-      ),
-    }));
+    vi.doMock("@tanstack/react-router", () => ({ Link: LinkStub }));
     const { LazyNotFoundScreen } = await import("../features/shell/LazyNotFoundScreen");
     render(<LazyNotFoundScreen />, { wrapper });
     expect(screen.queryByRole("heading")).toBeNull();
@@ -100,9 +103,7 @@ describe("texts moved out of the first load render translated (issue 13)", () =>
     "%s: the footer (on the screens-catalog routes only) renders its texts once loaded (%s)",
     async (locale, note) => {
       const { wrapper } = await coldVisit(locale);
-      vi.doMock("@tanstack/react-router", () => ({
-        Link: ({ children }: { children: ReactNode }) => <a href="/info">{children}</a>,
-      }));
+      vi.doMock("@tanstack/react-router", () => ({ Link: LinkStub }));
       const { lazyWithScreens } = await import("./lazy-with-screens");
       const { Suspense } = await import("react");
       const Footer = lazyWithScreens(() =>
