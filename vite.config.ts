@@ -179,8 +179,15 @@ export default defineConfig({
   build: {
     target: "es2022",
     sourcemap: true,
-    // A staff screen's lazy import carries no list of JS files to preload (knowStaffOnlyFiles).
-    modulePreload: { resolveDependencies: (file, deps) => (staffOnly.has(file) ? [] : deps) },
+    modulePreload: {
+      // Issue 13 (JS before the first render): the polyfill lives in the entry, so it runs only once
+      // the entry has arrived, when main.tsx's router.load() imports the same files anyway; lazy
+      // imports' lists need it not either: without it Vite's helper asks for rel=preload where a
+      // browser lacks modulepreload (Safari before 17). Nothing is preloaded later without it.
+      polyfill: false,
+      // A staff screen's lazy import carries no list of JS files to preload (knowStaffOnlyFiles).
+      resolveDependencies: (file, deps) => (staffOnly.has(file) ? [] : deps),
+    },
     rolldownOptions: {
       // A slow plugin is a thing to profile, not a dump to print on every `npm start`.
       checks: { bundlerTimings: false },
