@@ -33,6 +33,14 @@ import {
 const GUEST_MENU_MODULE =
   /[\\/]src[\\/]app[\\/](features[\\/]menu[\\/]|venue[\\/]|features[\\/]services[\\/]service-hours\.ts)|routes[\\/]\$service\.\$tableId(\.index|\.categories)?\.tsx/;
 const NOT_IN_GUEST_MENU = /live-rules|[\\/]HappyHourScreen\.tsx/;
+/**
+ * "guest-views": what left the first load for the guest's other light screens (the happy-hour and
+ * search views, the not-found screen, the footer, and the page frames they share with the cart and
+ * the history), in one chunk rather than seven small ones: the worker precaches it (precache <= 250
+ * KB brotli: each small file costs its own import list and compression start).
+ */
+const GUEST_VIEWS_MODULE =
+  /[\\/]src[\\/]app[\\/](features[\\/]shell[\\/](EmptyStatePage|TitledPage|NotFoundScreen|Footer)\.tsx|features[\\/]info[\\/]info-titles\.ts|features[\\/]menu[\\/]HappyHourScreen\.tsx|routes[\\/]\$service\.\$tableId\.(happy-hour|search)\.tsx)/;
 const codeSplittingGroups = {
   groups: [
     { name: "first-load", tags: ["$initial" as const], priority: 30 },
@@ -41,6 +49,7 @@ const codeSplittingGroups = {
       test: (id: string) => GUEST_MENU_MODULE.test(id) && !NOT_IN_GUEST_MENU.test(id),
       priority: 20,
     },
+    { name: "guest-views", test: (id: string) => GUEST_VIEWS_MODULE.test(id), priority: 10 },
   ],
 };
 
