@@ -1,7 +1,8 @@
 /**
  * `npx tsx bench/lighthouse-ab.ts --before=DIR --after=DIR`: two builds of the app, measured
- * interleaved on the menu page (issue 13's cold-visit goals), because on 2 shared cores the load
- * moves more between two 10-minute `--only=lighthouse` runs than a change does. Each round runs
+ * interleaved on the menu page (issue 13's cold-visit goals; `--path=/menu/7201
+ * --selector=a.service-card` measures another page, here the services screen), because on 2
+ * shared cores the load moves more between two 10-minute `--only=lighthouse` runs than a change does. Each round runs
  * Lighthouse mobile and a Chromium-throttled cold visit on both builds (which goes first alternates),
  * BENCH_RUNS (5) rounds; then the repeat visits through the service worker, before/after/before/after
  * (BENCH_RUNS each, pooled). Each build is served by its own real server (throwaway SQLite, demo
@@ -32,7 +33,9 @@ const builds = { before: option("before", ".tmp/paint-before"), after: option("a
 const label = option("label", "");
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const table = pickDemoTable(7);
-const path = `/${table.serviceSlug}/${table.spotId}`;
+// --path=/menu/7201 --selector=a.service-card measures another page the same way (default: the menu page).
+const path = option("path", `/${table.serviceSlug}/${table.spotId}`);
+const selector = option("selector", "article.menu-item");
 type Side = keyof typeof builds;
 
 interface SideRuns {
@@ -65,9 +68,7 @@ try {
       const { figures, breakdown } = await runLighthouse(port, url);
       results[side].lighthouse.push(figures);
       results[side].breakdowns.push(breakdown);
-      results[side].coldFirstItemMs.push(
-        await coldFirstItem(browser, { name: side, url, selector: "article.menu-item" }),
-      );
+      results[side].coldFirstItemMs.push(await coldFirstItem(browser, { name: side, url, selector }));
       console.log(
         `round ${round}/${runs} ${side.padEnd(6)}: score ${figures.score}, LCP ${Math.round(figures.lcpMs)}, TBT ${Math.round(figures.tbtMs)}, ` +
           `main thread ${Math.round(figures.mainThreadMs)}, CLS ${figures.cls.toFixed(3)}, longest task ` +
@@ -76,11 +77,7 @@ try {
     }
   }
   for (const side of ["before", "after", "before", "after"] as Side[]) {
-    const visit = await measureRepeatVisit(
-      browser,
-      { name: side, url: servers[side].origin + path, selector: "article.menu-item" },
-      runs,
-    );
+    const visit = await measureRepeatVisit(browser, { name: side, url: servers[side].origin + path, selector }, runs);
     results[side].repeatOnlineMs.push(...visit.online.runs);
     results[side].repeatOfflineMs.push(...visit.offline.runs);
     console.log(
