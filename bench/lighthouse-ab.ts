@@ -8,7 +8,8 @@
  * (BENCH_RUNS each, pooled). Each build is served by its own real server (throwaway SQLite, demo
  * venues). Prints the medians with after/before ratios; writes
  * bench/results/<date>-lighthouse-ab[-label].json with every run and Lighthouse's main-thread
- * breakdown (long tasks, LCP element, layout shifts) of each.
+ * breakdown (long tasks, LCP element, layout shifts) of each. `--repeat-only --blocks=N` runs only
+ * the repeat visits, in N before/after pairs of blocks, to settle a small difference there.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -61,7 +62,9 @@ const results: Record<Side, SideRuns> = {
   after: { lighthouse: [], breakdowns: [], coldFirstItemMs: [], repeatOnlineMs: [], repeatOfflineMs: [] },
 };
 try {
-  for (let round = 1; round <= runs; round++) {
+  // --repeat-only: just the repeat visits through the worker, in more alternating blocks (--blocks=N pairs).
+  const repeatOnly = args.includes("--repeat-only");
+  for (let round = 1; round <= (repeatOnly ? 0 : runs); round++) {
     const order: Side[] = round % 2 ? ["before", "after"] : ["after", "before"];
     for (const side of order) {
       const url = servers[side].origin + path;
@@ -76,7 +79,8 @@ try {
       );
     }
   }
-  for (const side of ["before", "after", "before", "after"] as Side[]) {
+  const blocks = Number(option("blocks", "2"));
+  for (const side of Array.from({ length: blocks }, () => ["before", "after"] as Side[]).flat()) {
     const visit = await measureRepeatVisit(browser, { name: side, url: servers[side].origin + path, selector }, runs);
     results[side].repeatOnlineMs.push(...visit.online.runs);
     results[side].repeatOfflineMs.push(...visit.offline.runs);
