@@ -38,6 +38,17 @@ const SCREENS = [
   // Shown only on an error, loaded then (features/shell/ErrorScreen.tsx): not in the first load.
   "src/app/api/error-catalogue.ts",
   "src/app/features/shell/DataErrorScreen.tsx",
+  // Not on the menu's first screen (issue 13: JS before the first render): the landing page (it
+  // waits for its texts after its home-screen redirect), the happy-hour and search views (their
+  // routes wait, catalog-routes.ts) and the not-found screen (lazyWithScreens). The language modal
+  // keeps its three texts in the first load: a tourist's first tap must not wait for a catalog.
+  "src/app/features/landing",
+  "src/app/features/menu/HappyHourScreen.tsx",
+  "src/app/routes/$service.$tableId.search.tsx",
+  "src/app/features/shell/NotFoundScreen.tsx",
+  // The footer shows on none of the first-load screens (root route, lazyWithScreens).
+  "src/app/features/shell/Footer.tsx",
+  "src/app/features/info/info-titles.ts",
 ];
 
 /** Lingui matches exclusions as globs against absolute paths. */

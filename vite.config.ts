@@ -1,34 +1,55 @@
 import { lingui } from "@lingui/vite-plugin";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, type Plugin, type Rolldown } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
 import { VitePWA } from "vite-plugin-pwa";
 // With its extension: Vite 8 loads this config natively, without bundling it first.
 import { pwaOptions } from "./sw/pwa-options.ts";
-import { leftOutOfPrecache, STAFF_ASSETS_PATH, type StaffAssets, staffOnlyFiles } from "./sw/staff-screens.ts";
+import {
+  type ChunkFacts,
+  leftOutOfPrecache,
+  STAFF_ASSETS_PATH,
+  type StaffAssets,
+  staffOnlyFiles,
+} from "./sw/staff-screens.ts";
 
 /**
  * Fewer, larger chunks for the guest's first visit (issue 13 item 1): over HTTP/1.1 and slow 4G the
  * menu page fetched 55 JS files, 25 of them under 1 KB, each a request of its own.
  * - "first-load": everything the entry imports statically (React, TanStack Router, Lingui, ky, the
  *   shell and the Greek texts): one file instead of 15 modulepreloads.
- * - "guest-menu": the services, menu, categories, happy-hour and search screens with what they
- *   import (TanStack splits each route's component into a chunk of its own; these always come
- *   together for a guest). The lazily loaded live rules stay out (use-live-rules.ts).
+ * - "guest-menu": the menu and categories screens with what they import (TanStack splits each
+ *   route's component into a chunk of its own; these always come together for a guest). Out of it
+ *   (issue 13: JS before the first render), as the menu's first render needs none of them: the
+ *   lazily loaded live rules (use-live-rules.ts); the happy-hour and search views with the
+ *   empty-state page only they use of it (a tap on their link preloads them, defaultPreload
+ *   "intent", and the worker's precache holds them); and the services screen, whose own small
+ *   chunk a services link (/menu/:tableId) fetches at the start of the route's load, side by side
+ *   with its table's read, the menu's code (which it imports) being preloaded by index.html.
  * Everything else (cart, item modal, staff screens) keeps Rolldown's automatic chunks, loaded when
  * opened.
  */
 const GUEST_MENU_MODULE =
-  /[\\/]src[\\/]app[\\/](features[\\/](menu|services)|venue)[\\/]|routes[\\/](menu\.\$tableId|\$service\.\$tableId(\.index|\.categories|\.happy-hour|\.search)?)\.tsx/;
+  /[\\/]src[\\/]app[\\/](features[\\/]menu[\\/]|venue[\\/]|features[\\/]services[\\/]service-hours\.ts)|routes[\\/]\$service\.\$tableId(\.index|\.categories)?\.tsx/;
+const NOT_IN_GUEST_MENU = /live-rules|[\\/]HappyHourScreen\.tsx/;
+/**
+ * "guest-views": what left the first load for the guest's other light screens (the happy-hour and
+ * search views, the not-found screen, the footer, and the page frames they share with the cart and
+ * the history), in one chunk rather than seven small ones: the worker precaches it (precache <= 250
+ * KB brotli: each small file costs its own import list and compression start).
+ */
+const GUEST_VIEWS_MODULE =
+  /[\\/]src[\\/]app[\\/](features[\\/]shell[\\/](EmptyStatePage|TitledPage|NotFoundScreen|Footer)\.tsx|features[\\/]info[\\/]info-titles\.ts|features[\\/]menu[\\/]HappyHourScreen\.tsx|routes[\\/]\$service\.\$tableId\.(happy-hour|search)\.tsx)/;
 const codeSplittingGroups = {
   groups: [
     { name: "first-load", tags: ["$initial" as const], priority: 30 },
     {
       name: "guest-menu",
-      test: (id: string) => GUEST_MENU_MODULE.test(id) && !id.includes("live-rules"),
+      test: (id: string) => GUEST_MENU_MODULE.test(id) && !NOT_IN_GUEST_MENU.test(id),
       priority: 20,
     },
+    { name: "guest-views", test: (id: string) => GUEST_VIEWS_MODULE.test(id), priority: 10 },
   ],
 };
 
@@ -64,6 +85,49 @@ function preloadGuestMenu(): Plugin {
 }
 
 /**
+ * The preload lists of lazy imports without the staff screens (issue 13: JS before the first render).
+ * Vite's preload helper carries, in the entry, the list of every file each lazy import brings, so
+ * that a lazy screen's chunks load in parallel instead of one after another. A staff screen's list
+ * is dropped (its CSS stays: the helper is what loads it): a terminal has them cached since its
+ * waiter signed in (cache-staff-screens.ts), where fetching one after another costs nothing. The
+ * guest's lazy screens keep their lists. staffOnly is filled before Vite's import analysis renders
+ * the lists (its generateBundle runs after every plugin's "pre" one).
+ */
+const staffOnly = new Set<string>();
+function knowStaffOnlyFiles(): Plugin {
+  return {
+    name: "know-staff-only-files",
+    apply: "build",
+    generateBundle: {
+      order: "pre",
+      handler(_options, bundle) {
+        staffOnly.clear();
+        for (const file of staffOnlyFiles(chunkFacts(bundle))) staffOnly.add(file);
+      },
+    },
+  };
+}
+
+/** What sw/staff-screens.ts needs of each output chunk. */
+function chunkFacts(bundle: Rolldown.OutputBundle): ChunkFacts[] {
+  return Object.values(bundle).flatMap((file) =>
+    file.type === "chunk"
+      ? [
+          {
+            fileName: file.fileName,
+            isEntry: file.isEntry,
+            facadeModuleId: file.facadeModuleId,
+            imports: file.imports,
+            dynamicImports: file.dynamicImports,
+            css: [...(file.viteMetadata?.importedCss ?? [])],
+            moduleIds: file.moduleIds,
+          },
+        ]
+      : [],
+  );
+}
+
+/**
  * The staff screens out of the guest's precache (issue 12 item 3, issue 13 item 2): the build lists
  * the files only staff screens reach in STAFF_ASSETS_PATH (cached by a terminal when a waiter signs
  * in) and the worker's precache list leaves them out, with the network-only phone field.
@@ -77,25 +141,11 @@ function listStaffScreens(): Plugin {
     generateBundle: {
       order: "post",
       handler(_options, bundle) {
-        const chunks = Object.values(bundle).flatMap((file) =>
-          file.type === "chunk"
-            ? [
-                {
-                  fileName: file.fileName,
-                  isEntry: file.isEntry,
-                  facadeModuleId: file.facadeModuleId,
-                  imports: file.imports,
-                  dynamicImports: file.dynamicImports,
-                  css: [...(file.viteMetadata?.importedCss ?? [])],
-                  moduleIds: file.moduleIds,
-                },
-              ]
-            : [],
-        );
-        const staffOnly = staffOnlyFiles(chunks);
+        const chunks = chunkFacts(bundle);
+        const staffOnlyAfterCss = staffOnlyFiles(chunks);
         leftOut.clear();
         for (const file of leftOutOfPrecache(chunks)) leftOut.add(file);
-        const list: StaffAssets = { files: staffOnly.map((file) => `/${file}`) };
+        const list: StaffAssets = { files: staffOnlyAfterCss.map((file) => `/${file}`) };
         this.emitFile({ type: "asset", fileName: STAFF_ASSETS_PATH, source: JSON.stringify(list) });
       },
     },
@@ -115,6 +165,7 @@ export default defineConfig({
     react({ babel: { plugins: ["@lingui/babel-plugin-lingui-macro"] } }),
     lingui(),
     preloadGuestMenu(),
+    knowStaffOnlyFiles(),
     listStaffScreens(),
     VitePWA({
       ...pwaOptions,
@@ -137,6 +188,15 @@ export default defineConfig({
   build: {
     target: "es2022",
     sourcemap: true,
+    modulePreload: {
+      // Issue 13 (JS before the first render): the polyfill lives in the entry, so it runs only once
+      // the entry has arrived, when main.tsx's router.load() imports the same files anyway; lazy
+      // imports' lists need it not either: without it Vite's helper asks for rel=preload where a
+      // browser lacks modulepreload (Safari before 17). Nothing is preloaded later without it.
+      polyfill: false,
+      // A staff screen's lazy import carries no list of JS files to preload (knowStaffOnlyFiles).
+      resolveDependencies: (file, deps) => (staffOnly.has(file) ? [] : deps),
+    },
     rolldownOptions: {
       // A slow plugin is a thing to profile, not a dump to print on every `npm start`.
       checks: { bundlerTimings: false },

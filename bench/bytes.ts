@@ -6,7 +6,9 @@
  *    against the floor's (React 19 + TanStack Router alone, floor-page.ts): goal <= floor + 20 KB;
  *  - the JavaScript of a whole cold visit of the menu page until the network is idle (what the page
  *    itself requests, gzip -9 of each file; the worker's background precache is counted apart):
- *    goal <= 150 KB;
+ *    goal <= 150 KB; and, as a check of the first figure in a real browser, the part of it requested
+ *    before the first menu item was in the page (a lazy import on the way to the first render, which
+ *    the build's static list cannot see, shows here);
  *  - the JavaScript that opening the sign-in dialog fetches until it shows (then, apart, what
  *    follows it: the country list): goal <= 40 KB;
  *  - the worker's precache in the brotli bytes the server sends: goal <= 250 KB.
@@ -54,7 +56,7 @@ function isDesignCardOnly(path: string): boolean {
 
 export interface BytesBench {
   jsBeforeFirstRender: { files: SizedFile[]; gzipBytes: number; floorGzipBytes: number };
-  coldVisit: { url: string } & JsLoad;
+  coldVisit: { url: string; untilFirstItem: JsLoad } & JsLoad;
   signInDialog: { openedOn: string; untilShown: JsLoad; countryList: JsLoad };
   precache: { entries: number; brotliBytes: number; rawBytes: number };
 }
@@ -130,18 +132,38 @@ function sized(appDir: string, paths: string[]): JsLoad {
   return { files, gzipBytes: sum(files), designCardOnlyGzipBytes: sum(files.filter((file) => file.designCardOnly)) };
 }
 
-async function visitUntilIdle(browser: Browser, appDir: string, url: string): Promise<JsLoad> {
+async function visitUntilIdle(
+  browser: Browser,
+  appDir: string,
+  url: string,
+): Promise<JsLoad & { untilFirstItem: JsLoad }> {
   const context = await browser.newContext({ locale: "el-GR", timezoneId: "Europe/Athens" });
+  // When the first menu item enters the page (epoch ms): what was requested before it is the JS its first render waited for.
+  await context.addInitScript({
+    content: `new MutationObserver((_, observer) => {
+      if (document.querySelector("article.menu-item")) {
+        window.__firstItemShownAt = performance.timeOrigin + performance.now();
+        observer.disconnect();
+      }
+    }).observe(document, { childList: true, subtree: true });`,
+  });
   try {
     const page = await context.newPage();
     const scripts = recordScripts(page, url);
     await page.goto(url);
     await page.locator("article.menu-item").first().waitFor({ timeout: 60_000 });
     await settle(page);
-    return sized(
-      appDir,
-      scripts.map((script) => script.path),
-    );
+    const shownAt = Number(await page.evaluate("window.__firstItemShownAt"));
+    return {
+      ...sized(
+        appDir,
+        scripts.map((script) => script.path),
+      ),
+      untilFirstItem: sized(
+        appDir,
+        scripts.filter((script) => script.request.timing().startTime < shownAt).map((script) => script.path),
+      ),
+    };
   } finally {
     await context.close();
   }

@@ -1,13 +1,15 @@
 /**
  * `npx tsx bench/lighthouse-ab.ts --before=DIR --after=DIR`: two builds of the app, measured
- * interleaved on the menu page (issue 13's cold-visit goals), because on 2 shared cores the load
- * moves more between two 10-minute `--only=lighthouse` runs than a change does. Each round runs
+ * interleaved on the menu page (issue 13's cold-visit goals; `--path=/menu/7201
+ * --selector=a.service-card` measures another page, here the services screen), because on 2
+ * shared cores the load moves more between two 10-minute `--only=lighthouse` runs than a change does. Each round runs
  * Lighthouse mobile and a Chromium-throttled cold visit on both builds (which goes first alternates),
  * BENCH_RUNS (5) rounds; then the repeat visits through the service worker, before/after/before/after
  * (BENCH_RUNS each, pooled). Each build is served by its own real server (throwaway SQLite, demo
  * venues). Prints the medians with after/before ratios; writes
  * bench/results/<date>-lighthouse-ab[-label].json with every run and Lighthouse's main-thread
- * breakdown (long tasks, LCP element, layout shifts) of each.
+ * breakdown (long tasks, LCP element, layout shifts) of each. `--repeat-only --blocks=N` runs only
+ * the repeat visits, in N before/after pairs of blocks, to settle a small difference there.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -32,7 +34,9 @@ const builds = { before: option("before", ".tmp/paint-before"), after: option("a
 const label = option("label", "");
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const table = pickDemoTable(7);
-const path = `/${table.serviceSlug}/${table.spotId}`;
+// --path=/menu/7201 --selector=a.service-card measures another page the same way (default: the menu page).
+const path = option("path", `/${table.serviceSlug}/${table.spotId}`);
+const selector = option("selector", "article.menu-item");
 type Side = keyof typeof builds;
 
 interface SideRuns {
@@ -53,21 +57,32 @@ const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
 });
+/** Lighthouse on a loaded machine sometimes loses its trace (NO_NAVSTART): such a run is run again, twice at most. */
+async function runLighthouseRetrying(url: string, attemptsLeft = 2): ReturnType<typeof runLighthouse> {
+  try {
+    return await runLighthouse(port, url);
+  } catch (error) {
+    if (attemptsLeft === 0 || !String(error).includes("NO_NAVSTART")) throw error;
+    console.log(`  Lighthouse lost its trace (NO_NAVSTART); running it again`);
+    return runLighthouseRetrying(url, attemptsLeft - 1);
+  }
+}
+
 const results: Record<Side, SideRuns> = {
   before: { lighthouse: [], breakdowns: [], coldFirstItemMs: [], repeatOnlineMs: [], repeatOfflineMs: [] },
   after: { lighthouse: [], breakdowns: [], coldFirstItemMs: [], repeatOnlineMs: [], repeatOfflineMs: [] },
 };
 try {
-  for (let round = 1; round <= runs; round++) {
+  // --repeat-only: just the repeat visits through the worker, in more alternating blocks (--blocks=N pairs).
+  const repeatOnly = args.includes("--repeat-only");
+  for (let round = 1; round <= (repeatOnly ? 0 : runs); round++) {
     const order: Side[] = round % 2 ? ["before", "after"] : ["after", "before"];
     for (const side of order) {
       const url = servers[side].origin + path;
-      const { figures, breakdown } = await runLighthouse(port, url);
+      const { figures, breakdown } = await runLighthouseRetrying(url);
       results[side].lighthouse.push(figures);
       results[side].breakdowns.push(breakdown);
-      results[side].coldFirstItemMs.push(
-        await coldFirstItem(browser, { name: side, url, selector: "article.menu-item" }),
-      );
+      results[side].coldFirstItemMs.push(await coldFirstItem(browser, { name: side, url, selector }));
       console.log(
         `round ${round}/${runs} ${side.padEnd(6)}: score ${figures.score}, LCP ${Math.round(figures.lcpMs)}, TBT ${Math.round(figures.tbtMs)}, ` +
           `main thread ${Math.round(figures.mainThreadMs)}, CLS ${figures.cls.toFixed(3)}, longest task ` +
@@ -75,12 +90,9 @@ try {
       );
     }
   }
-  for (const side of ["before", "after", "before", "after"] as Side[]) {
-    const visit = await measureRepeatVisit(
-      browser,
-      { name: side, url: servers[side].origin + path, selector: "article.menu-item" },
-      runs,
-    );
+  const blocks = Number(option("blocks", "2"));
+  for (const side of Array.from({ length: blocks }, () => ["before", "after"] as Side[]).flat()) {
+    const visit = await measureRepeatVisit(browser, { name: side, url: servers[side].origin + path, selector }, runs);
     results[side].repeatOnlineMs.push(...visit.online.runs);
     results[side].repeatOfflineMs.push(...visit.offline.runs);
     console.log(

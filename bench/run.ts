@@ -181,6 +181,12 @@ function reportBytes(bench: BytesBench): void {
       `<= ${kB(BYTE_GOALS.coldVisitJsGzip)}`,
       goal(coldVisit.gzipBytes <= BYTE_GOALS.coldVisitJsGzip),
     ],
+    [
+      "  of it requested before the first menu item showed",
+      `${kB(coldVisit.untilFirstItem.gzipBytes)} in ${coldVisit.untilFirstItem.files.length} files`,
+      "",
+      "",
+    ],
     ...files(signInDialog.untilShown),
     [
       "sign-in dialog, JS until it shows (gzip -9)",

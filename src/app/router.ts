@@ -4,13 +4,13 @@
  */
 import { createRouter } from "@tanstack/react-router";
 import { ErrorScreen } from "./features/shell/ErrorScreen";
-import { NotFoundScreen } from "./features/shell/NotFoundScreen";
+import { LazyNotFoundScreen } from "./features/shell/LazyNotFoundScreen";
 import type { Screen } from "./features/shell/screens";
 import { routeTree } from "./routeTree.gen";
 
 export const router = createRouter({
   routeTree,
-  defaultNotFoundComponent: NotFoundScreen,
+  defaultNotFoundComponent: LazyNotFoundScreen,
   defaultErrorComponent: ErrorScreen,
   // Show a skeleton quickly on slow beach Wi-Fi, and keep it long enough not to flash.
   defaultPendingMs: 150,

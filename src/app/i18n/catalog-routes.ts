@@ -1,7 +1,9 @@
 /**
  * Which paths render with the first-load "messages" catalog alone (catalogs.ts): the pages a guest
- * opens by scanning a code — landing, services and the menu with its categories, happy-hour and
- * search views. Every other route waits for the "screens" catalog before it renders.
+ * opens by scanning a code — services and the menu with its categories view. Every other route
+ * waits for the "screens" catalog before it renders, the happy-hour and search views too (issue 13:
+ * their texts are not in the menu's first load). The landing page ("/") waits in its own route,
+ * after deciding whether a home-screen launch goes straight to the last table's menu.
  */
 const NOT_A_SERVICE = new Set([
   "menu",
@@ -23,7 +25,7 @@ const NOT_A_SERVICE = new Set([
   "staff-admin",
 ]);
 
-const MENU_VIEWS = new Set(["categories", "happy-hour", "search"]);
+const MENU_VIEWS = new Set(["categories"]);
 
 export function rendersWithFirstLoadTexts(pathname: string): boolean {
   const segments = pathname.split("/").filter((segment) => segment !== "");

@@ -3,7 +3,6 @@ import { createRootRoute, Outlet } from "@tanstack/react-router";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { SESSION_DB_NAME, useDatabaseExists } from "../db/stored-databases";
 import { useEntranceRequest } from "../features/entrance/entrance-store";
-import { Footer } from "../features/shell/Footer";
 import { Header } from "../features/shell/Header";
 import { OfflineBanner } from "../features/shell/OfflineBanner";
 import { hidesSiteChrome, languagePickerTheme, showsFooter } from "../features/shell/screens";
@@ -31,6 +30,10 @@ const InstallOffer = lazy(() =>
 const AccountsLayer = lazyWithScreens(() =>
   import("../features/entrance/AccountsLayer").then((module) => ({ default: module.AccountsLayer })),
 );
+
+// The footer (links to the info pages) is on none of the first-load screens (landing, services,
+// menu: spec §2), so its code and texts come with the screens that show it (issue 13).
+const Footer = lazyWithScreens(() => import("../features/shell/Footer").then((module) => ({ default: module.Footer })));
 
 // The staff shell (tabs, store and waiter, lock) loads on a venue terminal only (issue 10 item 1).
 const StaffShell = lazyWithScreens(() =>
@@ -78,7 +81,11 @@ function RootLayout() {
       <main id="main" className="app__main" tabIndex={-1}>
         <Outlet />
       </main>
-      {!chromeHidden && showsFooter(screen) && <Footer />}
+      {!chromeHidden && showsFooter(screen) && (
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
+      )}
       {firstScreenShown && (
         <Suspense fallback={null}>
           <UpdatePrompt />

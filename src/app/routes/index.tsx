@@ -1,6 +1,7 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import { launchTargetOf } from "../../domain/pwa-prompts";
 import { LandingScreen } from "../features/landing/LandingScreen";
+import { ensureCatalog } from "../i18n/catalogs";
 import { lastVisitedTableId } from "../venue/last-store";
 
 export const Route = createFileRoute("/")({
@@ -9,6 +10,8 @@ export const Route = createFileRoute("/")({
   beforeLoad: ({ location }) => {
     const target = launchTargetOf(location.searchStr, lastVisitedTableId());
     if (target !== null) throw redirect({ href: target, replace: true });
+    // The landing page's texts are not in the menu's first load (issue 13): they come with "screens".
+    return ensureCatalog("screens");
   },
   component: LandingScreen,
 });

@@ -1,6 +1,7 @@
 /**
  * The header's language button: shows the current flag and opens the language modal. The modal's
- * code loads on first use; it is not needed to show the menu.
+ * code loads on first use (its few texts are in the first-load catalog, so it waits for no other);
+ * it is not needed to show the menu.
  */
 import { useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useState } from "react";
@@ -8,10 +9,12 @@ import type { ExtraLanguage } from "../../../domain/languages";
 import { currentLanguage } from "../../i18n/language-choice";
 import { LANGUAGE_ENDONYM, LANGUAGE_TAG } from "../../i18n/language-names";
 import { useLanguage } from "../../i18n/language-store";
+import { withChunkTimeout } from "../../navigation/chunk-load";
 import { Flag } from "./Flag";
 import type { PickerTheme } from "./screens";
 
-const LanguageModal = lazy(() => import("./LanguageModal"));
+// Spec §8: code that fails or hangs past the time-out is a ChunkLoadError for the error screen's retry.
+const LanguageModal = lazy(() => withChunkTimeout(() => import("./LanguageModal")));
 
 interface LanguageButtonProps {
   storeExtraLanguages: readonly ExtraLanguage[];
