@@ -20,14 +20,8 @@ export interface PostgresSnapshot {
   cpuMs: number | null;
 }
 
-export interface PostgresPerOrder {
-  commits: number;
-  walSyncs: number;
-  walWrites: number;
-  walRecords: number;
-  statements: number | null;
-  statementMs: number | null;
-  cpuMs: number | null;
+/** The same counters, per order placed. */
+export interface PostgresPerOrder extends PostgresSnapshot {
   topStatements?: { calls: number; perOrder: number; meanMs: number; query: string }[];
 }
 
