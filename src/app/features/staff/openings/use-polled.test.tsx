@@ -33,4 +33,30 @@ describe("usePolled (issue 10 item 9: offline on the PDA)", () => {
     await waitFor(() => expect(result.current.data).toEqual({ orders: [1, 2] }));
     expect(result.current.offlineSince).toBeNull();
   });
+  it("an answer already on its way when the device went offline shows, but 'offline since' stays", async () => {
+    let answer = (_: unknown) => {};
+    const load = vi
+      .fn()
+      .mockResolvedValueOnce({ orders: [1] })
+      .mockImplementationOnce(
+        () =>
+          new Promise((resolve) => {
+            answer = resolve;
+          }),
+      );
+    const { result } = renderHook(() => usePolled(load, 60_000));
+    await waitFor(() => expect(result.current.data).toEqual({ orders: [1] }));
+    // A read starts (a stream event), then the Wi-Fi goes before its answer arrives.
+    act(() => void result.current.reload());
+    const onLine = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    act(() => {
+      window.dispatchEvent(new Event("offline"));
+    });
+    const since = result.current.offlineSince;
+    expect(since).toBeInstanceOf(Date);
+    await act(async () => answer({ orders: [1, 2] }));
+    expect(result.current.data).toEqual({ orders: [1, 2] });
+    expect(result.current.offlineSince).toBe(since);
+    onLine.mockRestore();
+  });
 });

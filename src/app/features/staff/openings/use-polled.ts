@@ -36,7 +36,9 @@ export function usePolled<T>(load: () => Promise<T>, intervalMs: number, remembe
       if (!mounted.current) return;
       setData(answer);
       setError(null);
-      setOfflineSince(null);
+      // An answer that was on its way when the device lost the network does not end "offline since"
+      // (the next one after the `online` event does): else the PDA would look online until its next read.
+      if (navigator.onLine) setOfflineSince(null);
       restoredAt.current = null;
       if (rememberRef.current !== undefined) rememberRead(rememberRef.current, answer, new Date());
     } catch (thrown) {
