@@ -57,17 +57,6 @@ const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
 });
-/** Lighthouse on a loaded machine sometimes loses its trace (NO_NAVSTART): such a run is run again, twice at most. */
-async function runLighthouseRetrying(url: string, attemptsLeft = 2): ReturnType<typeof runLighthouse> {
-  try {
-    return await runLighthouse(port, url);
-  } catch (error) {
-    if (attemptsLeft === 0 || !String(error).includes("NO_NAVSTART")) throw error;
-    console.log(`  Lighthouse lost its trace (NO_NAVSTART); running it again`);
-    return runLighthouseRetrying(url, attemptsLeft - 1);
-  }
-}
-
 const results: Record<Side, SideRuns> = {
   before: { lighthouse: [], breakdowns: [], coldFirstItemMs: [], repeatOnlineMs: [], repeatOfflineMs: [] },
   after: { lighthouse: [], breakdowns: [], coldFirstItemMs: [], repeatOnlineMs: [], repeatOfflineMs: [] },
@@ -79,7 +68,7 @@ try {
     const order: Side[] = round % 2 ? ["before", "after"] : ["after", "before"];
     for (const side of order) {
       const url = servers[side].origin + path;
-      const { figures, breakdown } = await runLighthouseRetrying(url);
+      const { figures, breakdown } = await runLighthouse(port, url);
       results[side].lighthouse.push(figures);
       results[side].breakdowns.push(breakdown);
       results[side].coldFirstItemMs.push(await coldFirstItem(browser, { name: side, url, selector }));

@@ -208,7 +208,22 @@ interface AuditItem {
   snippet?: string;
 }
 
+/** Lighthouse sometimes loses its trace (NO_NAVSTART): such a run is run again, twice at most. */
 export async function runLighthouse(
+  port: number,
+  url: string,
+  attemptsLeft = 2,
+): Promise<{ figures: LighthouseRun; breakdown: MainThreadBreakdown }> {
+  try {
+    return await runLighthouseOnce(port, url);
+  } catch (error) {
+    if (attemptsLeft === 0 || !String(error).includes("NO_NAVSTART")) throw error;
+    console.log("  Lighthouse lost its trace (NO_NAVSTART); running it again");
+    return runLighthouse(port, url, attemptsLeft - 1);
+  }
+}
+
+async function runLighthouseOnce(
   port: number,
   url: string,
 ): Promise<{ figures: LighthouseRun; breakdown: MainThreadBreakdown }> {
