@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import SqliteDatabase from "better-sqlite3";
 import { sql } from "kysely";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
@@ -51,6 +52,93 @@ describe("database (issue Foundation §3: embedded SQLite under DATA_DIR, Postgr
       const cached = statements.size;
       for (let i = 0; i < 5; i++) await sql`select n from t where id = ${i}`.execute(db);
       expect(statements.size).toBe(cached + 1);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it("issue 13 item 5: transactions made together share one SQLite commit; each is answered only once committed and synced", async () => {
+    const file = path.join(dataDir, "batched", SQLITE_FILE_NAME);
+    const { db, barrier } = openDurableSqlite(file);
+    const otherConnection = new SqliteDatabase(file, { readonly: true });
+    try {
+      await sql`create table t (id integer primary key, n integer not null)`.execute(db);
+      const commitsBefore = barrier.commits;
+      const syncsBefore = barrier.syncs;
+      const seenWhenAnswered = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          db
+            .transaction()
+            .execute(async (trx) => {
+              await sql`insert into t (n) values (${i})`.execute(trx);
+            })
+            .then(() => ({
+              // Committed: another connection sees it; synced: a sync started after its commit ended.
+              committed: otherConnection.prepare("select count(*) as c from t where n = ?").get(i),
+              syncs: barrier.syncs - syncsBefore,
+            })),
+        ),
+      );
+      expect(seenWhenAnswered.every(({ committed, syncs }) => (committed as { c: number }).c === 1 && syncs > 0)).toBe(
+        true,
+      );
+      expect(barrier.commits - commitsBefore).toBeGreaterThan(0);
+      expect(barrier.commits - commitsBefore).toBeLessThan(20);
+    } finally {
+      otherConnection.close();
+      await db.destroy();
+    }
+  });
+
+  it("issue 13 item 5: a batched transaction that fails rolls back alone; the others of its batch are kept", async () => {
+    const { db } = openDurableSqlite(path.join(dataDir, "batch-member-fails", SQLITE_FILE_NAME));
+    try {
+      await sql`create table t (id integer primary key, n integer not null unique)`.execute(db);
+      const outcomes = await Promise.allSettled(
+        [1, 2, 2, 3].map((n) =>
+          db.transaction().execute(async (trx) => {
+            await sql`insert into t (n) values (${n * 10})`.execute(trx);
+            await sql`insert into t (n) values (${n})`.execute(trx);
+          }),
+        ),
+      );
+      expect(outcomes.map((outcome) => outcome.status)).toEqual(["fulfilled", "fulfilled", "rejected", "fulfilled"]);
+      const { rows } = await sql<{ n: number }>`select n from t order by n`.execute(db);
+      expect(rows.map((row) => row.n)).toEqual([1, 2, 3, 10, 20, 30]);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it("issue 13 item 5: a batch SQLite ends as a whole (an error that rolls back the transaction, a COMMIT that fails) fails every member and keeps nothing", async () => {
+    const file = path.join(dataDir, "batch-fails", SQLITE_FILE_NAME);
+    const { db } = openDurableSqlite(file);
+    try {
+      await sql`create table t (id integer primary key)`.execute(db);
+      await sql`create table doomed (id integer primary key)`.execute(db);
+      await sql`create trigger doom before insert on doomed begin select raise(rollback, 'the whole transaction'); end`.execute(
+        db,
+      );
+      await sql`create table parent (id integer primary key)`.execute(db);
+      await sql`create table child (id integer primary key, parent_id integer references parent (id) deferrable initially deferred)`.execute(
+        db,
+      );
+      const insert = (table: string, column: string, value: number) =>
+        db.transaction().execute(async (trx) => {
+          await sql`insert into ${sql.table(table)} (${sql.ref(column)}) values (${value})`.execute(trx);
+        });
+      const rolledBack = await Promise.allSettled([
+        insert("t", "id", 1),
+        insert("doomed", "id", 1),
+        insert("t", "id", 2),
+      ]);
+      expect(rolledBack.map((outcome) => outcome.status)).toEqual(["rejected", "rejected", "fulfilled"]);
+      // The member after the lost batch opened a new one.
+      const brokenKey = await Promise.allSettled([insert("t", "id", 3), insert("child", "parent_id", 99)]);
+      expect(brokenKey.map((outcome) => outcome.status)).toEqual(["rejected", "rejected"]);
+      await insert("t", "id", 4);
+      const { rows } = await sql<{ id: number }>`select id from t order by id`.execute(db);
+      expect(rows.map((row) => row.id)).toEqual([2, 4]);
     } finally {
       await db.destroy();
     }

@@ -93,6 +93,9 @@ export function openDurableSqlite(file: string): { db: Kysely<Database> } & Dura
   connection.pragma("wal_autocheckpoint = 0");
   connection.pragma("foreign_keys = ON");
   connection.pragma("busy_timeout = 5000");
+  // A batched transaction runs as a savepoint (durable-sqlite.ts), whose undo copies of the pages
+  // it changes go to a temporary file by default: in memory they are a memcpy, not a write call.
+  connection.pragma("temp_store = MEMORY");
   // A first read opens the -wal file, which the driver keeps open to sync it.
   connection.prepare("select count(*) from sqlite_master").get();
   const durable = durableSqlite(connection, file);

@@ -96,4 +96,53 @@ describe("DurabilityBarrier (issue 13 item 5: each request answered only after i
     await expect(barrier.durable()).rejects.toThrow(/restart the server/);
     expect(barrier.syncs).toBe(1);
   });
+
+  it("a batch's COMMIT still to run (commitComing) is waited for first, then a sync after it; a failed one fails only its waiters", async () => {
+    const disk = controlledDisk();
+    const barrier = new DurabilityBarrier(disk.sync);
+    let commit = () => {};
+    barrier.commitComing(
+      new Promise<void>((resolve) => {
+        commit = resolve;
+      }),
+    );
+    expect(barrier.pending).toBe(true); // a reader's answer waits for the batch too
+    let durable = false;
+    const wait = barrier.durable().then(() => {
+      durable = true;
+    });
+    await flush();
+    expect(disk.pending).toHaveLength(0); // no sync before the COMMIT: it would not cover the batch
+    barrier.committed();
+    commit();
+    await flush();
+    expect(disk.pending).toHaveLength(1);
+    expect(durable).toBe(false);
+    disk.finishNext();
+    await wait;
+    expect(barrier.pending).toBe(false);
+
+    barrier.commitComing(Promise.reject(new Error("the batch's COMMIT failed")));
+    await expect(barrier.durable()).rejects.toThrow(/COMMIT failed/);
+    expect(barrier.pending).toBe(false);
+    await barrier.durable(); // nothing pending, and the barrier is not poisoned by a failed COMMIT
+  });
+
+  it("syncEnded settles when the running sync ends, at once when none runs (the batch commits then)", async () => {
+    const disk = controlledDisk();
+    const barrier = new DurabilityBarrier(disk.sync);
+    await barrier.syncEnded;
+    barrier.committed();
+    const wait = barrier.durable();
+    await flush();
+    let ended = false;
+    const ending = barrier.syncEnded.then(() => {
+      ended = true;
+    });
+    await flush();
+    expect(ended).toBe(false);
+    disk.finishNext();
+    await Promise.all([wait, ending]);
+    expect(ended).toBe(true);
+  });
 });

@@ -19,6 +19,8 @@ export class DurabilityBarrier {
   #syncing: Promise<void> | null = null;
   #failure: Error | null = null;
   #syncs = 0;
+  /** The COMMIT of a batch holding durable writes, still to run (durable-sqlite.ts). */
+  #coming: Promise<void> | null = null;
 
   constructor(private readonly sync: () => Promise<void>) {}
 
@@ -27,8 +29,18 @@ export class DurabilityBarrier {
     this.#committed++;
   }
 
+  /** A batch holding durable writes will commit: waits first wait for that COMMIT (its failure fails them). */
+  commitComing(commit: Promise<void>): void {
+    this.#coming = commit;
+    const done = () => {
+      if (this.#coming === commit) this.#coming = null;
+    };
+    commit.then(done, done);
+  }
+
   /** Resolves once every commit made before this call is on disk (at once when none is pending). */
   async durable(): Promise<void> {
+    if (this.#coming !== null) await this.#coming;
     const target = this.#committed;
     while (this.#durable < target) {
       if (this.#failure !== null) throw this.#failure;
@@ -39,7 +51,17 @@ export class DurabilityBarrier {
 
   /** Whether a commit is not yet known to be on disk. */
   get pending(): boolean {
-    return this.#durable < this.#committed;
+    return this.#coming !== null || this.#durable < this.#committed;
+  }
+
+  /** Settles when the sync now running (if any) ends; a commit made before then waits for the next one anyway. */
+  get syncEnded(): Promise<void> {
+    return this.#syncing === null ? Promise.resolve() : this.#syncing.then(noop, noop);
+  }
+
+  /** How many commits were made (for tests: fewer than transactions when they were batched). */
+  get commits(): number {
+    return this.#committed;
   }
 
   /** How many syncs ran (for tests and the bench: fewer than commits when they were shared). */
@@ -66,3 +88,5 @@ export class DurabilityBarrier {
       });
   }
 }
+
+function noop(): void {}

@@ -31,7 +31,7 @@ const ADVISORY_WRITE = /^\s*((insert\s+into|update|delete\s+from)\s+"rate_limit_
 /** What statements wrote: nothing, only advisory rows (rate limits), or data that must be durable before an answer. */
 export type Writes = "none" | "advisory" | "durable";
 
-const WEIGHT: Record<Writes, number> = { none: 0, advisory: 1, durable: 2 };
+export const WEIGHT: Record<Writes, number> = { none: 0, advisory: 1, durable: 2 };
 
 function writesOf(statement: BetterSqlite3.Statement, sql: string): Writes {
   if (statement.reader || TRANSACTION_CONTROL.test(sql)) return "none";
