@@ -48,9 +48,9 @@ export const serviceRoutes: FastifyPluginAsyncTypebox<ServiceRoutesOptions> = as
         sendMenu(request, reply, serviceId, fresh);
         return;
       }
-      return menuCache.load(serviceId).then((menu) => {
-        sendMenu(request, reply, serviceId, menu);
-      });
+      // The reply is returned: Fastify then waits for it to be sent (its answer may wait for a
+      // commit to be durable, plugins/durable-answers.ts) instead of sending a second, empty one.
+      return menuCache.load(serviceId).then((menu) => sendMenu(request, reply, serviceId, menu));
     },
   );
 
@@ -88,26 +88,28 @@ async function sendSpotMenu(
   menuCache: MenuCache,
   tableId: number,
   serviceSlug: string,
-): Promise<void> {
+): Promise<FastifyReply> {
   const spot = await menuCache.spots.load(tableId, serviceSlug);
   if (!spot.found) {
     throw spot.code === "TABLE_NOT_FOUND"
       ? notFound("TABLE_NOT_FOUND", `There is no table ${tableId}`)
       : notFound("SERVICE_NOT_FOUND", `Table ${tableId} has no service ${serviceSlug}`);
   }
-  sendMenu(request, reply, spot.serviceId, await menuCache.load(spot.serviceId));
+  return sendMenu(request, reply, spot.serviceId, await menuCache.load(spot.serviceId));
 }
 
-function sendMenu(request: FastifyRequest, reply: FastifyReply, serviceId: number, menu: CachedMenu | null): void {
-  if (menu === null) {
-    reply.send(notFound("SERVICE_NOT_FOUND", `There is no service ${serviceId}`));
-    return;
-  }
+/** Returns the reply, for the handlers that answer later (see above). */
+function sendMenu(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  serviceId: number,
+  menu: CachedMenu | null,
+): FastifyReply {
+  if (menu === null) return reply.send(notFound("SERVICE_NOT_FOUND", `There is no service ${serviceId}`));
   const representation = chooseRepresentation(menu.body, request.headers["accept-encoding"]);
   // Headers written out once per menu version (menu/encoded-body.ts), Content-Length included.
   if (matchesIfNoneMatch(request.headers["if-none-match"], menu.body.etags)) {
-    reply.headers(representation.notModifiedHeaders).code(304).send();
-    return;
+    return reply.headers(representation.notModifiedHeaders).code(304).send();
   }
-  reply.headers(representation.headers).send(representation.bytes);
+  return reply.headers(representation.headers).send(representation.bytes);
 }

@@ -1,7 +1,11 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import Value from "typebox/value";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type MenuResponse, MenuResponseSchema } from "../../../domain/api";
+import { openDurableSqlite } from "../../db/database";
 import { sampleVenue } from "../../test-fixtures/venue";
 import { importFixture } from "../../test-support/seed";
 import { buildTestApp, setUpTestApp } from "../../test-support/test-app";
@@ -195,6 +199,30 @@ describe("GET /api/tables/:tableId/menus/:serviceSlug (issue 13 item 1: the menu
       const response = await server.app.inject({ method: "GET", url });
       expect(response.statusCode, url).toBe(400);
       expect(response.json()).toMatchObject({ code: "VALIDATION_FAILED" });
+    }
+  });
+});
+
+describe("a menu answered while a commit is still to be synced (issue 13 item 5)", () => {
+  it("read from the database first, it is sent once, after the sync, and the server stays up", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "menu-durable-"));
+    const other = openDurableSqlite(path.join(dir, "venue.sqlite"));
+    // A fresh app: its menu cache is empty, so each menu is loaded (the path that answers later).
+    const app = buildTestApp(ctx.db);
+    // Another request's commit, made before each menu is sent: its sync has not run yet.
+    app.addHook("preHandler", async () => other.barrier.committed());
+    try {
+      const answers = await Promise.all([
+        app.inject({ method: "GET", url: menuUrl }),
+        app.inject({ method: "GET", url: "/api/tables/200/menus/beach-bar" }),
+      ]);
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+      expect(answers.map((answer) => answer.json<MenuResponse>().serviceId)).toEqual([10, 10]);
+      expect(other.barrier.pending).toBe(false);
+    } finally {
+      await app.close();
+      await other.db.destroy();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
