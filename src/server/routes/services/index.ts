@@ -48,9 +48,12 @@ export const serviceRoutes: FastifyPluginAsyncTypebox<ServiceRoutesOptions> = as
         sendMenu(request, reply, serviceId, fresh);
         return;
       }
-      // The reply is returned: Fastify then waits for it to be sent (its answer may wait for a
-      // commit to be durable, plugins/durable-answers.ts) instead of sending a second, empty one.
-      return menuCache.load(serviceId).then((menu) => sendMenu(request, reply, serviceId, menu));
+      // The handler's promise waits for the reply to be sent (its answer may wait for a commit to
+      // be durable, plugins/durable-answers.ts); settled earlier, Fastify would send a second,
+      // empty answer.
+      return menuCache.load(serviceId).then(async (menu) => {
+        await sendMenu(request, reply, serviceId, menu);
+      });
     },
   );
 
@@ -88,17 +91,18 @@ async function sendSpotMenu(
   menuCache: MenuCache,
   tableId: number,
   serviceSlug: string,
-): Promise<FastifyReply> {
+): Promise<void> {
   const spot = await menuCache.spots.load(tableId, serviceSlug);
   if (!spot.found) {
     throw spot.code === "TABLE_NOT_FOUND"
       ? notFound("TABLE_NOT_FOUND", `There is no table ${tableId}`)
       : notFound("SERVICE_NOT_FOUND", `Table ${tableId} has no service ${serviceSlug}`);
   }
-  return sendMenu(request, reply, spot.serviceId, await menuCache.load(spot.serviceId));
+  // Settles once the reply is sent (see the route above).
+  await sendMenu(request, reply, spot.serviceId, await menuCache.load(spot.serviceId));
 }
 
-/** Returns the reply, for the handlers that answer later (see above). */
+/** Returns the reply: a handler that answers later awaits it (it settles once sent; see above). */
 function sendMenu(
   request: FastifyRequest,
   reply: FastifyReply,
