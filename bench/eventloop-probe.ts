@@ -13,14 +13,14 @@ histogram.enable();
 let cpuAtReset = process.cpuUsage();
 let ioAtReset = processIo();
 
-/** The process's write syscalls and bytes so far (/proc/self/io; zeros where there is none). */
-function processIo(): { writeCalls: number; writeBytes: number } {
+/** The process's read and write syscalls and written bytes so far (/proc/self/io; zeros where there is none). */
+function processIo(): { readCalls: number; writeCalls: number; writeBytes: number } {
   try {
     const text = readFileSync("/proc/self/io", "utf8");
     const field = (name: string) => Number(new RegExp(`^${name}: (\\d+)$`, "m").exec(text)?.[1] ?? 0);
-    return { writeCalls: field("syscw"), writeBytes: field("wchar") };
+    return { readCalls: field("syscr"), writeCalls: field("syscw"), writeBytes: field("wchar") };
   } catch {
-    return { writeCalls: 0, writeBytes: 0 };
+    return { readCalls: 0, writeCalls: 0, writeBytes: 0 };
   }
 }
 
@@ -107,6 +107,7 @@ process.on("message", (message: unknown) => {
       dailyNumberLock: lockReport(),
       cpuSystemMs: cpu.system / 1000,
       // Every write(2)-like call and its bytes (the SQLite -wal file's frames, and the sockets').
+      readCalls: io.readCalls - ioAtReset.readCalls,
       writeCalls: io.writeCalls - ioAtReset.writeCalls,
       writeBytes: io.writeBytes - ioAtReset.writeBytes,
     });

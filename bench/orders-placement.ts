@@ -73,6 +73,8 @@ interface Run {
   cpuMsPerOrder: number;
   /** The system (kernel) part of it. */
   cpuSystemMsPerOrder: number;
+  /** The server's read syscalls per order (/proc/self/io: database pages missing from SQLite's cache, the sockets'). */
+  readCallsPerOrder: number;
   /** The server's write syscalls and bytes per order (/proc/self/io: the -wal file's frames and the sockets'). */
   writeCallsPerOrder: number;
   writeKbPerOrder: number;
@@ -139,6 +141,7 @@ async function measure(server: { name: string; root: string }, database: Databas
         poolWaits: Run["poolWaits"];
         dailyNumberLock: Run["dailyNumberLock"];
         cpuSystemMs?: number;
+        readCalls?: number;
         writeCalls?: number;
         writeBytes?: number;
       };
@@ -158,6 +161,7 @@ async function measure(server: { name: string; root: string }, database: Databas
         eventLoopDelayP99Ms: Math.round(delay.p99Ms * 10) / 10,
         cpuMsPerOrder: Math.round(cpuMsPerOrder * 100) / 100,
         cpuSystemMsPerOrder: Math.round(((delay.cpuSystemMs ?? 0) / orders) * 100) / 100,
+        readCallsPerOrder: Math.round(((delay.readCalls ?? 0) / orders) * 10) / 10,
         writeCallsPerOrder: Math.round(((delay.writeCalls ?? 0) / orders) * 10) / 10,
         writeKbPerOrder: Math.round((delay.writeBytes ?? 0) / 1024 / orders),
         ordersInDatabase: null,
@@ -167,7 +171,7 @@ async function measure(server: { name: string; root: string }, database: Databas
         dailyNumberLock: database === "postgres" ? delay.dailyNumberLock : null,
       });
       console.log(
-        `${database.padEnd(8)} ${server.name.padEnd(13)} ${String(connections).padStart(3)} connections: ${wrk.requestsPerSecond.toFixed(0)} orders/s, p50 ${wrk.latencyP50Ms.toFixed(1)} ms, p99 ${wrk.latencyP99Ms.toFixed(1)} ms, worst loop delay ${delay.maxMs.toFixed(1)} ms, CPU ${cpuMsPerOrder.toFixed(2)} ms/order (system ${((delay.cpuSystemMs ?? 0) / orders).toFixed(2)}), writes ${((delay.writeCalls ?? 0) / orders).toFixed(1)} calls ${((delay.writeBytes ?? 0) / 1024 / orders).toFixed(0)} KB/order, failures ${wrk.failures}`,
+        `${database.padEnd(8)} ${server.name.padEnd(13)} ${String(connections).padStart(3)} connections: ${wrk.requestsPerSecond.toFixed(0)} orders/s, p50 ${wrk.latencyP50Ms.toFixed(1)} ms, p99 ${wrk.latencyP99Ms.toFixed(1)} ms, worst loop delay ${delay.maxMs.toFixed(1)} ms, CPU ${cpuMsPerOrder.toFixed(2)} ms/order (system ${((delay.cpuSystemMs ?? 0) / orders).toFixed(2)}), reads ${((delay.readCalls ?? 0) / orders).toFixed(1)} calls, writes ${((delay.writeCalls ?? 0) / orders).toFixed(1)} calls ${((delay.writeBytes ?? 0) / 1024 / orders).toFixed(0)} KB/order, failures ${wrk.failures}`,
       );
       if (postgres !== null) {
         const waits = Object.entries(delay.poolWaits ?? {})
@@ -466,6 +470,7 @@ function writeResult(measured: Run[]): void {
       eventLoopDelayP99Ms: run.eventLoopDelayP99Ms,
       cpuMsPerOrder: run.cpuMsPerOrder,
       cpuSystemMsPerOrder: run.cpuSystemMsPerOrder,
+      readCallsPerOrder: run.readCallsPerOrder,
       writeCallsPerOrder: run.writeCallsPerOrder,
       writeKbPerOrder: run.writeKbPerOrder,
       failures: run.wrk.failures,

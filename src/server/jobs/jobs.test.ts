@@ -3,12 +3,15 @@
  * commit, run by a worker that retries with backoff, claimed by one worker at a time, taken over
  * after a lease, idempotent, and backed by the payment reconciliation. SQLite and PostgreSQL.
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import Fastify from "fastify";
 import type { KyselyPlugin, QueryResult, RootOperationNode, UnknownRow } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { OrderStatusEvent } from "../../domain/orders-api";
 import { DEFAULT_JOBS_CONFIG, type JobsConfig } from "../config";
-import { databaseTarget, openDatabase } from "../db/database";
+import { databaseTarget, openDatabase, openDurableSqlite } from "../db/database";
 import type { JobRow } from "../db/tables/jobs.table";
 import { type Messenger, MessengerError, type OutgoingMessage } from "../notify/messenger";
 import { outboxMessenger } from "../notify/outbox";
@@ -130,6 +133,28 @@ describe("jobs are written in the change's own commit (issue 11 item 1)", () => 
     expect(await messagesTo(guest.phone)).toHaveLength(1);
     expect(events.map((event) => [event.orderId, event.status])).toEqual([[id, "ACCEPTED"]]);
     expect((await jobsOf(id)).every((job) => job.state === "DONE")).toBe(true);
+  });
+
+  it("a job whose commit is not yet on disk runs once it is (SQLite's shared syncs: nothing told before it is durable)", async () => {
+    const guest = await newGuest();
+    const { id } = await cardOrder(guest.userId);
+    const dir = mkdtempSync(path.join(tmpdir(), "jobs-durable-"));
+    // A commit made in this process and not yet synced (on SQLite the accept's own is synced by the
+    // time it returns; another request's may not be when the worker claims the jobs).
+    const other = openDurableSqlite(path.join(dir, "venue.sqlite"));
+    const pendingAtPublish: boolean[] = [];
+    const bus = new InProcessOrderEvents();
+    bus.subscribe(() => pendingAtPublish.push(other.barrier.pending));
+    try {
+      const ctx = testOrdersContext(database.db, clock, { orderEvents: bus, jobs: FAST });
+      await accept(killedAfterCommit(ctx), STAFF, id);
+      other.barrier.committed();
+      await ctx.worker.drain();
+      expect(pendingAtPublish).toEqual([false]);
+    } finally {
+      await other.db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("a transaction that rolls back leaves no job (the change and its follow-up commit together)", async () => {

@@ -24,6 +24,7 @@ import { hostname } from "node:os";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import type { JobsConfig } from "../config";
+import { whenCommitsDurable } from "../db/durable-sqlite";
 import type { Database } from "../db/schema";
 import type { JobRow } from "../db/tables/jobs.table";
 import type { JobNudge, OrdersContext } from "../orders/context";
@@ -128,6 +129,10 @@ export class JobWorker implements JobNudge {
           }
           const limit = HELD_AT_MOST - this.#held.size;
           const jobs = await claimDueJobs(this.queueDb, this.id, this.ctx.now(), this.config.leaseMs, limit);
+          // A job read from a SQLite commit not yet on disk (or still to be made: the batched
+          // commits of db/durable-sqlite.ts) runs once it is, as an HTTP answer waits: what a job
+          // tells the outside (a status event, a message, a capture) is never undone by a crash.
+          if (jobs.length > 0) await whenCommitsDurable();
           // Oldest first: an order's earlier job is scheduled before its later ones.
           for (const job of jobs) this.#hold(job);
           // Fewer than asked for: nothing else was due. A job committed after this claim comes with
