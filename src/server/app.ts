@@ -106,8 +106,11 @@ export interface AppOptions {
   stompFanout?: Partial<FanoutOptions>;
   /** The after-commit job worker's knobs (main.ts passes config.jobs). Default: DEFAULT_JOBS_CONFIG. */
   jobs?: JobsConfig;
-  /** Where the job worker claims and marks jobs (main.ts: PostgreSQL's job connections). Default: db. */
-  jobsDb?: Kysely<Database>;
+  /**
+   * PostgreSQL's advisory connections (db/database.ts openAdvisoryConnections): where the job
+   * worker claims and marks jobs and placements draw their daily numbers. Default (SQLite): db.
+   */
+  advisoryDb?: Kysely<Database>;
 }
 
 /** Contact messages are short; anything bigger than this is not a request of ours. */
@@ -159,9 +162,10 @@ export function buildApp(options: AppOptions): App {
     orderEvents: options.orderEvents ?? new InProcessOrderEvents(),
     payments: options.payments ?? new SandboxPaymentProvider(db, now),
     jobs: { nudge: () => worker.nudge() },
+    advisoryDb: options.advisoryDb,
   };
   // Issue 11 item 1: the after-commit jobs (status events, card capture/void, outcome messages).
-  const worker = new JobWorker(orders, options.jobs ?? DEFAULT_JOBS_CONFIG, app.log, options.jobsDb);
+  const worker = new JobWorker(orders, options.jobs ?? DEFAULT_JOBS_CONFIG, app.log, options.advisoryDb);
   app.decorate("jobWorker", worker);
   app.addHook("onReady", async () => worker.start());
   app.addHook("onClose", async () => {

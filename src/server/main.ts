@@ -5,7 +5,7 @@
  */
 import { type App, buildApp } from "./app";
 import { ConfigError, readConfig, type ServerConfig } from "./config";
-import { databaseTarget, openDatabase, openJobConnections } from "./db/database";
+import { databaseTarget, openAdvisoryConnections, openDatabase } from "./db/database";
 import { migrateToLatest } from "./db/migrate";
 import { demoLinkQrBlocks } from "./demo-link-qr";
 import { demoLinkLines, listDemoLinks } from "./demo-links";
@@ -35,9 +35,10 @@ async function main(): Promise<void> {
   const target = databaseTarget(config.databaseUrl, config.dataDir);
   const onPoolError = (error: Error) => app.log.error({ err: error }, "idle database connection failed");
   const { db, dialect, location } = openDatabase(target, { onPoolError, poolSize: config.databasePoolSize });
-  // The job worker's claims and completions and the events' NOTIFY: its own connections on
-  // PostgreSQL, committing without a flush wait (db/database.ts); SQLite has the one connection.
-  const jobsDb = target.kind === "postgres" ? openJobConnections(target.url, { onPoolError }) : db;
+  // The job worker's claims and completions, the events' NOTIFY and the placements' daily numbers:
+  // connections of their own on PostgreSQL, committing without a flush wait (db/database.ts);
+  // SQLite has the one connection.
+  const advisoryDb = target.kind === "postgres" ? openAdvisoryConnections(target.url, { onPoolError }) : undefined;
   // Order status events: through LISTEN/NOTIFY on PostgreSQL, so that every API process on the
   // database hears every change; in-process (buildApp's default) on SQLite, which has one process.
   const orderEvents =
@@ -45,7 +46,7 @@ async function main(): Promise<void> {
       ? new PostgresOrderEvents({
           connectionString: target.url,
           // Only the job worker publishes (jobs/handlers.ts): through its connections.
-          db: jobsDb,
+          db: advisoryDb ?? db,
           // Issue 11 item 1: what this process missed while its LISTEN connection was down.
           replay: (since) => statusEventsSince(db, since),
           log: {
@@ -55,7 +56,7 @@ async function main(): Promise<void> {
           },
         })
       : undefined;
-  const app = buildApp({ db, config, orderEvents, jobs: config.jobs, jobsDb });
+  const app = buildApp({ db, config, orderEvents, jobs: config.jobs, advisoryDb });
 
   try {
     await migrateToLatest(db, dialect);
@@ -73,7 +74,7 @@ async function main(): Promise<void> {
     await app.close().catch(() => undefined);
     await orderEvents?.close().catch(() => undefined);
     await db.destroy().catch(() => undefined);
-    if (jobsDb !== db) await jobsDb.destroy().catch(() => undefined);
+    await advisoryDb?.destroy().catch(() => undefined);
     process.exit(1);
   }
 
@@ -108,7 +109,7 @@ async function main(): Promise<void> {
       .close()
       .then(() => orderEvents?.close())
       .then(() => db.destroy())
-      .then(() => (jobsDb !== db ? jobsDb.destroy() : undefined))
+      .then(() => advisoryDb?.destroy())
       .catch((error: unknown) => {
         app.log.error({ err: error }, "error while shutting down");
         process.exitCode = 1;

@@ -8,7 +8,7 @@ import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { setUpTestDatabase, testDialect } from "../test-support/test-database";
 import { withAdvisoryCommit } from "./advisory-commit";
-import { openJobConnections } from "./database";
+import { openAdvisoryConnections } from "./database";
 import type { Database } from "./schema";
 
 const ctx = setUpTestDatabase();
@@ -35,7 +35,7 @@ describe("withAdvisoryCommit", () => {
   it.runIf(testDialect() === "postgres")(
     "PostgreSQL: the job worker's own connections (issue 13) set synchronous_commit off for their session, so an advisory write on them is one statement, outside any transaction; on the requests' pool it is still a transaction of its own",
     async () => {
-      const jobs = openJobConnections(ctx.env.DATABASE_URL ?? "");
+      const jobs = openAdvisoryConnections(ctx.env.DATABASE_URL ?? "");
       try {
         // Set by this connection (the test server itself runs with flushes off, from its command line).
         const { rows } = await sql<{ setting: string; source: string }>`

@@ -38,8 +38,8 @@ export interface OpenOptions {
 
 export const DEFAULT_POOL_SIZE = 10;
 
-/** The job worker's own PostgreSQL connections (openJobConnections). */
-export const JOB_POOL_SIZE = 2;
+/** PostgreSQL's connections for commits that wait for no flush (openAdvisoryConnections). */
+export const ADVISORY_POOL_SIZE = 4;
 
 export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): DatabaseHandle {
   return target.kind === "postgres" ? openPostgres(target.url, options) : openSqlite(target.file);
@@ -58,17 +58,20 @@ function openPostgres(url: string, options: OpenOptions): DatabaseHandle {
 }
 
 /**
- * The job worker's own connections on PostgreSQL (issue 13): a small pool beside the requests'
- * one, so the worker never queues behind the placements that fill it, with
- * `synchronous_commit = off` for the whole session. Only writes that may be lost in a crash go
- * through it (db/advisory-commit.ts): a job's claim, completion or failure (lost, the job runs again)
- * and the status events' NOTIFY (a NOTIFY takes a transaction id, so with the default each event
- * waited for a WAL flush of its own; lost, the job that sent it runs again). A job's own work (a
- * capture, a message) runs on the requests' pool and waits for its flush as before. On SQLite the
- * worker uses the one connection (its job writes are advisory there already, statement-cache.ts).
+ * PostgreSQL's advisory connections (issue 13): a small pool beside the requests' one, so what
+ * runs on it never queues behind the placements that fill that one, with `synchronous_commit =
+ * off` for the whole session. Only writes that may be lost in a crash, or that a later durable
+ * commit carries to disk with it, go through it (db/advisory-commit.ts):
+ * - the job worker's claims, completions and failures (lost, the job runs again), and the status
+ *   events' NOTIFY (a NOTIFY takes a transaction id, so with the default each event waited for a
+ *   WAL flush of its own; lost, the job that sent it runs again); a job's own work (a capture, a
+ *   message) runs on the requests' pool and waits for its flush as before;
+ * - a placement's daily number (orders.repository.ts drawDailyNumber): PostgreSQL writes its WAL
+ *   in order, so the order's own commit, flushed before its answer, makes the draw durable too.
+ * SQLite has one connection and no such pool (its job writes are advisory already, statement-cache.ts).
  */
-export function openJobConnections(url: string, options: OpenOptions = {}): Kysely<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: JOB_POOL_SIZE, options: "-c synchronous_commit=off" });
+export function openAdvisoryConnections(url: string, options: OpenOptions = {}): Kysely<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: ADVISORY_POOL_SIZE, options: "-c synchronous_commit=off" });
   pool.on("error", (error) => options.onPoolError?.(error));
   prepareStatementsByName(pool);
   return commitsAdvisory(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }));

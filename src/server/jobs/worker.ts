@@ -16,7 +16,7 @@
  *   reach a screen out of order): a job waits for the one before it of the same order that this
  *   worker holds. Jobs it finished meanwhile are marked done in one statement.
  * - Its claims and completions go through `queueDb`: on PostgreSQL a pool of its own whose commits
- *   do not wait for the WAL flush (db/database.ts openJobConnections); otherwise the app's handle.
+ *   do not wait for the WAL flush (db/database.ts openAdvisoryConnections); otherwise the app's handle.
  * - stop() ends polling, lets the jobs it holds finish, and nudges no more (graceful shutdown).
  */
 import { randomUUID } from "node:crypto";
@@ -61,7 +61,7 @@ export class JobWorker implements JobNudge {
     private readonly ctx: OrdersContext,
     private readonly config: JobsConfig,
     private readonly log: FastifyBaseLogger,
-    /** Where jobs are claimed and marked done (main.ts: PostgreSQL's job connections). */
+    /** Where jobs are claimed and marked done (main.ts: PostgreSQL's advisory connections). */
     private readonly queueDb: Kysely<Database> = ctx.db,
   ) {}
 

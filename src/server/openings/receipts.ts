@@ -1,7 +1,8 @@
 /**
  * Receipts of a table opening (issue "Table openings" §6): a TEMPORARY one (what is owed now) any
  * time, a FINAL one once the opening is closed. Numbered per store per Athens day from 1, one
- * sequence for both kinds, taken under the counter row's lock like the orders' daily numbers. The
+ * sequence for both kinds, taken under the counter row's lock in the receipt's transaction (a
+ * waiter prints a few an hour: no gaps, and nothing waits long on the lock). The
  * receipt keeps a snapshot of what it printed, so a reprint is the same paper whatever happened
  * to the table since.
  */

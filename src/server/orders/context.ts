@@ -3,7 +3,9 @@
  * work), the menu cache (placement prices from the same menu the guests see, and bumps the
  * store's catalogue version when stock changes), the order-event bus and the payment provider.
  */
+import type { Kysely } from "kysely";
 import type { AccountsContext } from "../auth/context";
+import type { Database } from "../db/schema";
 import type { MenuCache } from "../menu/menu-cache";
 import type { OrderEventBus } from "../realtime/order-events";
 
@@ -13,6 +15,11 @@ export interface OrdersContext extends AccountsContext {
   payments: PaymentProvider;
   /** The after-commit job worker (src/server/jobs/worker.ts), told when a commit wrote jobs. */
   jobs: JobNudge;
+  /**
+   * PostgreSQL's advisory connections (db/database.ts openAdvisoryConnections), where a placement
+   * draws its daily number; unset on SQLite, where it is drawn in the placement's transaction.
+   */
+  advisoryDb?: Kysely<Database>;
 }
 
 /** Wakes the job worker of this process after a commit that wrote jobs (others find them by polling). */

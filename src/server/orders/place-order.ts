@@ -68,6 +68,7 @@ export async function placeOrder(
             request,
             card?.authorization ?? null,
             now,
+            ctx.advisoryDb,
           );
           if (card?.authorization.result.approved && request.payment.type === "CARD" && request.payment.saveCard) {
             await saveCard(trx, account.userId, card.authorization, now);

@@ -1,7 +1,8 @@
 /**
- * The writes of a placement, inside its transaction: the daily number, the per-spot daily limit
- * (counted under the counter's lock), the stock taken atomically, the order with its lines as
- * priced, and its card payment. Orders copy no personal data of the guest: only the user id, and
+ * The writes of a placement, inside its transaction: the per-spot daily limit (counted under the
+ * spot's lock), the stock taken atomically, then the daily number (after every check that can
+ * refuse, so a refused order takes none; drawn on PostgreSQL's advisory connections, see
+ * drawDailyNumber), the order with its lines as priced, and its card payment. Orders copy no personal data of the guest: only the user id, and
  * the delivery address where the delivery needs it.
  *
  * A waiter's order (staff of the store, issue 10 §3) is written ACCEPTED: the waiter is the store,
@@ -18,9 +19,10 @@ import {
   bumpCatalogueVersion,
   countImmediateOrdersOfSpot,
   countScheduledOrdersOfSpot,
+  drawDailyNumber,
   insertOrder,
   insertOrderLines,
-  nextDailyNumber,
+  lockSpotForCount,
   takeStock,
 } from "../db/repositories/orders.repository";
 import { insertPayment } from "../db/repositories/payments.repository";
@@ -57,14 +59,13 @@ export async function writeOrder(
   request: PlaceOrderRequest,
   card: CardAuthorization | null,
   now: Date,
+  /** Where the daily number is drawn on PostgreSQL (OrdersContext.advisoryDb). */
+  advisoryDb: Kysely<Database> | undefined,
 ): Promise<WrittenOrder> {
   const nowIso = now.toISOString();
   const athensDay = athensDayText(now);
   const { store, spot, breakdown } = prepared;
   const declined = card !== null && !card.result.approved;
-  // First: the counter row's lock serializes the store's placements of the day on PostgreSQL.
-  const dailyNumber = await nextDailyNumber(trx, store.id, athensDay);
-
   const byStaff = account.kind === "staff";
   let stockChanged = false;
   if (!declined) {
@@ -72,6 +73,7 @@ export async function writeOrder(
     stockChanged = await takeStockOf(trx, prepared.lines);
     if (stockChanged) await bumpCatalogueVersion(trx, store.id);
   }
+  const dailyNumber = await drawDailyNumber(trx, advisoryDb, store.id, athensDay);
 
   const status: OrderStatus = declined
     ? "PAYMENT_FAILED"
@@ -144,6 +146,8 @@ async function checkSpotDailyLimit(
 ): Promise<void> {
   const limit = prepared.store.max_orders_per_spot_per_day;
   if (limit === null) return;
+  // Two placements at one spot must not both count the other's order out.
+  await lockSpotForCount(trx, prepared.spot.id);
   if (scheduledFor === null) {
     if ((await countImmediateOrdersOfSpot(trx, prepared.spot.id, athensDay)) >= limit) {
       throw refuse("MAX_ORDERS_REACHED_FOR_SPOT_FOR_THIS_DAY", `This spot has sent ${limit} orders today`);

@@ -15,6 +15,7 @@ import type { MenuCacheOptions } from "../menu/menu-cache";
 import type { Messenger } from "../notify/messenger";
 import type { PaymentProvider } from "../orders/context";
 import type { OrderEventBus } from "../realtime/order-events";
+import { testAdvisoryDb } from "./test-database";
 
 export interface TestAppOptions {
   staticDir?: string;
@@ -85,6 +86,8 @@ export function buildTestApp(db: Kysely<Database>, options: TestAppOptions = {})
     orderEvents: options.orderEvents,
     payments: options.payments,
     jobs: options.jobs,
+    // On PostgreSQL the server's second pool, as main.ts opens it.
+    advisoryDb: testAdvisoryDb(db),
   });
 }
 

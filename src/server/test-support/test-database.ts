@@ -11,7 +11,7 @@ import path from "node:path";
 import type { Kysely } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
-import { type DatabaseTarget, openDatabase } from "../db/database";
+import { type DatabaseTarget, openAdvisoryConnections, openDatabase } from "../db/database";
 import { migrateToLatest } from "../db/migrate";
 import type { Database, DialectName } from "../db/schema";
 
@@ -72,6 +72,17 @@ export function setUpTestDatabase(): {
   };
 }
 
+/** By a database's adapter, which its transactions and plugin views share. */
+const advisoryConnections = new WeakMap<object, Kysely<Database>>();
+
+/**
+ * PostgreSQL's advisory connections to a test database, as main.ts opens them beside the server's
+ * pool (db/database.ts openAdvisoryConnections); undefined on SQLite. Closed with the database.
+ */
+export function testAdvisoryDb(db: Kysely<Database>): Kysely<Database> | undefined {
+  return advisoryConnections.get(db.getExecutor().adapter);
+}
+
 function createSqliteDatabase(): TestDatabase {
   const dataDir = mkdtempSync(path.join(tmpdir(), "venue-test-"));
   const target: DatabaseTarget = { kind: "sqlite", file: path.join(dataDir, "venue.sqlite") };
@@ -93,11 +104,14 @@ async function createPostgresDatabase(adminUrl: string): Promise<TestDatabase> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const { db } = openDatabase({ kind: "postgres", url: url.toString() });
+  const advisory = openAdvisoryConnections(url.toString());
+  advisoryConnections.set(db.getExecutor().adapter, advisory);
   return {
     db,
     dialect: "postgres",
     env: { DATABASE_URL: url.toString() },
     async destroy() {
+      await advisory.destroy();
       await db.destroy();
       await withAdminClient(adminUrl, (client) => client.query(`drop database if exists "${name}" with (force)`));
     },

@@ -274,6 +274,22 @@ describe("refusals change nothing (issue Orders: tampered price, closed service,
     clock.advance(DAY);
     await place(request({ tableId: FIXTURE.chair }), await signInGuest(server.app, ctx.db, greekMobile(phoneNumber++)));
   });
+
+  it("§3 two guests at a spot with one order left, at once: exactly one is placed (the count is taken under the spot's lock)", async () => {
+    await ctx.db.deleteFrom("order_requests").execute();
+    await setStoreOrderSettings(ctx.db, FIXTURE.storeId, { maxOrdersPerSpotPerDay: 1 });
+    clock.advance(10 * DAY); // a day no other test orders on
+    [guest, rival] = [
+      await signInGuest(server.app, ctx.db, greekMobile(phoneNumber++)),
+      await signInGuest(server.app, ctx.db, greekMobile(phoneNumber++)),
+    ];
+    const body = request({ tableId: FIXTURE.chair });
+    const responses = await Promise.all([postOrder(server.app, guest, body), postOrder(server.app, rival, body)]);
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 422]);
+    expect(responses.find((r) => r.statusCode === 422)?.json()).toMatchObject({
+      code: "MAX_ORDERS_REACHED_FOR_SPOT_FOR_THIS_DAY",
+    });
+  });
 });
 
 describe("scheduled orders (§3; INVALID_TIME_TO_BE_DELIVERED_FOR_SCHEDULED_ORDER)", () => {
