@@ -15,8 +15,16 @@
 import { closeSync, fdatasync, fsyncSync, openSync } from "node:fs";
 import path from "node:path";
 import type BetterSqlite3 from "better-sqlite3";
-import { CompiledQuery, type DatabaseConnection, type Driver, SqliteDialect, SqliteDriver } from "kysely";
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  type QueryCompiler,
+  SqliteDialect,
+  SqliteDriver,
+} from "kysely";
 import { DurabilityBarrier } from "./durability-barrier";
+import { LiteralLimitSqliteQueryCompiler } from "./sqlite-query-compiler";
 import { StatementCache, WEIGHT, type Writes } from "./statement-cache";
 import { WalCheckpointer } from "./wal-checkpointer";
 
@@ -87,6 +95,10 @@ class DurableSqliteDialect extends SqliteDialect {
 
   override createDriver(): Driver {
     return new DurableSqliteDriver(this.statements, this.barrier, this.checkpointer, this.onDestroy);
+  }
+
+  override createQueryCompiler(): QueryCompiler {
+    return new LiteralLimitSqliteQueryCompiler();
   }
 }
 

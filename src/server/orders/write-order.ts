@@ -2,8 +2,9 @@
  * The writes of a placement, inside its transaction: the per-spot daily limit (counted under the
  * spot's lock), the stock taken atomically, then the daily number (after every check that can
  * refuse, so a refused order takes none; drawn on PostgreSQL's advisory connections, see
- * drawDailyNumber), the order with its lines as priced, and its card payment. Orders copy no personal data of the guest: only the user id, and
- * the delivery address where the delivery needs it.
+ * drawDailyNumber), the order with its lines as priced, and its card payment. Orders copy no
+ * personal data of the guest: only the user id, and the delivery address where the delivery
+ * needs it.
  *
  * A waiter's order (staff of the store, issue 10 §3) is written ACCEPTED: the waiter is the store,
  * there is nobody else to accept it. It skips the per-spot daily limit, which guards a store

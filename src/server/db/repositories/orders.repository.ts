@@ -55,7 +55,8 @@ export async function findLinesOfOrders(db: Kysely<Database>, orderIds: readonly
  * crash belongs to no order that survived it. A placement that fails after its draw leaves its
  * number unused (a gap); the checks that refuse an order run before it (write-order.ts).
  *
- * On SQLite (one writer, one transaction at a time) the upsert runs in `trx`: nothing waits on it.
+ * On SQLite (one writer, one transaction at a time; `advisory` undefined) the upsert runs in
+ * `trx`: nothing waits on it.
  */
 export async function drawDailyNumber(
   trx: Kysely<Database>,
