@@ -182,7 +182,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     name: "DATABASE_POOL_SIZE",
     default: "10",
     meaning:
-      "PostgreSQL: connections the API's requests share (the job worker opens 2 more of its own). Unused on SQLite.",
+      "PostgreSQL: connections the API's requests share (4 more are opened for commits that wait for no flush: the job worker's and the daily numbers' draws). Unused on SQLite.",
   },
   {
     name: "DATA_DIR",
