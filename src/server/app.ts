@@ -165,7 +165,7 @@ export function buildApp(options: AppOptions): App {
     advisoryDb: options.advisoryDb,
   };
   // Issue 11 item 1: the after-commit jobs (status events, card capture/void, outcome messages).
-  const worker = new JobWorker(orders, options.jobs ?? DEFAULT_JOBS_CONFIG, app.log, options.advisoryDb);
+  const worker = new JobWorker(orders, options.jobs ?? DEFAULT_JOBS_CONFIG, app.log);
   app.decorate("jobWorker", worker);
   app.addHook("onReady", async () => worker.start());
   app.addHook("onClose", async () => {

@@ -15,8 +15,9 @@
  *   at most CONCURRENCY, but an order's jobs one after another in id order (its statuses must not
  *   reach a screen out of order): a job waits for the one before it of the same order that this
  *   worker holds. Jobs it finished meanwhile are marked done in one statement.
- * - Its claims and completions go through `queueDb`: on PostgreSQL a pool of its own whose commits
- *   do not wait for the WAL flush (db/database.ts openAdvisoryConnections); otherwise the app's handle.
+ * - Its claims and completions go through `queueDb`: on PostgreSQL the advisory connections
+ *   (OrdersContext.advisoryDb), whose commits do not wait for the WAL flush; otherwise the app's
+ *   handle.
  * - stop() ends polling, lets the jobs it holds finish, and nudges no more (graceful shutdown).
  */
 import { randomUUID } from "node:crypto";
@@ -61,8 +62,8 @@ export class JobWorker implements JobNudge {
     private readonly ctx: OrdersContext,
     private readonly config: JobsConfig,
     private readonly log: FastifyBaseLogger,
-    /** Where jobs are claimed and marked done (main.ts: PostgreSQL's advisory connections). */
-    private readonly queueDb: Kysely<Database> = ctx.db,
+    /** Where jobs are claimed and marked done: PostgreSQL's advisory connections, else the app's handle. */
+    private readonly queueDb: Kysely<Database> = ctx.advisoryDb ?? ctx.db,
   ) {}
 
   /** After a commit that wrote jobs: run them now, in the background. */

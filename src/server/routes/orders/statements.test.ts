@@ -73,9 +73,10 @@ describe("statements per placement (issue 13 item 5: read what is needed once, a
   // key claim 1, rate limit 3 (in the placement's transaction since 2026-11-25; on SQLite 2: its
   // key's lock is PostgreSQL's only), prepare 8 (spot, service, store, 4 of the menu, membership),
   // the writes 4 (daily number, order, lines, job; on PostgreSQL since 2026-11-27 the daily number
-  // is drawn on the advisory connections, which this count does not see), the stored answer 1. Since 2026-11-25 the
-  // service, its store and menu are kept per catalogue version (orders/placement-catalogue.ts):
-  // once kept, prepare is 2 (the spot with its store's catalogue version, membership).
+  // is drawn on the advisory connections, which this count does not see), the stored answer 1.
+  // Since 2026-11-25 the service, its store and menu are kept per catalogue version
+  // (orders/placement-catalogue.ts): once kept, prepare is 2 (the spot with its store's catalogue
+  // version, membership).
   it("a guest's cash order runs at most 19 statements on PostgreSQL and 18 on SQLite, 11 of them reads", async () => {
     await statementsOfOnePlacement(); // the first placement sweeps the rate limits and starts the day's counter
     const { total, selects } = await statementsOfOnePlacement();
