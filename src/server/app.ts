@@ -26,6 +26,7 @@ import {
 } from "./config";
 import type { Database } from "./db/schema";
 import { AdjustableClock } from "./dev-clock";
+import { FrontDoor } from "./http/front-door";
 import { NoQuerySchema } from "./http/schemas";
 import { strictTypeBoxValidatorCompiler } from "./http/validator-compiler";
 import { JobWorker } from "./jobs/worker";
@@ -60,6 +61,7 @@ import { passwordResetRoutes } from "./routes/password-reset";
 import { paymentRoutes } from "./routes/payments";
 import { reviewRoutes } from "./routes/reviews";
 import { serviceRoutes } from "./routes/services";
+import { menuFastPath } from "./routes/services/menu-fast-path";
 import { sessionRoutes } from "./routes/session";
 import { signInRoutes } from "./routes/sign-in";
 import { staffHistoryRoutes } from "./routes/staff-history";
@@ -118,12 +120,14 @@ const BODY_LIMIT_BYTES = 64 * 1024;
 
 export function buildApp(options: AppOptions): App {
   const { db, config } = options;
+  const frontDoor = new FrontDoor();
   const app = Fastify({
     ...(options.logger === false ? { logger: false } : loggerOptions(config.logLevel, options.logStream)),
     genReqId: requestId,
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     ...httpServerTimeouts(config.http ?? DEFAULT_HTTP_TIMEOUTS),
+    serverFactory: frontDoor.serverFactory,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(strictTypeBoxValidatorCompiler);
 
@@ -144,6 +148,7 @@ export function buildApp(options: AppOptions): App {
   // Routes.
   const menuCache = new MenuCache(db, options.menuCache);
   app.addHook("onClose", async () => menuCache.close());
+  app.register(menuFastPath, { frontDoor, menuCache });
   const devClock = config.devClockApi ? new AdjustableClock() : null;
   const now = options.now ?? devClock?.now ?? (() => new Date());
   const messenger = options.messenger ?? createMessenger(config.messaging, db, app.log, now);

@@ -33,7 +33,11 @@ const PROCESS_ID_PREFIX = randomUUID().slice(0, 24);
 let requestCount = 0;
 
 export function requestId(request: IncomingMessage): string {
-  const given = request.headers["x-request-id"];
+  return requestIdFrom(request.headers["x-request-id"]);
+}
+
+/** The id of a request that carried this X-Request-Id header (or none). */
+export function requestIdFrom(given: string | string[] | undefined): string {
   if (typeof given === "string" && ACCEPTABLE_REQUEST_ID.test(given)) return given;
   requestCount++;
   return PROCESS_ID_PREFIX + requestCount.toString(16).padStart(12, "0");
@@ -78,13 +82,18 @@ function isQuietRead(request: FastifyRequest, reply: FastifyReply): boolean {
 /** Levels at which quiet reads are written. */
 const READ_LOG_LEVELS = new Set(["debug", "trace"]);
 
+/** Whether a successful, quick read is logged at this level (not at info and above). */
+export function logsQuietReads(level: string): boolean {
+  return READ_LOG_LEVELS.has(level);
+}
+
 class AccessLog extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     const quiet = !error && isQuietRead(request, reply);
     // The hot path (a cached menu read at info) must not even build the line.
-    if (quiet && !READ_LOG_LEVELS.has(reply.log.level)) return;
+    if (quiet && !logsQuietReads(reply.log.level)) return;
     const line = {
       method: request.method,
       url: redactUrl(request.url),

@@ -71,6 +71,12 @@ export function durableSqlite(connection: BetterSqlite3.Database, file: string):
 /** The barriers of the SQLite databases open in this process (one in the server). */
 const openBarriers = new Set<DurabilityBarrier>();
 
+/** Whether a commit of an open SQLite database is not yet on disk (whenCommitsDurable would wait). */
+export function commitsPending(): boolean {
+  for (const barrier of openBarriers) if (barrier.pending) return true;
+  return false;
+}
+
 /**
  * null when every commit of every open SQLite database is on disk (the common case, no promise
  * made); else a promise that resolves when the commits made so far are.

@@ -3,10 +3,13 @@ import { Type } from "typebox";
 import { ErrorBodySchema } from "../../domain/api";
 
 /** Ids are positive 32-bit integers (the venue file's range); anything else is a 400, not a 404. */
-export const IdSchema = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+export const MAX_ID = 2_147_483_647;
+export const IdSchema = Type.Integer({ minimum: 1, maximum: MAX_ID });
 
 /** A service's slug as in a guest link (/beach-bar/7201): the venue file's slug format. */
-export const SlugSchema = Type.String({ pattern: "^[a-z0-9]+(-[a-z0-9]+)*$", maxLength: 100 });
+export const SLUG_PATTERN = "^[a-z0-9]+(-[a-z0-9]+)*$";
+export const SLUG_MAX_LENGTH = 100;
+export const SlugSchema = Type.String({ pattern: SLUG_PATTERN, maxLength: SLUG_MAX_LENGTH });
 
 /** The error answers a route documents: `errorResponses(400, 401)` → { 400: ErrorBody, 401: ErrorBody }. */
 export function errorResponses<Status extends number>(...statuses: Status[]): Record<Status, typeof ErrorBodySchema> {

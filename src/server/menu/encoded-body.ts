@@ -16,10 +16,10 @@ export interface Representation {
   coding: ContentCoding;
   bytes: Buffer;
   etag: string;
-  /** The headers of a 200 with these bytes, in the order they are sent, Content-Length last. */
-  headers: ResponseHeaders;
-  /** The headers of a 304 for this variant: its validator and how to cache it, no content headers. */
-  notModifiedHeaders: ResponseHeaders;
+  /** A 200 with these bytes: its headers in the order they are sent, Content-Length last. */
+  ok: BodyAnswer;
+  /** A 304 for this variant: its validator and how to cache it, no content headers. */
+  notModified: BodyAnswer;
 }
 
 /** What every variant is answered with besides its own validator and coding. */
@@ -71,11 +71,38 @@ function representation(coding: ContentCoding, bytes: Buffer, etag: string, body
   const headers: Record<string, string> = { ...notModifiedHeaders, "content-type": body.contentType };
   if (coding !== "identity") headers["content-encoding"] = coding;
   headers["content-length"] = String(bytes.length);
-  return { coding, bytes, etag, headers, notModifiedHeaders };
+  return {
+    coding,
+    bytes,
+    etag,
+    ok: { status: 200, headers, bytes },
+    notModified: { status: 304, headers: notModifiedHeaders, bytes: null },
+  };
+}
+
+/** What a GET of the body is answered with: a 304 without bytes, or a 200 with the variant's bytes. */
+export interface BodyAnswer {
+  status: 200 | 304;
+  headers: ResponseHeaders;
+  bytes: Buffer | null;
+}
+
+/**
+ * The answer to a GET with these request headers: the variant the client accepts, or 304 when
+ * the copy it holds is current. The one way a prepared body is answered (routes/services and
+ * their fast path, menu-fast-path.ts).
+ */
+export function answerGet(
+  body: EncodedBody,
+  acceptEncoding: string | undefined,
+  ifNoneMatch: string | undefined,
+): BodyAnswer {
+  const representation = chooseRepresentation(body, acceptEncoding);
+  return matchesIfNoneMatch(ifNoneMatch, body.etags) ? representation.notModified : representation.ok;
 }
 
 /** The best variant the client accepts (brotli, then gzip, then the plain bytes). */
-export function chooseRepresentation(body: EncodedBody, acceptEncoding: string | undefined): Representation {
+function chooseRepresentation(body: EncodedBody, acceptEncoding: string | undefined): Representation {
   if (acceptEncoding === undefined || (body.br === null && body.gzip === null)) return body.identity;
   const accepted = acceptedCodings(acceptEncoding);
   if (body.br !== null && accepted.has("br")) return body.br;
@@ -102,7 +129,7 @@ function acceptedCodings(header: string): Set<string> {
  * If-None-Match uses the weak comparison (RFC 9110 §13.1.2): `W/"x"` matches `"x"`. `*` matches
  * any current representation.
  */
-export function matchesIfNoneMatch(header: string | undefined, etags: ReadonlySet<string>): boolean {
+function matchesIfNoneMatch(header: string | undefined, etags: ReadonlySet<string>): boolean {
   if (header === undefined) return false;
   for (const raw of header.split(",")) {
     const tag = raw.trim();

@@ -10,7 +10,7 @@ import fp from "fastify-plugin";
 import { whenCommitsDurable } from "../db/durable-sqlite";
 
 const durableAnswersPlugin: FastifyPluginCallback = (app, _options, done) => {
-  app.addHook("onSend", (_request, _reply, payload, next) => {
+  app.addHook("onSend", function holdUntilDurable(_request, _reply, payload, next) {
     const durable = whenCommitsDurable();
     if (durable === null) next(null, payload);
     else durable.then(() => next(null, payload), next);

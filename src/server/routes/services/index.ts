@@ -5,7 +5,8 @@
  * once instead of waiting for the table's answer to learn the service id (issue 13 item 1); which
  * service a link names is kept in memory too (menu/spot-service-cache.ts). Strong ETag plus `Cache-Control: no-cache`: the service worker keeps a copy and
  * revalidates it (stale-while-revalidate happens there), and an unchanged menu costs a 304. Each
- * variant's headers are written out once per menu version (menu-cache.ts MENU_HEADERS).
+ * variant's headers are written out once per menu version (menu-cache.ts MENU_HEADERS). A menu
+ * fresh in the cache is answered before these routes are reached, the same way (menu-fast-path.ts).
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyReply, FastifyRequest } from "fastify";
@@ -13,7 +14,7 @@ import { Type } from "typebox";
 import { ErrorBodySchema, MenuResponseSchema } from "../../../domain/api";
 import { notFound } from "../../http/api-error";
 import { IdSchema, SlugSchema } from "../../http/schemas";
-import { chooseRepresentation, matchesIfNoneMatch } from "../../menu/encoded-body";
+import { answerGet } from "../../menu/encoded-body";
 import type { CachedMenu, MenuCache } from "../../menu/menu-cache";
 
 export interface ServiceRoutesOptions {
@@ -110,10 +111,11 @@ function sendMenu(
   menu: CachedMenu | null,
 ): FastifyReply {
   if (menu === null) return reply.send(notFound("SERVICE_NOT_FOUND", `There is no service ${serviceId}`));
-  const representation = chooseRepresentation(menu.body, request.headers["accept-encoding"]);
+  const { headers } = request;
   // Headers written out once per menu version (menu/encoded-body.ts), Content-Length included.
-  if (matchesIfNoneMatch(request.headers["if-none-match"], menu.body.etags)) {
-    return reply.headers(representation.notModifiedHeaders).code(304).send();
-  }
-  return reply.headers(representation.headers).send(representation.bytes);
+  const answer = answerGet(menu.body, headers["accept-encoding"], headers["if-none-match"]);
+  return reply
+    .code(answer.status)
+    .headers(answer.headers)
+    .send(answer.bytes ?? undefined);
 }
