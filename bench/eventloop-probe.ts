@@ -110,6 +110,9 @@ process.on("message", (message: unknown) => {
       readCalls: io.readCalls - ioAtReset.readCalls,
       writeCalls: io.writeCalls - ioAtReset.writeCalls,
       writeBytes: io.writeBytes - ioAtReset.writeBytes,
+      // The process's peak resident memory so far (KB on Linux): what a flag like the young
+      // generation's size costs.
+      maxRssKb: process.resourceUsage().maxRSS,
     });
   }
 });

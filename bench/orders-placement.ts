@@ -31,7 +31,7 @@ import { join, resolve } from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import pg from "pg";
 import { type PostgresPerOrder, PostgresStats } from "./postgres-stats";
-import { freePort, LOOPBACK } from "./servers";
+import { freePort, LOOPBACK, productionNodeFlags } from "./servers";
 import { ensureWrk, parseWrk, type WrkResult } from "./wrk";
 
 /** The demo beach hotel's beach bar, from umbrella 7201; a 6.00 item without options or stock. */
@@ -78,6 +78,8 @@ interface Run {
   /** The server's write syscalls and bytes per order (/proc/self/io: the -wal file's frames and the sockets'). */
   writeCallsPerOrder: number;
   writeKbPerOrder: number;
+  /** The server process's peak resident memory since it started, at the end of this run. */
+  peakRssMb: number;
   ordersInDatabase: number | null;
   /** On the last run: jobs (status events) still PENDING when the server stopped, i.e. the worker's backlog. */
   jobsPending: number | null;
@@ -144,6 +146,7 @@ async function measure(server: { name: string; root: string }, database: Databas
         readCalls?: number;
         writeCalls?: number;
         writeBytes?: number;
+        maxRssKb?: number;
       };
       const orders = Math.max(1, wrk.requestsPerSecond * seconds);
       const postgres =
@@ -164,6 +167,7 @@ async function measure(server: { name: string; root: string }, database: Databas
         readCallsPerOrder: Math.round(((delay.readCalls ?? 0) / orders) * 10) / 10,
         writeCallsPerOrder: Math.round(((delay.writeCalls ?? 0) / orders) * 10) / 10,
         writeKbPerOrder: Math.round((delay.writeBytes ?? 0) / 1024 / orders),
+        peakRssMb: Math.round((delay.maxRssKb ?? 0) / 1024),
         ordersInDatabase: null,
         jobsPending: null,
         postgres,
@@ -171,7 +175,7 @@ async function measure(server: { name: string; root: string }, database: Databas
         dailyNumberLock: database === "postgres" ? delay.dailyNumberLock : null,
       });
       console.log(
-        `${database.padEnd(8)} ${server.name.padEnd(13)} ${String(connections).padStart(3)} connections: ${wrk.requestsPerSecond.toFixed(0)} orders/s, p50 ${wrk.latencyP50Ms.toFixed(1)} ms, p99 ${wrk.latencyP99Ms.toFixed(1)} ms, worst loop delay ${delay.maxMs.toFixed(1)} ms, CPU ${cpuMsPerOrder.toFixed(2)} ms/order (system ${((delay.cpuSystemMs ?? 0) / orders).toFixed(2)}), reads ${((delay.readCalls ?? 0) / orders).toFixed(1)} calls, writes ${((delay.writeCalls ?? 0) / orders).toFixed(1)} calls ${((delay.writeBytes ?? 0) / 1024 / orders).toFixed(0)} KB/order, failures ${wrk.failures}`,
+        `${database.padEnd(8)} ${server.name.padEnd(13)} ${String(connections).padStart(3)} connections: ${wrk.requestsPerSecond.toFixed(0)} orders/s, p50 ${wrk.latencyP50Ms.toFixed(1)} ms, p99 ${wrk.latencyP99Ms.toFixed(1)} ms, worst loop delay ${delay.maxMs.toFixed(1)} ms, CPU ${cpuMsPerOrder.toFixed(2)} ms/order (system ${((delay.cpuSystemMs ?? 0) / orders).toFixed(2)}), reads ${((delay.readCalls ?? 0) / orders).toFixed(1)} calls, writes ${((delay.writeCalls ?? 0) / orders).toFixed(1)} calls ${((delay.writeBytes ?? 0) / 1024 / orders).toFixed(0)} KB/order, peak RSS ${Math.round((delay.maxRssKb ?? 0) / 1024)} MB, failures ${wrk.failures}`,
       );
       if (postgres !== null) {
         const waits = Object.entries(delay.poolWaits ?? {})
@@ -317,7 +321,10 @@ function startServer(root: string, listenPort: number, dir: string, databaseUrl:
   delete env.TEST_POSTGRES_URL;
   if (databaseUrl !== null) env.DATABASE_URL = databaseUrl;
   // BENCH_SERVER_NODE_ARGS: e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server.
-  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter((arg) => arg !== "");
+  const nodeArgs = [
+    ...productionNodeFlags(root),
+    ...(process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter((arg) => arg !== ""),
+  ];
   return spawn(process.execPath, [...nodeArgs, "--import", "tsx", "--import", probe, "src/server/main.ts"], {
     cwd: root,
     env,
@@ -473,6 +480,7 @@ function writeResult(measured: Run[]): void {
       readCallsPerOrder: run.readCallsPerOrder,
       writeCallsPerOrder: run.writeCallsPerOrder,
       writeKbPerOrder: run.writeKbPerOrder,
+      peakRssMb: run.peakRssMb,
       failures: run.wrk.failures,
       /** On the last run of a server: every 201 is one order (the check order + warm-up + runs). */
       ...(run.ordersInDatabase === null ? {} : { ordersInDatabase: run.ordersInDatabase }),

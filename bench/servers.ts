@@ -22,6 +22,16 @@ export interface RunningServer {
   cpuMicros?(): number;
 }
 
+/**
+ * The V8 flags `npm start` runs the server with (package.json "start" in `root`, e.g. the young
+ * generation's size), so that a bench measures the server as a venue runs it, and a baseline
+ * checkout as it ran then.
+ */
+export function productionNodeFlags(root: string = process.cwd()): string[] {
+  const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts?: { start?: string } };
+  return (manifest.scripts?.start ?? "").split(/\s+/).filter((word) => /^--max-[a-z-]+=\d+$/.test(word));
+}
+
 /** Linux: a process's user + system time from /proc/<pid>/stat, in microseconds. */
 function processCpuMicros(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
@@ -101,12 +111,16 @@ export async function startRealServer(options: {
   // The bench always runs on its own SQLite file, never on a database named in the environment.
   delete env.DATABASE_URL;
   delete env.TEST_POSTGRES_URL;
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    cwd: options.cwd,
-    env,
-    // Logs go nowhere (as to a log shipper); stderr is kept to explain a failed start.
-    stdio: ["ignore", "ignore", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    [...productionNodeFlags(options.cwd), "--import", "tsx", "src/server/main.ts"],
+    {
+      cwd: options.cwd,
+      env,
+      // Logs go nowhere (as to a log shipper); stderr is kept to explain a failed start.
+      stdio: ["ignore", "ignore", "pipe"],
+    },
+  );
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4_000);
