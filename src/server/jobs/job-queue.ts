@@ -10,7 +10,7 @@
  * worker that died holding a job leaves its lease to run out, and then any worker takes the job over.
  * Attempts are counted at the claim, so a job that crashes its process each time still reaches DEAD.
  */
-import type { Kysely } from "kysely";
+import type { ExpressionBuilder, Kysely } from "kysely";
 import { withAdvisoryCommit } from "../db/advisory-commit";
 import { toJsonText } from "../db/columns";
 import { compiledOnce } from "../db/compiled-once";
@@ -58,27 +58,35 @@ export async function claimDueJobs(
   leaseMs: number,
   limit: number,
 ): Promise<JobRow[]> {
+  const claimed = await withAdvisoryCommit(db, (db) =>
+    claimDueJobsQuery(db, workerId, now, leaseMs, limit).returningAll().execute(),
+  );
+  return claimed.sort((a, b) => a.id - b.id);
+}
+
+/**
+ * The claim's UPDATE. Its subquery walks the pending jobs in id order (index jobs_pending_by_id,
+ * migration 011) and stops after `limit` due ones, so a claim costs the same under any backlog.
+ */
+export function claimDueJobsQuery(db: Kysely<Database>, workerId: string, now: Date, leaseMs: number, limit: number) {
   const nowIso = now.toISOString();
   const leaseUntil = new Date(now.getTime() + leaseMs).toISOString();
+  const unleased = (eb: ExpressionBuilder<Database, "jobs">) =>
+    eb.or([eb("lease_until", "is", null), eb("lease_until", "<", nowIso)]);
   const due = db
     .selectFrom("jobs")
     .select("id")
     .where("state", "=", "PENDING")
     .where("run_after", "<=", nowIso)
-    .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<", nowIso)]))
+    .where(unleased)
     .orderBy("id")
     .limit(limit);
-  const claimed = await withAdvisoryCommit(db, (db) =>
-    db
-      .updateTable("jobs")
-      .set((eb) => ({ claimed_by: workerId, lease_until: leaseUntil, attempts: eb("attempts", "+", 1) }))
-      .where("id", "in", due)
-      .where("state", "=", "PENDING")
-      .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<", nowIso)]))
-      .returningAll()
-      .execute(),
-  );
-  return claimed.sort((a, b) => a.id - b.id);
+  return db
+    .updateTable("jobs")
+    .set((eb) => ({ claimed_by: workerId, lease_until: leaseUntil, attempts: eb("attempts", "+", 1) }))
+    .where("id", "in", due)
+    .where("state", "=", "PENDING")
+    .where(unleased);
 }
 
 /**

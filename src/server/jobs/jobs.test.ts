@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import Fastify from "fastify";
-import type { KyselyPlugin, QueryResult, RootOperationNode, UnknownRow } from "kysely";
+import { CompiledQuery, type KyselyPlugin, type QueryResult, type RootOperationNode, type UnknownRow } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { OrderStatusEvent } from "../../domain/orders-api";
 import { DEFAULT_JOBS_CONFIG, type JobsConfig } from "../config";
@@ -28,9 +28,9 @@ import {
 import { InProcessOrderEvents, type LiveEvent } from "../realtime/order-events";
 import { MINUTE, SECOND, testClock } from "../test-support/clock";
 import { importFixture } from "../test-support/seed";
-import { setUpTestDatabase } from "../test-support/test-database";
+import { setUpTestDatabase, testDialect } from "../test-support/test-database";
 import { runJob } from "./handlers";
-import { claimDueJobs, enqueueJobs } from "./job-queue";
+import { claimDueJobs, claimDueJobsQuery, enqueueJobs } from "./job-queue";
 import { enqueueStatusChangeJobs, type StatusEventPayload } from "./order-jobs";
 import { CONCURRENCY, JobWorker } from "./worker";
 
@@ -404,6 +404,55 @@ describe("the worker runs several jobs at once, an order's jobs in order (issue 
     // 15 jobs, fewer statements marking them done (one per job before).
     expect(counter.completions).toBeGreaterThan(0);
     expect(counter.completions).toBeLessThan(15);
+  });
+});
+
+describe("a claim costs the same under any backlog (issue 13 item 5)", () => {
+  // SQLite's plan: PostgreSQL's planner picks by its statistics, which a test's few rows do not set.
+  it.skipIf(testDialect() === "postgres")(
+    "it walks the pending jobs in id order and stops after its batch: no scan and sort of every due job",
+    async () => {
+      const { sql: text, parameters } = claimDueJobsQuery(database.db, "worker-a", clock.now(), 1_000, 10).compile();
+      const plan = await database.db.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`EXPLAIN QUERY PLAN ${text}`, [...parameters]),
+      );
+      const details = plan.rows.map((row) => row.detail);
+      expect(
+        details.some((detail) => detail.includes("USING INDEX jobs_pending_by_id")),
+        details.join("; "),
+      ).toBe(true);
+      expect(
+        details.some((detail) => detail.includes("TEMP B-TREE")),
+        details.join("; "),
+      ).toBe(false);
+    },
+  );
+
+  it("the oldest due jobs are claimed first, past ones not yet due and ones leased by another worker", async () => {
+    const at = clock.now();
+    const later = new Date(at.getTime() + MINUTE).toISOString();
+    const rows = Array.from({ length: 6 }, (_, index) => ({
+      kind: "status-event" as const,
+      order_id: null,
+      payload: "{}",
+      state: "PENDING" as const,
+      attempts: 0,
+      run_after: index === 0 ? later : at.toISOString(),
+      claimed_by: index === 1 ? "worker-b" : null,
+      lease_until: index === 1 ? later : null,
+      last_error: null,
+      created_at: at.toISOString(),
+      done_at: null,
+    }));
+    await database.db.deleteFrom("jobs").where("state", "=", "PENDING").execute();
+    const ids = (await database.db.insertInto("jobs").values(rows).returning("id").execute()).map((row) => row.id);
+    try {
+      const claimed = await claimDueJobs(database.db, "worker-a", at, 1_000, 3);
+      expect(claimed.map((job) => job.id)).toEqual(ids.slice(2, 5));
+    } finally {
+      // Jobs of no order: no later test's worker may find them.
+      await database.db.deleteFrom("jobs").where("id", "in", ids).execute();
+    }
   });
 });
 

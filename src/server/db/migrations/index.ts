@@ -14,6 +14,7 @@ import { orderDecidedBySchema } from "./007-order-decided-by";
 import { staffSignInSchema } from "./008-staff-sign-in";
 import { jobsSchema } from "./009-jobs";
 import { cardTokensSchema } from "./010-card-tokens";
+import { jobsClaimOrderSchema } from "./011-jobs-claim-order";
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -27,5 +28,6 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     "008-staff-sign-in": staffSignInSchema(dialect),
     "009-jobs": jobsSchema(dialect),
     "010-card-tokens": cardTokensSchema(),
+    "011-jobs-claim-order": jobsClaimOrderSchema(),
   };
 }

@@ -65,6 +65,7 @@ describe(`migrations on ${testDialect()} (brief §1: one set of migrations for b
       ["008-staff-sign-in", "Success"],
       ["009-jobs", "Success"],
       ["010-card-tokens", "Success"],
+      ["011-jobs-claim-order", "Success"],
     ]);
     const tables = (await test.db.introspection.getTables()).map((t) => t.name).sort();
     expect(tables).toEqual(TABLES);
