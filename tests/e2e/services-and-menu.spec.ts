@@ -33,6 +33,34 @@ test("spec §2 menu: a service card opens its menu with categories, items and pr
   await expect(laterPhoto).toHaveAttribute("width", "96");
 });
 
+test("issue 13 item 1: a cold menu visit starts the table and menu reads with the page (preload header) and fetches each once", async ({
+  page,
+}) => {
+  const reads = ["/api/tables/7201", "/api/tables/7201/menus/beach-bar"];
+  const sent: string[] = [];
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (reads.includes(pathname)) sent.push(pathname);
+  });
+  const answer = await page.goto("/beach-bar/7201");
+  expect(answer?.headers().link).toContain("</api/tables/7201/menus/beach-bar>; rel=preload; as=fetch");
+  await expect(page.getByRole("article", { name: "Freddo espresso" })).toBeVisible();
+  // The app's own requests took the preloaded answers: one download of each, none twice.
+  const downloads = await page.evaluate(
+    (paths) =>
+      paths.map(
+        (path) =>
+          performance
+            .getEntriesByType("resource")
+            .filter((entry) => new URL(entry.name).pathname === path)
+            .filter((entry) => (entry as PerformanceResourceTiming).transferSize > 0).length,
+      ),
+    reads,
+  );
+  expect(downloads).toEqual([1, 1]);
+  expect(sent.sort()).toEqual([...reads].sort());
+});
+
 test("spec §2 routes: malformed ids, unknown tables and unknown services show the not-found screen", async ({
   page,
 }) => {

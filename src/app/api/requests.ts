@@ -6,18 +6,20 @@ import type {
   TableResponse,
   UtilsDateResponse,
 } from "../../domain/api";
+import { tableMenuReadPath, tableReadPath } from "../../domain/first-reads";
 import { getJson, postJson } from "./client";
 
 export function fetchTable(tableId: number, signal?: AbortSignal): Promise<TableResponse> {
-  return getJson<TableResponse>(`tables/${tableId}`, { signal });
+  return getJson<TableResponse>(tableReadPath(tableId), { signal });
 }
 
 /**
  * A table's service menu by the slug in the guest's URL: asked together with fetchTable, so the
- * menu screen never waits for the table's answer to learn the service id (issue 13 item 1).
+ * menu screen never waits for the table's answer to learn the service id (issue 13 item 1). On a
+ * page load both were already started by the HTML's preload header (domain/first-reads.ts).
  */
 export function fetchMenuBySlug(tableId: number, serviceSlug: string, signal?: AbortSignal): Promise<MenuResponse> {
-  return getJson<MenuResponse>(`tables/${tableId}/menus/${serviceSlug}`, { signal });
+  return getJson<MenuResponse>(tableMenuReadPath(tableId, serviceSlug), { signal });
 }
 
 /** Answers 404 when the demo venues are not loaded; the landing page then shows no demo links. */

@@ -44,6 +44,20 @@ describe("static PWA from STATIC_DIR (brief §5)", () => {
     }
   });
 
+  it("a table's or service's page names its first API reads in a preload header; other pages name none (issue 13 item 1)", async () => {
+    const preloadsOf = async (url: string) =>
+      (await server.app.inject({ method: "GET", url, headers: html })).headers.link;
+    expect(await preloadsOf("/menu/200")).toBe("</api/tables/200>; rel=preload; as=fetch; crossorigin=anonymous");
+    const menuReads =
+      "</api/tables/200>; rel=preload; as=fetch; crossorigin=anonymous, " +
+      "</api/tables/200/menus/beach-bar>; rel=preload; as=fetch; crossorigin=anonymous";
+    expect(await preloadsOf("/beach-bar/200")).toBe(menuReads);
+    expect(await preloadsOf("/beach-bar/200/cart?step=pay")).toBe(menuReads);
+    for (const url of ["/", "/pin?brand=dark", "/receipts/12", "/beach-bar/abc"]) {
+      expect(await preloadsOf(url), url).toBeUndefined();
+    }
+  });
+
   it("no fallback for a missing asset (not an HTML request) nor for /api paths", async () => {
     const asset = await server.app.inject({ method: "GET", url: "/assets/gone-123.js", headers: { accept: "*/*" } });
     expect(asset.statusCode).toBe(404);
