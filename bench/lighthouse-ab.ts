@@ -10,6 +10,8 @@
  * bench/results/<date>-lighthouse-ab[-label].json with every run and Lighthouse's main-thread
  * breakdown (long tasks, LCP element, layout shifts) of each. `--repeat-only --blocks=N` runs only
  * the repeat visits, in N before/after pairs of blocks, to settle a small difference there.
+ * `--before-server=DIR`: the before build is served by that checkout's server (a change in what
+ * the server sends, such as a header); default: both by this checkout's.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -49,7 +51,11 @@ interface SideRuns {
 
 const load = { start: loadavg(), end: [0, 0, 0] };
 const servers = {
-  before: await startRealServer({ logLevel: "warn", staticDir: resolve(builds.before) }),
+  before: await startRealServer({
+    logLevel: "warn",
+    staticDir: resolve(builds.before),
+    cwd: args.some((arg) => arg.startsWith("--before-server=")) ? resolve(option("before-server", "")) : undefined,
+  }),
   after: await startRealServer({ logLevel: "warn", staticDir: resolve(builds.after) }),
 };
 const port = await freePort();
