@@ -13,7 +13,8 @@ export const tableMenuReadPath = (tableId: number, serviceSlug: string): string 
 
 /**
  * First path segments of the app's own screens with a second segment (app/routes; a test holds
- * this list to the route tree): before a table id, any other segment is a service's slug.
+ * this list to the route tree): before a table id, any other segment is a service's slug, and a
+ * venue file may not give a service one of these (server/venue/semantic-checks.ts).
  */
 export const APP_SCREEN_SEGMENTS: ReadonlySet<string> = new Set([
   "day-summary",

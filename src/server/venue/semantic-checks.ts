@@ -6,6 +6,7 @@
 import { statSync } from "node:fs";
 import path from "node:path";
 import { checkEmail } from "../../domain/email";
+import { APP_SCREEN_SEGMENTS } from "../../domain/first-reads";
 import type { Issue } from "../validation/issues";
 import { childPath } from "../validation/issues";
 import type { VenueFile } from "./venue-file";
@@ -24,6 +25,7 @@ export function semanticIssues(
   return [
     ...uniqueIds(index),
     ...uniqueSlugs(index),
+    ...slugsOfNoScreen(index),
     ...uniqueStaffPins(index),
     ...staffEmails(index),
     ...uniqueLanguages(file),
@@ -115,6 +117,20 @@ function uniqueSlugs(index: VenueIndex): Issue[] {
       });
   }
   return issues;
+}
+
+/**
+ * A guest's link is /:slug/:tableId, and the app's own screens with an id after their name
+ * (/profile/12, /receipts/3, ...) take those addresses first: a service with such a slug could
+ * never be opened.
+ */
+function slugsOfNoScreen(index: VenueIndex): Issue[] {
+  return index.services
+    .filter(({ value }) => APP_SCREEN_SEGMENTS.has(value.slug))
+    .map(({ value, path: servicePath }) => ({
+      path: childPath(servicePath, "slug"),
+      message: `slug "${value.slug}" is the address of one of the app's screens (/${value.slug}/...): guests could not open this service`,
+    }));
 }
 
 /** A PIN identifies the staff member at sign-in, so two people of a store cannot share one. */

@@ -94,6 +94,16 @@ describe("venue file validation: semantic rules (brief §2)", () => {
     expect(problems(venue)).toEqual(['services[1].slug: duplicate slug "beach-bar" (also at services[0].slug)']);
   });
 
+  it("a service slug may not be the address of one of the app's screens (its guests' links could not open it)", () => {
+    const venue = venueWith((v) => {
+      const second = v.services[1];
+      if (second) second.slug = "receipts";
+    });
+    expect(problems(venue)).toEqual([
+      'services[1].slug: slug "receipts" is the address of one of the app\'s screens (/receipts/...): guests could not open this service',
+    ]);
+  });
+
   it("staff PINs are unique within the store, and the message does not print the PIN", () => {
     const venue = venueWith((v) => {
       const second = v.staff?.[1];
