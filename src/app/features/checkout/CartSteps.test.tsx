@@ -84,5 +84,14 @@ describe("/cart/change-phone (spec §2 cart-with-change-phone)", () => {
     renderWithI18n(<ChangePhoneDialog onClose={vi.fn()} />);
     expect(await screen.findByRole("dialog", { name: "Change phone number" })).toBeTruthy();
     await waitFor(() => expect(screen.queryByText("Loading…")).toBeNull(), { timeout: 4000 });
+    // The phone field fetches every country as it mounts: the test ends once they are in the list,
+    // not while that update is still to come (it would land after the page is torn down).
+    await waitFor(
+      () =>
+        expect(screen.getByRole("combobox", { name: "Country" }).querySelectorAll("option").length).toBeGreaterThan(
+          100,
+        ),
+      { timeout: 4000 },
+    );
   });
 });
