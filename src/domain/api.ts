@@ -5,6 +5,7 @@
  */
 import { type Static, Type } from "typebox";
 import { DEMO_LINK_KINDS } from "./demo-links";
+import { SLUG_PATTERN } from "./ids";
 import { EXTRA_LANGUAGES } from "./languages";
 import { SPOT_TYPES } from "./spots";
 
@@ -80,7 +81,7 @@ export const SpotSchema = Type.Object({
 
 export const ServiceSchema = Type.Object({
   serviceId: Type.Integer(),
-  slug: Type.String({ pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" }),
+  slug: Type.String({ pattern: SLUG_PATTERN }),
   names: TranslationsSchema,
   type: Type.String({ description: "free label of the kind of service, e.g. BEACH_BAR" }),
   photo: Type.Union([Type.String(), Type.Null()]),

@@ -5,6 +5,7 @@
  * HTML it answers a page load with (server/plugins/not-found.ts), so a phone on a cold visit
  * starts them beside the app's code instead of after it has arrived and run.
  */
+import { MAX_ID, SLUG_PATTERN } from "./ids";
 
 export const tableReadPath = (tableId: number): string => `tables/${tableId}`;
 
@@ -33,8 +34,7 @@ export const APP_SCREEN_SEGMENTS: ReadonlySet<string> = new Set([
 
 /** As the API takes them: a positive 32-bit id, a slug of the venue file's format. */
 const TABLE_ID = /^[1-9][0-9]{0,9}$/;
-const MAX_TABLE_ID = 2_147_483_647;
-const SERVICE_SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+const SERVICE_SLUG = new RegExp(SLUG_PATTERN);
 
 /**
  * The API paths the page at `pathname` reads first: /menu/:tableId (a table's services) reads the
@@ -43,7 +43,7 @@ const SERVICE_SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
  */
 export function firstReadsOf(pathname: string): string[] {
   const [first = "", second = "", ...rest] = pathname.split("/").slice(1);
-  if (!TABLE_ID.test(second) || Number(second) > MAX_TABLE_ID) return [];
+  if (!TABLE_ID.test(second) || Number(second) > MAX_ID) return [];
   const tableId = Number(second);
   if (first === "menu") return rest.length === 0 ? [tableReadPath(tableId)] : [];
   if (APP_SCREEN_SEGMENTS.has(first) || !SERVICE_SLUG.test(first)) return [];

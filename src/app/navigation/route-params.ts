@@ -4,9 +4,10 @@
  * shows instead of a crash or a request the server would refuse anyway.
  */
 import { notFound } from "@tanstack/react-router";
+import { SLUG_PATTERN } from "../../domain/ids";
 
 const POSITIVE_ID = /^[1-9][0-9]{0,14}$/;
-const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+const SLUG = new RegExp(SLUG_PATTERN);
 const TOKEN = /^[A-Za-z0-9._~-]{1,512}$/;
 
 /** Table, store, order and user ids: positive integers written without sign, zeros or spaces. */

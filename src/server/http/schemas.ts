@@ -1,13 +1,12 @@
 /** Request-side schemas shared by several routes. */
 import { Type } from "typebox";
 import { ErrorBodySchema } from "../../domain/api";
+import { MAX_ID, SLUG_PATTERN } from "../../domain/ids";
 
 /** Ids are positive 32-bit integers (the venue file's range); anything else is a 400, not a 404. */
-export const MAX_ID = 2_147_483_647;
 export const IdSchema = Type.Integer({ minimum: 1, maximum: MAX_ID });
 
-/** A service's slug as in a guest link (/beach-bar/7201): the venue file's slug format. */
-export const SLUG_PATTERN = "^[a-z0-9]+(-[a-z0-9]+)*$";
+/** A service's slug as in a guest link (/beach-bar/7201). */
 export const SLUG_MAX_LENGTH = 100;
 export const SlugSchema = Type.String({ pattern: SLUG_PATTERN, maxLength: SLUG_MAX_LENGTH });
 

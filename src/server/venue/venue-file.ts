@@ -13,6 +13,7 @@ import {
   SpotTypeSchema,
   TranslationsSchema,
 } from "../../domain/api";
+import { SLUG_PATTERN } from "../../domain/ids";
 
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 const Cents = Type.Integer({ minimum: 0, maximum: 100_000_000 });
@@ -85,7 +86,7 @@ export const CategoryFileSchema = Type.Object(
 export const ServiceFileSchema = Type.Object(
   {
     id: Id,
-    slug: Type.String({ pattern: "^[a-z0-9]+(-[a-z0-9]+)*$", maxLength: 60 }),
+    slug: Type.String({ pattern: SLUG_PATTERN, maxLength: 60 }),
     names: TranslationsSchema,
     type: Type.String({ minLength: 1, maxLength: 40 }),
     photo: Type.Optional(Photo),

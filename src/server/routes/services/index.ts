@@ -43,15 +43,10 @@ export const serviceRoutes: FastifyPluginAsyncTypebox<ServiceRoutesOptions> = as
     },
     (request, reply) => {
       const { serviceId } = request.params;
-      // The hot path stays synchronous: no promise, no database, just the prepared bytes.
-      const fresh = menuCache.peek(serviceId);
-      if (fresh !== undefined) {
-        sendMenu(request, reply, serviceId, fresh);
-        return;
-      }
       // The handler's promise waits for the reply to be sent (its answer may wait for a commit to
       // be durable, plugins/durable-answers.ts); settled earlier, Fastify would send a second,
-      // empty answer.
+      // empty answer. A fresh menu comes from memory at once (load), most of them before this
+      // route is reached (menu-fast-path.ts).
       return menuCache.load(serviceId).then(async (menu) => {
         await sendMenu(request, reply, serviceId, menu);
       });
@@ -70,19 +65,7 @@ export const serviceRoutes: FastifyPluginAsyncTypebox<ServiceRoutesOptions> = as
         response: MenuResponses,
       },
     },
-    (request, reply) => {
-      const { tableId, serviceSlug } = request.params;
-      // The hot path, as above: the link's service and its menu both from memory, synchronously.
-      const spot = menuCache.spots.peek(tableId, serviceSlug);
-      if (spot?.found === true) {
-        const fresh = menuCache.peek(spot.serviceId);
-        if (fresh !== undefined) {
-          sendMenu(request, reply, spot.serviceId, fresh);
-          return;
-        }
-      }
-      return sendSpotMenu(request, reply, menuCache, tableId, serviceSlug);
-    },
+    (request, reply) => sendSpotMenu(request, reply, menuCache, request.params.tableId, request.params.serviceSlug),
   );
 };
 

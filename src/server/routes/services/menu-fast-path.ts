@@ -19,9 +19,10 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyPluginAsync } from "fastify";
 import fp from "fastify-plugin";
+import { MAX_ID, SLUG_PATTERN } from "../../../domain/ids";
 import { commitsPending } from "../../db/durable-sqlite";
 import type { FrontAnswer, FrontDoor } from "../../http/front-door";
-import { MAX_ID, SLUG_MAX_LENGTH, SLUG_PATTERN } from "../../http/schemas";
+import { SLUG_MAX_LENGTH } from "../../http/schemas";
 import { logsQuietReads, requestIdFrom } from "../../logging";
 import { answerGet, type ResponseHeaders } from "../../menu/encoded-body";
 import type { CachedMenu, MenuCache } from "../../menu/menu-cache";
