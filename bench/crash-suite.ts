@@ -10,12 +10,21 @@
  * `--out=none` writes nothing (npm test runs `--kills=2 --out=none`). Exit code 1 on any problem.
  * Options: --kills=N (20), --clients=N guests placing in parallel (4), --out=path,
  * --server-root=DIR to run another checkout's server with the same load and checks (to compare:
- * main before issue 11 kept the after-commit work in memory).
+ * main before issue 11 kept the after-commit work in memory), --database=postgres to run the server
+ * on the empty PostgreSQL database TEST_POSTGRES_URL names (`bash scripts/with-postgres.sh npx tsx
+ * bench/crash-suite.ts --database=postgres`; only the server is killed, PostgreSQL stays up).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
-import { type Acknowledged, checkDatabase, pendingJobs } from "./crash-suite/checks";
+import {
+  type Acknowledged,
+  checkDatabase,
+  openPostgres,
+  openSqlite,
+  pendingJobs,
+  type SuiteDatabase,
+} from "./crash-suite/checks";
 import {
   type Answer,
   call,
@@ -48,6 +57,11 @@ const kills = Number(options.kills ?? 20);
 const clients = Number(options.clients ?? 4);
 const today = new Date().toISOString().slice(0, 10);
 const out = options.out === "none" ? null : (options.out ?? join("bench", "results", `${today}-crash-suite.json`));
+const postgresUrl = options.database === "postgres" ? process.env.TEST_POSTGRES_URL : undefined;
+if (options.database === "postgres" && !postgresUrl) {
+  console.error("crash suite: --database=postgres needs TEST_POSTGRES_URL (run it under scripts/with-postgres.sh)");
+  process.exit(2);
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const startedAt = Date.now();
@@ -59,6 +73,8 @@ const stats = {
   placements: {
     requests: 0,
     unansweredSends: 0,
+    /** Of the unanswered: 409 REQUEST_IN_PROGRESS, the key's claim held by a process that died. */
+    inProgressAnswers: 0,
     replayedAnswers: 0,
     refused: {} as Record<string, number>,
     card: 0,
@@ -88,7 +104,9 @@ async function send(...args: Parameters<typeof call>): Promise<Answer | null> {
 const leftWaiting: number[] = [];
 
 const dataDir = mkdtempSync(join(tmpdir(), "venue-crash-suite-"));
-const server = new CrashableServer(await freePort(), dataDir, options["server-root"] || undefined);
+const server = new CrashableServer(await freePort(), dataDir, options["server-root"] || undefined, postgresUrl);
+const openDatabase = (): Promise<SuiteDatabase> | SuiteDatabase =>
+  postgresUrl === undefined ? openSqlite(join(dataDir, "venue.sqlite")) : openPostgres(postgresUrl);
 const origin = server.origin;
 const watchdog = setTimeout(
   () => {
@@ -140,13 +158,12 @@ try {
   // A new sign-in: the waiter's jwt (30 minutes) ran out with the hour.
   const staffAfterAnHour = await signInStaff(origin, DEMO.storeId, DEMO.staffPin);
   for (const orderId of waiting) await decideUntilAnswered(staffAfterAnHour, orderId, "accept");
-  const file = join(dataDir, "venue.sqlite");
   const deadline = Date.now() + 60_000;
   // The in-memory work of a server without jobs gets a few seconds too.
   await sleep(3000);
-  while (pendingJobs(file) > 0 && Date.now() < deadline) await sleep(200);
+  while ((await pendingJobs(await openDatabase())) > 0 && Date.now() < deadline) await sleep(200);
   await server.stop();
-  const checks = checkDatabase(file, acknowledged);
+  const checks = await checkDatabase(await openDatabase(), acknowledged);
   const result = {
     date: new Date().toISOString(),
     machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? "unknown", node: process.version },
@@ -156,7 +173,9 @@ try {
       guestClients: clients,
       staffClients: 2,
       database:
-        "SQLite file as src/server/db/database.ts opens it (WAL; synchronous=NORMAL with group commit since issue 13 item 5)",
+        postgresUrl === undefined
+          ? "SQLite file as src/server/db/database.ts opens it (WAL; synchronous=NORMAL with group commit since issue 13 item 5)"
+          : "PostgreSQL (TEST_POSTGRES_URL), left running while the server is killed",
       jobs: "JOB_LEASE_MS=3000 JOB_POLL_INTERVAL_MS=250 JOB_RETRY_INITIAL_MS=200",
       load: "each guest places one order after another (half card, half cash, new key each, the same key on retry); the waiter accepts ~70%, rejects ~15%, leaves ~15% to time out",
       killAfter: "300-2000 ms of load, at random",
@@ -182,7 +201,7 @@ try {
     process.exitCode = 1;
   } else {
     console.log(
-      `crash suite: ${kills} kills, ${checks.acknowledgedOrders} orders, 0 lost, 0 duplicated, every outcome sent once, every card settled, integrity ok`,
+      `crash suite: ${kills} kills, ${checks.acknowledgedOrders} orders, 0 lost, 0 duplicated, every outcome sent once, every card settled, integrity ${checks.integrityCheck}`,
     );
   }
 } finally {
@@ -239,6 +258,7 @@ async function placementLoop(guest: Session, cardToken: string, price: number, r
         break;
       }
       stats.placements.unansweredSends += 1;
+      if (answer !== null && isInProgress(answer)) stats.placements.inProgressAnswers += 1;
       await sleep(RETRY_PAUSE_MS);
     }
   }
@@ -286,5 +306,9 @@ async function decideUntilAnswered(staff: Session, orderId: number, action: "acc
 /** An answer to act on: not a cut connection, not a 5xx, not "your first request is still in flight". */
 function isDefinite(answer: Answer | null): answer is Answer {
   if (answer === null || answer.status >= 500) return false;
-  return !(answer.status === 409 && answer.text.includes("REQUEST_IN_PROGRESS"));
+  return !isInProgress(answer);
+}
+
+function isInProgress(answer: Answer): boolean {
+  return answer.status === 409 && answer.text.includes("REQUEST_IN_PROGRESS");
 }

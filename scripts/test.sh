@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: every suite, fastest first, stopping at the first failure.
 #   typecheck, lint (incl. layer boundaries), unit + app (incl. the translation check),
-#   server on SQLite, server on a throwaway PostgreSQL, the crash suite's short run (2 kills),
+#   server on SQLite, server on a throwaway PostgreSQL, the crash suite's short run (2 kills) on each,
 #   production build, end-to-end in Chromium.
 # Each runner writes a JSON report to .tmp/results so the last line can sum them up.
 set -euo pipefail
@@ -33,6 +33,9 @@ env -u DATABASE_URL bash scripts/with-postgres.sh npx vitest run --project serve
 
 step "crash suite, short (2 kill -9s of the real server under load; bench/crash-suite.ts)"
 env -u DATABASE_URL -u TEST_POSTGRES_URL npx tsx bench/crash-suite.ts --kills=2 --out=none
+
+step "crash suite, short, on PostgreSQL"
+env -u DATABASE_URL bash scripts/with-postgres.sh npx tsx bench/crash-suite.ts --kills=2 --out=none --database=postgres
 
 step "production build"
 npx vite build --logLevel warn

@@ -1,6 +1,7 @@
 /**
- * The real server process of the crash suite: src/server/main.ts on a throwaway SQLite directory,
- * with the dev clock and outbox APIs, started again on the same port and data after each kill -9.
+ * The real server process of the crash suite: src/server/main.ts on a throwaway SQLite directory (or
+ * a PostgreSQL database), with the dev clock and outbox APIs, started again on the same port and
+ * data after each kill -9.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { LOOPBACK } from "../servers";
@@ -17,6 +18,8 @@ export class CrashableServer {
     readonly dataDir: string,
     /** The checkout whose server runs (default: this one); another one to compare (e.g. main). */
     readonly root: string = process.cwd(),
+    /** The server's DATABASE_URL; undefined: SQLite in dataDir. */
+    readonly databaseUrl?: string,
   ) {
     this.origin = `http://${LOOPBACK}:${port}`;
   }
@@ -41,6 +44,7 @@ export class CrashableServer {
     };
     delete env.DATABASE_URL;
     delete env.TEST_POSTGRES_URL;
+    if (this.databaseUrl !== undefined) env.DATABASE_URL = this.databaseUrl;
     const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
       env,
       stdio: ["ignore", "ignore", "inherit"],
