@@ -34,6 +34,7 @@ import { loggerOptions, requestId } from "./logging";
 import { MenuCache, type MenuCacheOptions } from "./menu/menu-cache";
 import { createMessenger } from "./notify/create-messenger";
 import type { Messenger } from "./notify/messenger";
+import { type ClaimOwners, singleProcessOwners } from "./orders/claim-owners";
 import type { OrdersContext, PaymentProvider } from "./orders/context";
 import { orderTimeouts } from "./orders/timeouts";
 import { SandboxPaymentProvider } from "./payments/sandbox-provider";
@@ -113,6 +114,11 @@ export interface AppOptions {
    * worker claims and marks jobs and placements draw their daily numbers. Default (SQLite): db.
    */
   advisoryDb?: Kysely<Database>;
+  /**
+   * Whose Idempotency-Key claims are abandoned (orders/claim-owners.ts). Default: one process on the
+   * database (SQLite); main.ts passes the PostgreSQL check when on PostgreSQL.
+   */
+  claimOwners?: ClaimOwners;
 }
 
 /** Contact messages are short; anything bigger than this is not a request of ours. */
@@ -168,6 +174,7 @@ export function buildApp(options: AppOptions): App {
     payments: options.payments ?? new SandboxPaymentProvider(db, now),
     jobs: { nudge: () => worker.nudge() },
     advisoryDb: options.advisoryDb,
+    claimOwners: options.claimOwners ?? singleProcessOwners(),
   };
   // Issue 11 item 1: the after-commit jobs (status events, card capture/void, outcome messages).
   const worker = new JobWorker(orders, options.jobs ?? DEFAULT_JOBS_CONFIG, app.log);

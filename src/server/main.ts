@@ -3,6 +3,7 @@
  * venues into an empty database, listen, print the links to open, and shut down cleanly on
  * SIGTERM/SIGINT (stop accepting, finish requests in flight, then close the database).
  */
+import { randomUUID } from "node:crypto";
 import { type App, buildApp } from "./app";
 import { ConfigError, readConfig, type ServerConfig } from "./config";
 import { databaseTarget, openAdvisoryConnections, openDatabase } from "./db/database";
@@ -11,6 +12,7 @@ import { demoLinkQrBlocks } from "./demo-link-qr";
 import { demoLinkLines, listDemoLinks } from "./demo-links";
 import { listenUrl } from "./http/listen-url";
 import { statusEventsSince } from "./jobs/replay";
+import { postgresOwners, singleProcessOwners } from "./orders/claim-owners";
 import { DEMO_VENUES_DIR, PUBLIC_IMAGES_DIR } from "./paths";
 import { OPENAPI_PATH } from "./plugins/openapi";
 import { PostgresOrderEvents } from "./realtime/postgres-order-events";
@@ -39,12 +41,16 @@ async function main(): Promise<void> {
   // connections of their own on PostgreSQL, committing without a flush wait (db/database.ts);
   // SQLite has the one connection.
   const advisoryDb = target.kind === "postgres" ? openAdvisoryConnections(target.url, { onPoolError }) : undefined;
+  // This run's name: on the Idempotency-Key claims it makes, and on its LISTEN connection on
+  // PostgreSQL, by which other processes see it running (orders/claim-owners.ts).
+  const processId = randomUUID();
   // Order status events: through LISTEN/NOTIFY on PostgreSQL, so that every API process on the
   // database hears every change; in-process (buildApp's default) on SQLite, which has one process.
   const orderEvents =
     target.kind === "postgres"
       ? new PostgresOrderEvents({
           connectionString: target.url,
+          processId,
           // Only the job worker publishes (jobs/handlers.ts): through its connections.
           db: advisoryDb ?? db,
           // Issue 11 item 1: what this process missed while its LISTEN connection was down.
@@ -56,7 +62,8 @@ async function main(): Promise<void> {
           },
         })
       : undefined;
-  const app = buildApp({ db, config, orderEvents, jobs: config.jobs, advisoryDb });
+  const claimOwners = target.kind === "postgres" ? postgresOwners(db, processId) : singleProcessOwners(processId);
+  const app = buildApp({ db, config, orderEvents, jobs: config.jobs, advisoryDb, claimOwners });
 
   try {
     await migrateToLatest(db, dialect);

@@ -8,6 +8,7 @@ import type { AccountsContext } from "../auth/context";
 import type { Database } from "../db/schema";
 import type { MenuCache } from "../menu/menu-cache";
 import type { OrderEventBus } from "../realtime/order-events";
+import type { ClaimOwners } from "./claim-owners";
 
 export interface OrdersContext extends AccountsContext {
   menuCache: MenuCache;
@@ -20,6 +21,8 @@ export interface OrdersContext extends AccountsContext {
    * draws its daily number; unset on SQLite, where it is drawn in the placement's transaction.
    */
   advisoryDb?: Kysely<Database>;
+  /** This process's name on the Idempotency-Key claims it makes, and who else is still running. */
+  claimOwners: ClaimOwners;
 }
 
 /** Wakes the job worker of this process after a commit that wrote jobs (others find them by polling). */

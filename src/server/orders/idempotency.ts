@@ -13,7 +13,8 @@
  * - A definite refusal (4xx) is stored as the answer too, after the work's transaction rolled back.
  * - Anything else (5xx, a bug, a lost database) leaves no claim (the transaction rolled back; a
  *   separate claim is given back), so a retry starts afresh; a process that died holding a
- *   separate claim leaves it IN_FLIGHT, and it is taken over once older than STALE_CLAIM_MS.
+ *   separate claim leaves it IN_FLIGHT, and a retry takes it over as soon as that process is known
+ *   to be gone (the claim names it: claim-owners.ts), or else once it is older than STALE_CLAIM_MS.
  * - A limit on the requests (a guest's orders, issue 11 item 3) is counted with the key's claim,
  *   in the claim's transaction (`count`): a replay of a stored answer is not counted again, and a
  *   refusal stored after the work rolled back is counted with it. Its 429 is never stored: the
@@ -30,6 +31,7 @@ import type { Kysely } from "kysely";
 import type { ErrorBodyDto } from "../../domain/api";
 import {
   type Claim,
+  type ClaimRow,
   findRequest,
   finishClaim,
   insertClaim,
@@ -40,6 +42,7 @@ import {
 import type { Database } from "../db/schema";
 import type { OrderRequestRow } from "../db/tables/orders.tables";
 import { ApiError } from "../http/api-error";
+import type { ClaimOwners } from "./claim-owners";
 
 export const KEY_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const STALE_CLAIM_MS = 60 * 1000;
@@ -58,6 +61,7 @@ export interface StoredAnswer {
 export interface IdempotencyContext {
   db: Kysely<Database>;
   now: () => Date;
+  claimOwners: ClaimOwners;
 }
 
 export interface KeyedRequest {
@@ -119,7 +123,14 @@ function newClaim(ctx: IdempotencyContext, request: KeyedRequest) {
   const now = ctx.now();
   const claim: Claim = { userId: request.userId, key: request.key, claimedAt: now.toISOString() };
   const expiresAt = new Date(now.getTime() + KEY_TTL_MS).toISOString();
-  return { now, claim, claimRow: { ...claim, requestHash: request.hash, expiresAt } };
+  const claimRow: ClaimRow = { ...claim, requestHash: request.hash, expiresAt, claimedBy: ctx.claimOwners.self };
+  return { now, claim, claimRow };
+}
+
+/** An IN_FLIGHT claim another request may take over: its process is gone, or it is stale. */
+async function isAbandoned(ctx: IdempotencyContext, row: OrderRequestRow, now: Date): Promise<boolean> {
+  if (Date.parse(row.created_at) <= now.getTime() - STALE_CLAIM_MS) return true;
+  return row.claimed_by !== null && (await ctx.claimOwners.isGone(row.claimed_by));
 }
 
 const noCount = async () => undefined;
@@ -127,7 +138,7 @@ const noCount = async () => undefined;
 /** Claims the key and counts the attempt in one transaction; false when the key already has a row. */
 async function claimCounted(
   trx: Kysely<Database>,
-  claimRow: Parameters<typeof insertClaim>[1],
+  claimRow: ClaimRow,
   count: (trx: Kysely<Database>) => Promise<void>,
 ): Promise<boolean> {
   if (!(await insertClaim(trx, claimRow))) return false;
@@ -180,8 +191,7 @@ async function runWithClaimInTransaction(
 async function trySeparateTakeOver(ctx: IdempotencyContext, request: KeyedRequest): Promise<null> {
   const row = await findRequest(ctx.db, request);
   if (row === undefined || row.state !== "IN_FLIGHT") return null;
-  const now = ctx.now();
-  if (Date.parse(row.created_at) > now.getTime() - STALE_CLAIM_MS) return null;
+  if (!(await isAbandoned(ctx, row, ctx.now()))) return null;
   // Give the dead claim back; the next attempt claims the key afresh.
   await releaseClaim(ctx.db, { userId: request.userId, key: request.key, claimedAt: row.created_at });
   return null;
@@ -203,9 +213,7 @@ async function runWithSeparateClaim(
     if (row === undefined) return "busy"; // given back just now: claim again
     const answer = storedAnswerOf(row, request);
     if (answer !== null) return answer;
-    const stale = Date.parse(row.created_at) <= now.getTime() - STALE_CLAIM_MS;
-    if (!stale || !(await takeOverClaim(ctx.db, { ...claim, expiresAt: claimRow.expiresAt }, row.created_at)))
-      return "busy";
+    if (!(await isAbandoned(ctx, row, now)) || !(await takeOverClaim(ctx.db, claimRow, row.created_at))) return "busy";
   }
   const key: TransactionKey = {
     claim: async () => null,
@@ -223,7 +231,7 @@ async function runWithSeparateClaim(
       throw error;
     }
     await releaseClaim(ctx.db, claim).catch(() => {
-      // The database is gone too; the claim goes stale and is taken over after STALE_CLAIM_MS.
+      // The database is gone too; a retry takes the claim over once it is stale (this process lives on).
     });
     throw error;
   }

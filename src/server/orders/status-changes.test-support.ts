@@ -20,6 +20,7 @@ import type { Messenger } from "../notify/messenger";
 import { InProcessOrderEvents, type OrderEventBus } from "../realtime/order-events";
 import type { TestClock } from "../test-support/clock";
 import { insertOrderRow } from "../test-support/order-rows";
+import { singleProcessOwners } from "./claim-owners";
 import type { AuthorizationResult, OrdersContext, PaymentProvider } from "./context";
 
 /** The sample venue's store 1 (src/server/test-fixtures/venue.ts): beach bar, Table 1. */
@@ -161,6 +162,7 @@ export function testOrdersContext(
     orderEvents: parts.orderEvents ?? new InProcessOrderEvents(),
     payments: parts.payments ?? new RecordingPayments(),
     jobs: { nudge: () => worker.nudge() },
+    claimOwners: singleProcessOwners(),
   };
   const worker = new JobWorker(ctx, { ...DEFAULT_JOBS_CONFIG, ...parts.jobs }, log);
   return Object.assign(ctx, { worker });

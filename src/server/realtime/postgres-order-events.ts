@@ -21,6 +21,7 @@ import { type Kysely, sql } from "kysely";
 import pg from "pg";
 import Value from "typebox/value";
 import type { Database } from "../db/schema";
+import { processApplicationName } from "../orders/claim-owners";
 import {
   InProcessOrderEvents,
   type LiveEvent,
@@ -52,6 +53,11 @@ export interface PostgresOrderEventsOptions {
   replay?: (since: Date) => Promise<LiveEvent[]>;
   /** How far before the noticed loss the replay reaches back (ms). */
   replayMarginMs?: number;
+  /**
+   * This process's name: its own events' echo is skipped by it, and its LISTEN connection carries
+   * it (`application_name`), which tells other processes it is running (orders/claim-owners.ts).
+   */
+  processId?: string;
 }
 
 interface Envelope {
@@ -61,8 +67,9 @@ interface Envelope {
 
 export class PostgresOrderEvents implements OrderEventBus {
   readonly #local = new InProcessOrderEvents();
-  readonly #origin = randomUUID();
-  readonly #options: Required<Omit<PostgresOrderEventsOptions, "replay">> & Pick<PostgresOrderEventsOptions, "replay">;
+  readonly #origin: string;
+  readonly #options: Required<Omit<PostgresOrderEventsOptions, "replay" | "processId">> &
+    Pick<PostgresOrderEventsOptions, "replay">;
   #client: pg.Client | null = null;
   #closed = false;
   #failures = 0;
@@ -72,7 +79,9 @@ export class PostgresOrderEvents implements OrderEventBus {
   #lostAt: number | null = null;
 
   constructor(options: PostgresOrderEventsOptions) {
-    this.#options = { reconnectInitialMs: 200, reconnectMaxMs: 10_000, replayMarginMs: 30_000, ...options };
+    const { processId = randomUUID(), ...rest } = options;
+    this.#origin = processId;
+    this.#options = { reconnectInitialMs: 200, reconnectMaxMs: 10_000, replayMarginMs: 30_000, ...rest };
   }
 
   /**
@@ -118,7 +127,10 @@ export class PostgresOrderEvents implements OrderEventBus {
   }
 
   async #connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.#options.connectionString });
+    const client = new pg.Client({
+      connectionString: this.#options.connectionString,
+      application_name: processApplicationName(this.#origin),
+    });
     // Until LISTEN succeeded, a failure is the caller's (start throws, a reconnect retries).
     const ignore = () => undefined;
     client.on("error", ignore);

@@ -23,6 +23,7 @@ import { defaultCodeSends, defaultGuestOrders } from "../config";
 import type { Database } from "../db/schema";
 import { MenuCache } from "../menu/menu-cache";
 import { createMessenger } from "../notify/create-messenger";
+import { singleProcessOwners } from "../orders/claim-owners";
 import type { OrdersContext } from "../orders/context";
 import { PROJECT_ROOT } from "../paths";
 import { SandboxPaymentProvider } from "../payments/sandbox-provider";
@@ -68,6 +69,7 @@ export async function startStompOnlyServer(
     payments: new SandboxPaymentProvider(db, now),
     // Delivers events only; writes no order, so no jobs.
     jobs: { nudge: () => undefined },
+    claimOwners: singleProcessOwners(),
   };
   app.addHook("onClose", async () => ctx.menuCache.close());
   app.register(websocket, STOMP_WEBSOCKET_OPTIONS);

@@ -1,4 +1,5 @@
 /** buildApp with test settings: no logs (unless a stream is given), no static files unless asked, a given database. */
+
 import type { Kysely } from "kysely";
 import { afterAll } from "vitest";
 import { type App, buildApp } from "../app";
@@ -13,6 +14,7 @@ import {
 import type { Database } from "../db/schema";
 import type { MenuCacheOptions } from "../menu/menu-cache";
 import type { Messenger } from "../notify/messenger";
+import type { ClaimOwners } from "../orders/claim-owners";
 import type { PaymentProvider } from "../orders/context";
 import type { OrderEventBus } from "../realtime/order-events";
 import { testAdvisoryDb } from "./test-database";
@@ -49,6 +51,8 @@ export interface TestAppOptions {
   stomp?: StompConnectionCaps;
   /** The job worker's knobs (default: DEFAULT_JOBS_CONFIG). */
   jobs?: JobsConfig;
+  /** Default: this process alone on the database, under a name of its own. */
+  claimOwners?: ClaimOwners;
 }
 
 export const TEST_CONTACT_EMAIL = "team@example.com";
@@ -86,6 +90,7 @@ export function buildTestApp(db: Kysely<Database>, options: TestAppOptions = {})
     orderEvents: options.orderEvents,
     payments: options.payments,
     jobs: options.jobs,
+    claimOwners: options.claimOwners,
     // On PostgreSQL the server's second pool, as main.ts opens it.
     advisoryDb: testAdvisoryDb(db),
   });

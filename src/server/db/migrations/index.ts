@@ -15,6 +15,7 @@ import { staffSignInSchema } from "./008-staff-sign-in";
 import { jobsSchema } from "./009-jobs";
 import { cardTokensSchema } from "./010-card-tokens";
 import { jobsClaimOrderSchema } from "./011-jobs-claim-order";
+import { claimedBySchema } from "./012-claimed-by";
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -29,5 +30,6 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     "009-jobs": jobsSchema(dialect),
     "010-card-tokens": cardTokensSchema(),
     "011-jobs-claim-order": jobsClaimOrderSchema(),
+    "012-claimed-by": claimedBySchema(),
   };
 }

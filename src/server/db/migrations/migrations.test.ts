@@ -66,6 +66,7 @@ describe(`migrations on ${testDialect()} (brief §1: one set of migrations for b
       ["009-jobs", "Success"],
       ["010-card-tokens", "Success"],
       ["011-jobs-claim-order", "Success"],
+      ["012-claimed-by", "Success"],
     ]);
     const tables = (await test.db.introspection.getTables()).map((t) => t.name).sort();
     expect(tables).toEqual(TABLES);

@@ -2,8 +2,9 @@
  * Placement's idempotency records (design.md "Orders: exactly once on patchy Wi-Fi"), one per
  * (user, Idempotency-Key). A request claims its key by inserting an IN_FLIGHT row; the placement
  * transaction turns it DONE with the answer in the same commit as the order, so an order never
- * exists without its stored answer. The claim's created_at is its ownership stamp: a stale claim
- * (a crashed process) is taken over by rewriting it, and the finishing update checks it.
+ * exists without its stored answer. The claim's created_at is its ownership stamp: a claim of a
+ * crashed process (claimed_by, orders/claim-owners.ts) is taken over by rewriting it, and the
+ * finishing update checks it.
  */
 import type { Kysely } from "kysely";
 import type { IsoInstant } from "../columns";
@@ -21,17 +22,37 @@ export interface Claim extends RequestKey {
   claimedAt: IsoInstant;
 }
 
+/** A claim as written: with its body's hash, expiry and the process that holds it. */
+export interface ClaimRow extends Claim {
+  requestHash: string;
+  expiresAt: IsoInstant;
+  claimedBy: string;
+}
+
 /** Inserts an IN_FLIGHT claim; false when the key already has a row. */
-export async function insertClaim(
-  db: Kysely<Database>,
-  claim: Claim & { requestHash: string; expiresAt: IsoInstant },
-): Promise<boolean> {
-  const result = await claimInsert(db, claim.userId, claim.key, claim.requestHash, claim.claimedAt, claim.expiresAt);
+export async function insertClaim(db: Kysely<Database>, claim: ClaimRow): Promise<boolean> {
+  const result = await claimInsert(
+    db,
+    claim.userId,
+    claim.key,
+    claim.requestHash,
+    claim.claimedAt,
+    claim.expiresAt,
+    claim.claimedBy,
+  );
   return Number(result.numAffectedRows ?? 0n) > 0;
 }
 
 const claimInsert = compiledOnce(
-  (db, userId: number, key: string, requestHash: string, claimedAt: IsoInstant, expiresAt: IsoInstant) =>
+  (
+    db,
+    userId: number,
+    key: string,
+    requestHash: string,
+    claimedAt: IsoInstant,
+    expiresAt: IsoInstant,
+    claimedBy: string,
+  ) =>
     db
       .insertInto("order_requests")
       .values({
@@ -44,6 +65,7 @@ const claimInsert = compiledOnce(
         order_id: null,
         created_at: claimedAt,
         expires_at: expiresAt,
+        claimed_by: claimedBy,
       })
       .onConflict((oc) => oc.columns(["user_id", "idempotency_key"]).doNothing()),
 );
@@ -63,12 +85,12 @@ export async function findRequest(
 /** Takes over an IN_FLIGHT claim last stamped `staleStamp`; false when someone else moved first. */
 export async function takeOverClaim(
   db: Kysely<Database>,
-  claim: Claim & { expiresAt: IsoInstant },
+  claim: Omit<ClaimRow, "requestHash">,
   staleStamp: IsoInstant,
 ): Promise<boolean> {
   const result = await db
     .updateTable("order_requests")
-    .set({ created_at: claim.claimedAt, expires_at: claim.expiresAt })
+    .set({ created_at: claim.claimedAt, expires_at: claim.expiresAt, claimed_by: claim.claimedBy })
     .where("user_id", "=", claim.userId)
     .where("idempotency_key", "=", claim.key)
     .where("state", "=", "IN_FLIGHT")

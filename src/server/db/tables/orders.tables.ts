@@ -79,6 +79,8 @@ export interface OrderRequestsTable {
   order_id: number | null;
   created_at: IsoInstant;
   expires_at: IsoInstant;
+  /** The process holding an IN_FLIGHT claim (orders/claim-owners.ts); null on claims before migration 012. */
+  claimed_by: string | null;
 }
 
 /** What the built-in sandbox provider keeps of a tokenized test card (never the number). */

@@ -1,22 +1,35 @@
 /**
  * Exactly-once placement (issue "Orders" acceptance; design.md "Orders: exactly once on patchy
  * Wi-Fi"): concurrent duplicates, a reused key, the stored answer of a refusal, expiry and
- * takeover of a stale claim. On SQLite, and on PostgreSQL through scripts/with-postgres.sh.
+ * takeover of a claim left by a crashed process (at once when the claim names a process that is
+ * gone, else once stale). On SQLite, and on PostgreSQL through scripts/with-postgres.sh.
  */
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { OrderDto } from "../../../domain/orders-api";
+import { singleProcessOwners } from "../../orders/claim-owners";
 import { KEY_TTL_MS, STALE_CLAIM_MS } from "../../orders/idempotency";
+import { requestHash } from "../../orders/request-hash";
 import { greekMobile, type SignedInGuest, signInGuest } from "../../test-support/accounts";
 import { testClock } from "../../test-support/clock";
-import { expectedTotalOf, FIXTURE, openAllDay, postOrder, testOrderRequest } from "../../test-support/orders";
+import {
+  expectedTotalOf,
+  FIXTURE,
+  openAllDay,
+  postOrder,
+  sandboxCardToken,
+  setStoreOrderSettings,
+  testOrderRequest,
+} from "../../test-support/orders";
 import { importFixture } from "../../test-support/seed";
 import { setUpTestApp } from "../../test-support/test-app";
 import { setUpTestDatabase } from "../../test-support/test-database";
 
 const ctx = setUpTestDatabase();
 const clock = testClock("2026-07-01T09:00:00.000Z"); // 12:00 in Athens: the beach bar is open
-const server = setUpTestApp(() => ctx.db, { now: clock.now });
+/** This test app's name on its claims: one process on the database (orders/claim-owners.ts). */
+const THIS_PROCESS = "this-test-process";
+const server = setUpTestApp(() => ctx.db, { now: clock.now, claimOwners: singleProcessOwners(THIS_PROCESS) });
 
 let guest: SignedInGuest;
 let otherGuest: SignedInGuest;
@@ -113,10 +126,8 @@ describe("placement idempotency (design.md Orders: same key and body -> the stor
     });
   });
 
-  it("a claim left in flight by a crashed process answers 409 REQUEST_IN_PROGRESS, and is taken over once stale", async () => {
-    const request = await validRequest();
-    const key = randomUUID();
-    const { requestHash } = await import("../../orders/request-hash");
+  /** A card order's claim as a process leaves it when killed before the order's commit. */
+  async function leaveClaimInFlight(request: object, key: string, claimedBy: string | null): Promise<void> {
     await ctx.db
       .insertInto("order_requests")
       .values({
@@ -129,18 +140,67 @@ describe("placement idempotency (design.md Orders: same key and body -> the stor
         order_id: null,
         created_at: clock.now().toISOString(),
         expires_at: new Date(clock.now().getTime() + KEY_TTL_MS).toISOString(),
+        claimed_by: claimedBy,
       })
       .execute();
-    const started = Date.now();
-    const waiting = await postOrder(server.app, guest, request, key);
-    expect(waiting.statusCode).toBe(409);
-    expect(waiting.json()).toMatchObject({ code: "REQUEST_IN_PROGRESS" });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(4500); // it waited for the first
-    clock.advance(STALE_CLAIM_MS + 1000);
-    await openAllDay(ctx.db, FIXTURE.beachBar);
-    const takenOver = await postOrder(server.app, guest, await validRequest(), key);
-    expect(takenOver.statusCode).toBe(201);
-  }, 20_000);
+  }
+
+  it.each([
+    ["this process, still running", THIS_PROCESS],
+    ["no process (a claim made before migration 012)", null],
+  ])(
+    "a claim in flight held by %s answers 409 REQUEST_IN_PROGRESS, and is taken over once stale",
+    async (_, owner) => {
+      const request = await validRequest();
+      const key = randomUUID();
+      await leaveClaimInFlight(request, key, owner);
+      const started = Date.now();
+      const waiting = await postOrder(server.app, guest, request, key);
+      expect(waiting.statusCode).toBe(409);
+      expect(waiting.json()).toMatchObject({ code: "REQUEST_IN_PROGRESS" });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(4500); // it waited for the first
+      clock.advance(STALE_CLAIM_MS + 1000);
+      await openAllDay(ctx.db, FIXTURE.beachBar);
+      const takenOver = await postOrder(server.app, guest, await validRequest(), key);
+      expect(takenOver.statusCode).toBe(201);
+    },
+    20_000,
+  );
+
+  it.each([
+    ["card order (its key claimed in a commit of its own before the card is authorized)", "CARD"],
+    ["cash order (meeting such a claim inside its transaction)", "CASH"],
+  ] as const)(
+    "a claim in flight named after a process that is gone (the server killed and started again) is taken over at once: %s",
+    async (_, paymentType) => {
+      await setStoreOrderSettings(ctx.db, FIXTURE.storeId, { cardPayments: true });
+      const payment =
+        paymentType === "CARD"
+          ? { type: "CARD" as const, cardToken: await sandboxCardToken(server.app), saveCard: false }
+          : { type: "CASH" as const };
+      const request = await validRequest({ payment });
+      const key = randomUUID();
+      await leaveClaimInFlight(request, key, "an-earlier-run-of-the-server");
+      const before = await countOrders();
+      const started = Date.now();
+      const placed = await postOrder(server.app, guest, request, key);
+      expect(placed.statusCode, placed.body).toBe(201);
+      expect(Date.now() - started).toBeLessThan(4500); // not the wait for a running first request
+      const orderId = placed.json<OrderDto>().id;
+      const row = await ctx.db
+        .selectFrom("order_requests")
+        .select(["state", "claimed_by", "order_id"])
+        .where("user_id", "=", guest.userId)
+        .where("idempotency_key", "=", key)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ state: "DONE", claimed_by: THIS_PROCESS, order_id: orderId });
+      const replayed = await postOrder(server.app, guest, request, key);
+      expect(replayed.body).toBe(placed.body);
+      expect(await countOrders()).toBe(before + 1);
+      const payments = await ctx.db.selectFrom("payments").select("order_id").where("order_id", "=", orderId).execute();
+      expect(payments).toHaveLength(paymentType === "CARD" ? 1 : 0);
+    },
+  );
 
   it("keys expire after 7 days: the row is purged and the key may start a new checkout", async () => {
     const key = randomUUID();
