@@ -132,7 +132,10 @@ export async function checkDatabase(db: SuiteDatabase, acknowledged: Acknowledge
 /** What PostgreSQL answers for the integrity check: it has no whole-database one like SQLite's. */
 const NO_INTEGRITY_CHECK = "n/a (PostgreSQL)";
 
-/** The suite's reads, in SQL both databases take (`?` placeholders; counts and ids as numbers). */
+/**
+ * The suite's reads, in SQL both databases take (`?` placeholders; counts and ids as numbers).
+ * `checkDatabase` and `pendingJobs` close the one they are given: open one for each call.
+ */
 export interface SuiteDatabase {
   all<Row>(sql: string, params?: unknown[]): Promise<Row[]>;
   /** false: a server without the jobs table (a checkout before issue 11, run to compare). */
