@@ -10,7 +10,7 @@
  */
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
-import { originalPositionFor, TraceMap } from "@jridgewell/trace-mapping";
+import { packageOf, sourceOfEachCharacter, UNMAPPED } from "./source-owners";
 
 const args = process.argv.slice(2);
 const files = args.filter((arg) => !arg.startsWith("--"));
@@ -22,8 +22,8 @@ const top = option("top", 40);
 const gz = (text: string) => gzipSync(text, { level: 9 }).length;
 
 function groupOf(source: string): string {
-  const inPackage = /node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(source);
-  if (inPackage?.[1]) return inPackage[1];
+  const inPackage = packageOf(source);
+  if (inPackage !== null) return inPackage;
   const inApp = /src[\\/](.*)$/.exec(source);
   if (inApp?.[1]) {
     const parts = inApp[1].split(/[\\/]/);
@@ -34,31 +34,15 @@ function groupOf(source: string): string {
 
 for (const file of files) {
   const code = readFileSync(file, "utf8");
-  const map = new TraceMap(readFileSync(`${file}.map`, "utf8"));
-  const lines = code.split("\n");
-  // owner[i] = the source of the character at offset i of the file.
-  const owner: string[] = new Array(code.length);
-  let offset = 0;
-  for (let line = 0; line < lines.length; line++) {
-    const text = lines[line] ?? "";
-    let current = "(unmapped)";
-    for (let column = 0; column < text.length; column++) {
-      const position = originalPositionFor(map, { line: line + 1, column, bias: 1 });
-      if (position.source) current = position.source;
-      owner[offset + column] = current;
-    }
-    owner[offset + text.length] = current; // the newline
-    offset += text.length + 1;
-  }
+  const owner = sourceOfEachCharacter(code, readFileSync(`${file}.map`, "utf8"));
 
   const whole = gz(code);
   const measure = (keyOf: (source: string) => string) => {
     const raw = new Map<string, number>();
-    for (const source of owner)
-      raw.set(keyOf(source ?? "(unmapped)"), (raw.get(keyOf(source ?? "(unmapped)")) ?? 0) + 1);
+    for (const source of owner) raw.set(keyOf(source ?? UNMAPPED), (raw.get(keyOf(source ?? UNMAPPED)) ?? 0) + 1);
     const rows = [...raw].map(([key, bytes]) => {
       let without = "";
-      for (let i = 0; i < code.length; i++) if (keyOf(owner[i] ?? "(unmapped)") !== key) without += code[i];
+      for (let i = 0; i < code.length; i++) if (keyOf(owner[i] ?? UNMAPPED) !== key) without += code[i];
       return { key, bytes, marginalGzip: whole - gz(without) };
     });
     return rows.sort((a, b) => b.marginalGzip - a.marginalGzip);

@@ -12,13 +12,13 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { originalPositionFor, TraceMap } from "@jridgewell/trace-mapping";
 import { chromium } from "@playwright/test";
 import { buildForBench } from "./bundle-size";
+import { MENU_ITEM_SELECTOR } from "./lighthouse";
 import { startRealServer } from "./servers";
+import { packageOf, sourceOfEachCharacter, UNMAPPED } from "./source-owners";
 
 const MENU_PATH = "/beach-bar/7201";
-const MENU_ITEM_SELECTOR = "article.menu-item";
 
 const args = process.argv.slice(2);
 const optionOf = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -34,11 +34,10 @@ interface Share {
   notRun: number;
 }
 
-/** A package (node_modules/<pkg>) or the app source a character came from. */
+/** A package or the app source a character came from. */
 function ownerOf(source: string): string {
-  const inPackage = /node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(source);
-  if (inPackage?.[1]) return `package ${inPackage[1]}`;
-  return source.replace(/^(\.\.\/)+/, "");
+  const inPackage = packageOf(source);
+  return inPackage === null ? source.replace(/^(\.\.\/)+/, "") : `package ${inPackage}`;
 }
 
 const server = await startRealServer({ logLevel: "warn", staticDir: appDir });
@@ -65,28 +64,20 @@ try {
     }
     // Rolldown's runtime chunk has no source map: all of it is "(unmapped)".
     const mapFile = join(appDir, `${path}.map`);
-    const map = existsSync(mapFile) ? new TraceMap(readFileSync(mapFile, "utf8")) : null;
+    const sources = sourceOfEachCharacter(code, existsSync(mapFile) ? readFileSync(mapFile, "utf8") : null);
     const file: Share = { loaded: code.length, notRun: 0 };
     let withoutAppNotRun = "";
-    let offset = 0;
-    for (const [lineIndex, line] of code.split("\n").entries()) {
-      let owner = "(unmapped)";
-      for (let column = 0; column <= line.length; column++) {
-        if (map !== null && column < line.length) {
-          const position = originalPositionFor(map, { line: lineIndex + 1, column, bias: 1 });
-          if (position.source) owner = ownerOf(position.source);
-        }
-        const share = byOwner.get(owner) ?? { loaded: 0, notRun: 0 };
-        share.loaded += 1;
-        const notRun = run[offset + column] === 0;
-        if (notRun) {
-          share.notRun += 1;
-          file.notRun += 1;
-        }
-        if (!notRun || owner.startsWith("package ")) withoutAppNotRun += code[offset + column] ?? "\n";
-        byOwner.set(owner, share);
+    for (let offset = 0; offset < code.length; offset++) {
+      const owner = ownerOf(sources[offset] ?? UNMAPPED);
+      const share = byOwner.get(owner) ?? { loaded: 0, notRun: 0 };
+      share.loaded += 1;
+      const notRun = run[offset] === 0;
+      if (notRun) {
+        share.notRun += 1;
+        file.notRun += 1;
       }
-      offset += line.length + 1;
+      if (!notRun || owner.startsWith("package ")) withoutAppNotRun += code[offset];
+      byOwner.set(owner, share);
     }
     byFile.push([path, file]);
     gzip.loaded += gz(code);

@@ -26,7 +26,7 @@ import { startStaticServer } from "./static-server";
 /** Lighthouse's mobile Slow 4G, as DevTools applies it (lighthouse/core/config/constants.js). */
 const SLOW_4G = { latencyMs: 562.5, downloadKbps: 1474.56, uploadKbps: 675 };
 const CPU_SLOWDOWN = 4;
-const MENU_ITEM_SELECTOR = "article.menu-item";
+export const MENU_ITEM_SELECTOR = "article.menu-item";
 export const CHROMIUM_ARGS = [
   "--disable-gpu",
   "--disable-dev-shm-usage",
