@@ -23,7 +23,7 @@ import {
   supersedeToken,
   type TokenWithSession,
 } from "../db/repositories/sessions.repository";
-import { type AccountRecord, bumpTokenGeneration, findAccountById } from "../db/repositories/users.repository";
+import { type AccountRecord, bumpTokenGeneration } from "../db/repositories/users.repository";
 import type { Database } from "../db/schema";
 import type { UserRow } from "../db/tables/users.table";
 import { forbidden, unauthorized } from "../http/api-error";
@@ -82,7 +82,7 @@ export async function authenticate(
   const now = ctx.now();
   const { claims, found } = await readTokens(ctx, headers, now, options.allowExpiredJwt);
   if (found.token.superseded_at !== null) throw invalidSession();
-  const account = await liveAccountOf(ctx.db, found, claims, now);
+  const account = liveAccountOf(found, claims, now);
   return { account, sessionId: found.session.id, tokenId: found.token.id };
 }
 
@@ -101,7 +101,7 @@ export async function refreshSession(
   const now = ctx.now();
   // The jwt may have expired (the app was closed for a while); its signature and session must hold.
   const { claims, found } = await readTokens(ctx, headers, now, true);
-  const account = await liveAccountOf(ctx.db, found, claims, now);
+  const account = liveAccountOf(found, claims, now);
   const signedIn = { account, sessionId: found.session.id, tokenId: found.token.id };
   // Each refresh writes a token row: limited per session (issue 11 item 3).
   await countSessionRefresh(ctx.db, found.session.id, now);
@@ -155,16 +155,10 @@ async function readTokens(
 }
 
 /** The checks that make authToken and jwt belong together and the account still live. */
-async function liveAccountOf(
-  db: Kysely<Database>,
-  { session }: TokenWithSession,
-  claims: SessionClaims,
-  now: Date,
-): Promise<AccountRecord> {
+function liveAccountOf({ session, account }: TokenWithSession, claims: SessionClaims, now: Date): AccountRecord {
   if (session.id !== claims.sessionId || session.user_id !== claims.userId) throw invalidSession();
   if (session.revoked_at !== null || session.expires_at <= now.toISOString()) throw invalidSession();
-  const account = await findAccountById(db, session.user_id);
-  if (account === undefined || account.user.deleted_at !== null) throw invalidSession();
+  if (account.user.deleted_at !== null) throw invalidSession();
   if (account.user.token_generation !== claims.generation) throw invalidSession();
   // A staff member removed from the venue file (or moved to another store) is signed out.
   if (account.user.kind === "staff" && account.staff === null) throw invalidSession();

@@ -15,10 +15,9 @@ import { type SpotKind, spotKind } from "../../domain/spots";
 import { menuDocument } from "../catalogue/menu-document";
 import { serviceAvailableAt, serviceDto } from "../catalogue/presenters";
 import { fromDbBoolean as bool } from "../db/columns";
-import { hasMembership } from "../db/repositories/memberships.repository";
 import { loadMenuRows } from "../db/repositories/menu.repository";
 import { findServiceById } from "../db/repositories/service.repository";
-import { findSpotById, findSpotWithCatalogueVersion } from "../db/repositories/spot.repository";
+import { findPlacementSpot, findSpotById } from "../db/repositories/spot.repository";
 import { findStoreById } from "../db/repositories/store.repository";
 import type { Database } from "../db/schema";
 import type { ServiceRow, SpotRow, StoreRow } from "../db/tables/catalogue.tables";
@@ -63,9 +62,9 @@ export async function preparePlacement(
   now: Date,
   catalogue: PlacementCatalogue,
 ): Promise<PreparedPlacement> {
-  const found = await findSpotWithCatalogueVersion(db, request.tableId);
+  const found = await findPlacementSpot(db, request.tableId, account.phone, now.toISOString());
   if (found === undefined) throw missing("TABLE_NOT_FOUND", `There is no table ${request.tableId}`);
-  const { spot, catalogueVersion } = found;
+  const { spot, catalogueVersion, isMember } = found;
   // The service, its store and menu as read at this very version, if a placement read them before.
   const kept = catalogue.get(request.serviceId, spot.store_id, catalogueVersion);
   const serviceRow = kept?.serviceRow ?? (await findServiceById(db, request.serviceId));
@@ -121,7 +120,6 @@ export async function preparePlacement(
 
   const menu = await menuOf(db, catalogue, kept, { catalogueVersion, serviceRow, service, store }, request);
   const lines = resolveLines(menu, request.lines, service.maxItemsPerOrder);
-  const isMember = account.phone !== null && (await hasMembership(db, store.id, account.phone, now.toISOString()));
   const rules = priceRulesAt(service, { isMember }, time);
   const breakdown = priceCart(lines, { rules, spotKind: kind, service });
   if (!breakdown.minimumOrderReached) {

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { Expression, Kysely } from "kysely";
 import type { IsoInstant } from "../columns";
 import { compiledOnce } from "../compiled-once";
 import type { Database } from "../schema";
@@ -19,12 +19,24 @@ export async function hasMembership(
 }
 
 const membershipAt = compiledOnce((db, storeId: number, phone: string, at: IsoInstant) =>
-  db
-    .selectFrom("memberships")
-    .select("id")
-    .where("store_id", "=", storeId)
-    .where("phone", "=", phone)
-    .where((eb) => eb.or([eb("valid_from", "is", null), eb("valid_from", "<=", at)]))
-    .where((eb) => eb.or([eb("valid_until", "is", null), eb("valid_until", ">", at)]))
-    .limit(1),
+  membershipsValidAt(db, storeId, phone, at).limit(1),
 );
+
+/**
+ * The phone's memberships of a store valid at `at` (from valid_from, until valid_until; a missing
+ * bound is open). `storeId` may be a column of an outer query (a placement's first read).
+ */
+export function membershipsValidAt(
+  db: Kysely<Database>,
+  storeId: number | Expression<number>,
+  phone: string | null,
+  at: IsoInstant,
+) {
+  return db
+    .selectFrom("memberships")
+    .select("memberships.id")
+    .where("memberships.store_id", "=", storeId)
+    .where("memberships.phone", "=", phone)
+    .where((eb) => eb.or([eb("memberships.valid_from", "is", null), eb("memberships.valid_from", "<=", at)]))
+    .where((eb) => eb.or([eb("memberships.valid_until", "is", null), eb("memberships.valid_until", ">", at)]));
+}

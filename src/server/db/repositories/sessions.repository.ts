@@ -8,6 +8,7 @@ import type { IsoInstant } from "../columns";
 import { compiledOnce } from "../compiled-once";
 import type { Database } from "../schema";
 import type { SessionRow, SessionTokenRow } from "../tables/sessions.table";
+import { type AccountRecord, accountOf } from "./users.repository";
 
 export async function insertSession(
   db: Kysely<Database>,
@@ -33,17 +34,36 @@ export async function insertSessionToken(
     .executeTakeFirstOrThrow();
 }
 
+/** What an authenticated call presents: its authToken's row, its session and the session's account. */
 export interface TokenWithSession {
   token: SessionTokenRow;
   session: SessionRow;
+  account: AccountRecord;
 }
 
+/**
+ * One read for every authenticated call (issue 13 item 5, "read what is needed once"): the token,
+ * its session, and the account with its staff row, which the checks in auth/sessions.ts need together.
+ */
 const tokenWithSession = compiledOnce((db, tokenHash: string) =>
   db
     .selectFrom("session_tokens")
     .innerJoin("sessions", "sessions.id", "session_tokens.session_id")
-    .selectAll("session_tokens")
+    .innerJoin("users", "users.id", "sessions.user_id")
+    .leftJoin("staff", (join) =>
+      join.onRef("staff.id", "=", "users.staff_id").onRef("staff.store_id", "=", "users.store_id"),
+    )
+    .selectAll("users")
     .select([
+      "staff.name as staff_name",
+      "staff.role as staff_role",
+      "session_tokens.id as token_id",
+      "session_tokens.session_id as token_session_id",
+      "session_tokens.token_hash as token_hash",
+      "session_tokens.created_at as token_created_at",
+      "session_tokens.superseded_at as token_superseded_at",
+      "session_tokens.grace_until as token_grace_until",
+      "session_tokens.grace_used_at as token_grace_used_at",
       "sessions.user_id as session_user_id",
       "sessions.created_at as session_created_at",
       "sessions.expires_at as session_expires_at",
@@ -58,16 +78,38 @@ export async function findTokenWithSession(
 ): Promise<TokenWithSession | undefined> {
   const row = (await tokenWithSession(db, tokenHash)).rows[0];
   if (row === undefined) return undefined;
-  const { session_user_id, session_created_at, session_expires_at, session_revoked_at, ...token } = row;
+  const {
+    token_id,
+    token_session_id,
+    token_hash,
+    token_created_at,
+    token_superseded_at,
+    token_grace_until,
+    token_grace_used_at,
+    session_user_id,
+    session_created_at,
+    session_expires_at,
+    session_revoked_at,
+    ...accountRow
+  } = row;
   return {
-    token,
+    token: {
+      id: token_id,
+      session_id: token_session_id,
+      token_hash,
+      created_at: token_created_at,
+      superseded_at: token_superseded_at,
+      grace_until: token_grace_until,
+      grace_used_at: token_grace_used_at,
+    },
     session: {
-      id: token.session_id,
+      id: token_session_id,
       user_id: session_user_id,
       created_at: session_created_at,
       expires_at: session_expires_at,
       revoked_at: session_revoked_at,
     },
+    account: accountOf(accountRow),
   };
 }
 

@@ -16,6 +16,17 @@ export interface AccountRecord {
   staff: { name: string; role: StaffRow["role"] } | null;
 }
 
+/**
+ * An account from a row of users.* with its staff row's name and role, read with
+ * `left join staff on staff.id = users.staff_id and staff.store_id = users.store_id`.
+ */
+export function accountOf(
+  row: UserRow & { staff_name: string | null; staff_role: StaffRow["role"] | null },
+): AccountRecord {
+  const { staff_name, staff_role, ...user } = row;
+  return { user, staff: staff_name !== null && staff_role !== null ? { name: staff_name, role: staff_role } : null };
+}
+
 const accountById = compiledOnce((db, userId: number) =>
   db
     .selectFrom("users")
@@ -29,9 +40,7 @@ const accountById = compiledOnce((db, userId: number) =>
 
 export async function findAccountById(db: Kysely<Database>, userId: number): Promise<AccountRecord | undefined> {
   const row = (await accountById(db, userId)).rows[0];
-  if (row === undefined) return undefined;
-  const { staff_name, staff_role, ...user } = row;
-  return { user, staff: staff_name !== null && staff_role !== null ? { name: staff_name, role: staff_role } : null };
+  return row === undefined ? undefined : accountOf(row);
 }
 
 export async function findLiveGuestByPhone(db: Kysely<Database>, phone: string): Promise<UserRow | undefined> {

@@ -388,6 +388,28 @@ describe("the server prices with the cart's functions (spec §9)", () => {
     expect(order.lines[0]?.unitPriceCents).toBe(0);
   });
 
+  it("§9 regular prices for a membership that has ended or has not begun", async () => {
+    const { phone } = await ctx.db
+      .selectFrom("users")
+      .select("phone")
+      .where("id", "=", guest.userId)
+      .executeTakeFirstOrThrow();
+    for (const [valid_from, valid_until] of [
+      [null, START], // ends as the order is placed: valid until, not at
+      ["2026-07-02T00:00:00.000Z", null], // begins tomorrow
+    ]) {
+      await insertMembership(ctx.db, {
+        store_id: FIXTURE.storeId,
+        phone: phone ?? "",
+        valid_from,
+        valid_until,
+        created_at: START,
+      } as never);
+    }
+    const order = await place(request({ lines: [freddo(2)], expectedTotalCents: 700 }));
+    expect(order.lines[0]?.unitPriceCents).toBe(350);
+  });
+
   it("§5 per-kg: price per kg x kilos, stored in grams", async () => {
     const order = await place(request({ lines: [item(FIXTURE.seaBream, 1, 0.5)], expectedTotalCents: 3250 }));
     expect(order.lines[0]).toMatchObject({ kilos: 0.5, totalCents: 3250 });

@@ -69,26 +69,27 @@ async function statementsOfOnePlacement() {
 
 describe("statements per placement (issue 13 item 5: read what is needed once, answer from what was written)", () => {
   // Before issue 13 item 5: 28 statements, 18 of them reads (the answer re-read the order with 7
-  // selects; the rate limit swept its table with 2 deletes on every placement). Now: sign-in 2,
-  // key claim 1, rate limit 3 (in the placement's transaction since 2026-11-25; on SQLite 2: its
-  // key's lock is PostgreSQL's only), prepare 8 (spot, service, store, 4 of the menu, membership),
-  // the writes 4 (daily number, order, lines, job; on PostgreSQL since 2026-11-27 the daily number
-  // is drawn on the advisory connections, which this count does not see), the stored answer 1.
+  // selects; the rate limit swept its table with 2 deletes on every placement). What is left: the
+  // sign-in (one read of the token with its session and account since 2026-11-28, two before), the
+  // key's claim, the rate limit (in the placement's transaction since 2026-11-25; its key's lock is
+  // PostgreSQL's only), prepare (the spot with its store's catalogue version and whether the guest
+  // is a member there, one read since 2026-11-28, two before; then the service, its store and menu
+  // unless kept), the writes (order, lines, job; the daily number too on SQLite, while PostgreSQL
+  // draws it on the advisory connections, which this count does not see), the stored answer.
   // Since 2026-11-25 the service, its store and menu are kept per catalogue version
-  // (orders/placement-catalogue.ts): once kept, prepare is 2 (the spot with its store's catalogue
-  // version, membership).
-  it("a guest's cash order runs at most 19 statements on PostgreSQL and 18 on SQLite, 11 of them reads", async () => {
+  // (orders/placement-catalogue.ts). Both databases count the same.
+  it("a guest's cash order runs at most 14 statements, 7 of them reads", async () => {
     await statementsOfOnePlacement(); // the first placement sweeps the rate limits and starts the day's counter
     const { total, selects } = await statementsOfOnePlacement();
-    expect(total).toBeLessThanOrEqual(ctx.dialect === "postgres" ? 19 : 18);
-    expect(selects).toBeLessThanOrEqual(11);
+    expect(total).toBeLessThanOrEqual(14);
+    expect(selects).toBeLessThanOrEqual(7);
   });
 
-  it("with its service's catalogue kept at the version it reads: at most 13 statements on PostgreSQL and 12 on SQLite, 5 of them reads", async () => {
+  it("with its service's catalogue kept at the version it reads: at most 10 statements, 3 of them reads", async () => {
     await statementsOfOnePlacement(); // the second placement at a version keeps the whole menu
     const { total, selects } = await statementsOfOnePlacement();
-    expect(total).toBeLessThanOrEqual(ctx.dialect === "postgres" ? 13 : 12);
-    expect(selects).toBeLessThanOrEqual(5);
+    expect(total).toBeLessThanOrEqual(10);
+    expect(selects).toBeLessThanOrEqual(3);
   });
 });
 
