@@ -306,3 +306,62 @@ test("a guest, or a waiter of another store, gets the not-allowed screen", async
     page.getByRole("heading", { name: "Αυτή η οθόνη είναι για το προσωπικό του καταστήματος" }),
   ).toBeVisible();
 });
+
+test("a payment made offline and refused once back (another waiter changed the table) is said on every staff screen until seen", async ({
+  page,
+  request,
+}) => {
+  const waiter = await signInWaiter(request, CAFE.pin, CAFE.storeId);
+  const other = await signInWaiter(request, CAFE.otherPin, CAFE.storeId);
+  // Τραπέζι 6: this file's alone (the move above ended there, closed).
+  await acceptedOrder(request, waiter, {
+    serviceId: CAFE.serviceId,
+    tableId: 13406,
+    lines: [
+      { itemId: 132204, quantity: 1, priceCents: 280 },
+      { itemId: 132205, quantity: 1, priceCents: 380 },
+    ],
+  });
+  // The store's PDA, as a waiter signs in on it: its staff shell (tabs, notices) shows.
+  await atAthensTime(page, "12:00");
+  await page.goto(`/menu/${CAFE.pda}`);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.goto("/pin");
+  const pinDialog = page.getByRole("dialog", { name: "Είσοδος" });
+  await pinDialog.getByLabel("Pin").fill(CAFE.pin);
+  await pinDialog.getByRole("button", { name: "Είσοδος", exact: true }).click();
+  await expect(pinDialog).toBeHidden();
+  await page.goto(`/open-tables/for-store/${CAFE.storeId}/${CAFE.pda}`);
+  await openingCard(page, "Τραπέζι 6").click();
+  await expect(page.getByTestId("remaining")).toHaveText(/6,60/);
+  const openingId = Number(/\/(\d+)$/.exec(page.url())?.[1]);
+
+  await page.context().setOffline(true);
+  await selectLine(page, "Flat white");
+  await pay(page, /^Πληρωμή επιλεγμένων$/, "Κάρτα");
+  // The pending notice names the action in words, not its code name.
+  await expect(page.getByText(/θα σταλεί μία φορά: Πληρωμή 3,80\s€ · Τραπέζι 6/)).toBeVisible();
+  await page.getByRole("link", { name: "Τραπέζια" }).click();
+  await expect(page.getByRole("heading", { name: "Ανοιχτά τραπέζια" })).toBeVisible();
+
+  // Meanwhile the other waiter takes the filter coffee's payment: the table's version moves on.
+  const detail = await (await request.get(`/api/staff/openings/${openingId}`, { headers: staffHeaders(other) })).json();
+  const coffee = detail.lines.find((line: { amountCents: number }) => line.amountCents === 280);
+  const paid = await request.post(`/api/staff/openings/${openingId}/pay`, {
+    headers: { ...staffHeaders(other), "idempotency-key": crypto.randomUUID() },
+    data: { version: detail.version, lines: [{ lineId: coffee.id }], payment: { type: "CASH" } },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+
+  await page.context().setOffline(false);
+  const refused = page.getByRole("alert").filter({ hasText: /Δεν καταχωρίστηκε: Πληρωμή 3,80\s€ · Τραπέζι 6\./ });
+  await expect(refused).toBeVisible({ timeout: 30_000 });
+  // Still there on another staff screen, until someone has seen it.
+  await page.getByRole("link", { name: "Παραγγελίες" }).click();
+  await expect(refused).toBeVisible();
+  await refused.getByRole("button", { name: "Το είδα" }).click();
+  await expect(refused).toBeHidden();
+  const after = await (await request.get(`/api/staff/openings/${openingId}`, { headers: staffHeaders(waiter) })).json();
+  expect(after.payments).toHaveLength(1);
+  expect(after.amounts.remainingCents).toBe(380);
+});

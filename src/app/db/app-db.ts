@@ -61,10 +61,22 @@ export interface PendingStaffActionRow {
   /** The API path, e.g. staff/openings/12/close, and its JSON body. */
   path: string;
   body: unknown;
-  /** What the waiter asked for, for the pending notice (pay, close...). */
+  /** What the waiter asked for (pay, close...). */
   action: string;
+  /** The same in the waiter's words, e.g. "Payment of €3.80 at Table 15", for the notices (absent on rows of older versions). */
+  description?: string;
   createdAt: string;
   attempts: number;
+  /** The server's "no" to an attempt made after the waiter had moved on: kept, and shown, until the waiter has seen it. */
+  refused?: StaffActionRefusal;
+}
+
+/** A refusal as the server gave it (ApiError's fields), worded when shown. */
+export interface StaffActionRefusal {
+  code: string;
+  message: string;
+  status: number | null;
+  details?: Record<string, string | number> | undefined;
 }
 
 /** A §7 log call waiting to be sent (fire and forget: queued while offline, flushed later). */

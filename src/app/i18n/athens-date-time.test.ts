@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatAthensDate, formatAthensDateTime } from "./athens-date-time";
+import { formatAthensDate, formatAthensDateTime, formatAthensDay } from "./athens-date-time";
 
 describe("order times in Athens time (spec §4 Greek time), whatever the device's zone", () => {
   it("summer (UTC+3): 09:15Z is 12:15 in Athens", () => {
@@ -13,5 +13,10 @@ describe("order times in Athens time (spec §4 Greek time), whatever the device'
 
   it("Greek conventions in Greek", () => {
     expect(formatAthensDateTime("2026-07-01T09:15:00.000Z", "GRE")).toMatch(/^1 Ιουλ 2026, 12:15$/);
+  });
+
+  it("a day the API names (the day summary's) reads as a date, not as 2026-07-01", () => {
+    expect(formatAthensDay("2026-07-01", "ENG")).toBe("1 Jul 2026");
+    expect(formatAthensDay("2026-12-31", "GRE")).toMatch(/^31 Δεκ 2026$/);
   });
 });

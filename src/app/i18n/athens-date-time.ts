@@ -33,6 +33,12 @@ export function formatAthensDate(iso: string, language: UiLanguage): string {
   return cached(dateFormats, language, { dateStyle: "medium" }).format(new Date(iso));
 }
 
+/** An Athens calendar day ("2026-11-22", as the API names days) as formatAthensDate writes it. */
+export function formatAthensDay(day: string, language: UiLanguage): string {
+  // Noon UTC is the same day in Athens (UTC+2 or +3).
+  return formatAthensDate(`${day}T12:00:00.000Z`, language);
+}
+
 const timeFormats = new Map<UiLanguage, Intl.DateTimeFormat>();
 
 /** "14:02": a time of today, as a waiter reads it. */

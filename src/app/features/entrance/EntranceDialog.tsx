@@ -146,7 +146,8 @@ function EntranceStep(props: EntranceStepProps) {
             inputMode="numeric"
             autoComplete="off"
             value={props.pin}
-            onChange={(event) => props.onPin(event.target.value)}
+            // A pin is 4 to 8 digits (the venue file's rule): anything else typed never lands in it.
+            onChange={(event) => props.onPin(event.target.value.replace(/\D/g, ""))}
           />
         </div>
       )}

@@ -10,7 +10,8 @@
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useLiveQuery } from "dexie-react-hooks";
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import type { OrderDto } from "../../../domain/orders-api";
 import { appDb } from "../../db/app-db";
 import { formatAthensTime } from "../../i18n/athens-date-time";
 import { useLanguage } from "../../i18n/language-store";
@@ -22,7 +23,7 @@ import { setAlertsSilenced, useAlertsSilenced } from "./live/order-alert";
 import { useServerNow } from "./live/server-now";
 import { staffOrderErrorText } from "./live/staff-order-errors";
 import { OrderChangeStatusCard } from "./OrderChangeStatusCard";
-import { onActionOutcome, submitStaffAction } from "./openings/action-outbox";
+import { isWaiting, submitStaffAction } from "./openings/action-outbox";
 import { NotAllowedScreen } from "./openings/NotAllowedScreen";
 import "./openings/openings.css";
 import "./live/live-orders.css";
@@ -50,22 +51,20 @@ function LiveOrdersBoard() {
   const { pending, offlineSince, error, reload } = useLiveOrders();
   const silenced = useAlertsSilenced();
   const now = useServerNow();
-  const queued = useLiveQuery(() => appDb().pendingStaffActions.toArray(), []);
+  const queued = useLiveQuery(() => appDb().pendingStaffActions.filter(isWaiting).toArray(), []);
   const [notice, setNotice] = useState<Notice>(null);
 
-  // A queued accept or reject answered later (back online): a refusal is said here, the list re-read.
-  useEffect(
-    () =>
-      onActionOutcome((row, outcome) => {
-        if (row.orderId === undefined || outcome.kind !== "refused") return;
-        setNotice({ orderId: row.orderId, tone: "error", text: staffOrderErrorText(outcome.error, i18n) });
-      }),
-    [i18n],
-  );
-
-  const act = async (orderId: number, action: "accept" | "reject", body: unknown) => {
+  const act = async (order: OrderDto, action: "accept" | "reject", body: unknown) => {
+    const orderId = order.id;
+    const number = order.dailyNumber;
     setNotice(null);
-    const outcome = await submitStaffAction({ orderId, action, path: `staff/orders/${orderId}/${action}`, body });
+    const outcome = await submitStaffAction({
+      orderId,
+      action,
+      description: action === "accept" ? t`Accepting order #${number}` : t`Rejecting order #${number}`,
+      path: `staff/orders/${orderId}/${action}`,
+      body,
+    });
     if (outcome.kind === "refused")
       setNotice({ orderId, tone: "error", text: staffOrderErrorText(outcome.error, i18n) });
     if (outcome.kind === "pending") {
@@ -126,10 +125,8 @@ function LiveOrdersBoard() {
                 nowMs={now}
                 queuedAction={row === undefined ? null : row.action === "accept" ? "accept" : "reject"}
                 error={notice?.orderId === order.id && notice.tone === "error" ? notice.text : null}
-                onAccept={() => void act(order.id, "accept", {})}
-                onReject={(reason) =>
-                  void act(order.id, "reject", reason.trim() === "" ? {} : { reason: reason.trim() })
-                }
+                onAccept={() => void act(order, "accept", {})}
+                onReject={(reason) => void act(order, "reject", reason.trim() === "" ? {} : { reason: reason.trim() })}
               />
             </li>
           );

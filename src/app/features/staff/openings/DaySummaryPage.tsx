@@ -7,7 +7,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useCallback } from "react";
 import { pickTranslation } from "../../../../domain/languages";
 import { fetchDaySummary } from "../../../api/staff-openings";
-import { formatAthensTime } from "../../../i18n/athens-date-time";
+import { formatAthensDay, formatAthensTime } from "../../../i18n/athens-date-time";
 import { useLanguage } from "../../../i18n/language-store";
 import { formatPrice } from "../../../i18n/money";
 import { usePageTitle } from "../../shell/use-page-title";
@@ -21,7 +21,8 @@ import "./receipt.css";
 export function DaySummaryPage({ storeId, day }: { storeId: number; day: string | null }) {
   const access = useStaffOfStore(storeId);
   if (access.kind === "loading") return null;
-  if (access.kind === "not-allowed" || !access.isAdmin) return <NotAllowedScreen />;
+  if (access.kind === "not-allowed") return <NotAllowedScreen />;
+  if (!access.isAdmin) return <NotAllowedScreen adminsOnly />;
   return <DaySummaryPaper day={day} />;
 }
 
@@ -46,7 +47,7 @@ function DaySummaryPaper({ day }: { day: string | null }) {
         <header className="receipt__header">
           <h1>{pickTranslation(summary.storeNames, ui).name}</h1>
           <p>
-            <Trans>Day summary {summary.athensDay}</Trans>
+            <Trans>Day summary {formatAthensDay(summary.athensDay, ui)}</Trans>
           </p>
           <p>
             <Trans>

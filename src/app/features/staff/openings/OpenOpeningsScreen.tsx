@@ -7,13 +7,14 @@
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useRef } from "react";
 import { groupBySection, type OpeningsListKind } from "../../../../domain/table-openings";
 import { fetchOpenOpenings } from "../../../api/staff-openings";
 import { formatAthensTime } from "../../../i18n/athens-date-time";
 import { useLanguage } from "../../../i18n/language-store";
 import { formatPrice } from "../../../i18n/money";
 import { usePageTitle } from "../../shell/use-page-title";
+import { useServerNow } from "../live/server-now";
 import { NotAllowedScreen } from "./NotAllowedScreen";
 import { openingErrorText } from "./opening-errors";
 import { usePolled } from "./use-polled";
@@ -56,7 +57,7 @@ function OpeningsBoard({ storeId, tableId, kind, isAdmin }: OpenOpeningsScreenPr
     `openings:${kind}:${storeId}`,
   );
   reloadRef.current = () => void reload();
-  const now = useMinuteClock();
+  const now = useServerNow(30_000);
   const base =
     kind === "rooms" ? "/open-rooms/for-store/$storeId/$tableId" : "/open-tables/for-store/$storeId/$tableId";
 
@@ -147,14 +148,4 @@ function OpeningsBoard({ storeId, tableId, kind, isAdmin }: OpenOpeningsScreenPr
 
 function minutesSince(iso: string, now: number): number {
   return Math.max(0, Math.floor((now - Date.parse(iso)) / 60_000));
-}
-
-/** Now, ticking every 30 s: elapsed minutes stay right without re-reading the list. */
-function useMinuteClock(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 30_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
 }

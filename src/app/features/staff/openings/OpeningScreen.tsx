@@ -18,7 +18,8 @@ import { useLanguage } from "../../../i18n/language-store";
 import { formatPrice } from "../../../i18n/money";
 import { formatKilos } from "../../../i18n/weight";
 import { usePageTitle } from "../../shell/use-page-title";
-import { onActionOutcome, submitStaffAction } from "./action-outbox";
+import { describeAction } from "./action-description";
+import { isWaiting, onActionOutcome, submitStaffAction } from "./action-outbox";
 import { logCloseTable } from "./close-table-logs";
 import { NotAllowedScreen } from "./NotAllowedScreen";
 import { LinesSheet, PaySheet, type SheetRequest, TransferSheet } from "./OpeningSheets";
@@ -62,16 +63,22 @@ function OpeningBoard({ storeId, tableId, openingId, kind, isAdmin }: OpeningScr
     error,
     offlineSince,
     reload,
-  } = usePolled(loadOpening, connected ? BACKUP_REFRESH_MS : OPENING_REFRESH_MS);
+  } = usePolled(
+    loadOpening,
+    connected ? BACKUP_REFRESH_MS : OPENING_REFRESH_MS,
+    // Kept on the device: a PDA reloaded offline still shows the table as last seen (issue 10 item 9).
+    `opening:${openingId}`,
+  );
   reloadRef.current = () => void reload();
   const loadFloor = useCallback(() => fetchOpenOpenings("tables"), []);
   const { data: floor } = usePolled(loadFloor, 60_000);
   const pending = useLiveQuery(
-    () => appDb().pendingStaffActions.where("openingId").equals(openingId).toArray(),
+    () => appDb().pendingStaffActions.where("openingId").equals(openingId).filter(isWaiting).toArray(),
     [openingId],
   );
   const [selected, setSelected] = useState<Map<number, number>>(new Map());
   const [sheet, setSheet] = useState<SheetRequest | null>(null);
+  const [sending, setSending] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
   usePageTitle(opening?.spot.name ?? t`Table`);
 
@@ -79,15 +86,14 @@ function OpeningBoard({ storeId, tableId, openingId, kind, isAdmin }: OpeningScr
     logCloseTable("close-table-screen-initialized", openingId);
   }, [openingId]);
 
-  // An action retried later (back online) ends here too: read the table again and say how it went.
+  // An action retried later (back online) ends here too: read the table again (a refusal is shown
+  // by the staff shell, RefusedActions.tsx, wherever the waiter is by then).
   useEffect(
     () =>
-      onActionOutcome((row, outcome) => {
-        if (row.openingId !== openingId) return;
-        if (outcome.kind === "refused") setNotice({ tone: "error", text: openingErrorText(outcome.error, i18n, ui) });
-        void reload();
+      onActionOutcome((row) => {
+        if (row.openingId === openingId) void reload();
       }),
-    [openingId, reload, i18n, ui],
+    [openingId, reload],
   );
 
   // Lines that are no longer open drop out of the selection.
@@ -123,9 +129,21 @@ function OpeningBoard({ storeId, tableId, openingId, kind, isAdmin }: OpeningScr
     opening.minimumConsumption?.chargeMissing === true ? opening.minimumConsumption.missingCents : 0;
   const mayAdjust = isAdmin || floor?.waitersMayTreatAndCancel === true;
 
-  const act = async (action: string, path: string, body: unknown, after?: (answer: unknown) => void) => {
+  const act = async (
+    action: string,
+    description: string,
+    path: string,
+    body: unknown,
+    after?: (answer: unknown) => void,
+  ) => {
     setNotice(null);
-    const outcome = await submitStaffAction({ openingId, action, path: `staff/openings/${openingId}/${path}`, body });
+    const outcome = await submitStaffAction({
+      openingId,
+      action,
+      description,
+      path: `staff/openings/${openingId}/${path}`,
+      body,
+    });
     if (outcome.kind === "done") {
       setSelected(new Map());
       after?.(outcome.answer);
@@ -141,29 +159,57 @@ function OpeningBoard({ storeId, tableId, openingId, kind, isAdmin }: OpeningScr
     return false;
   };
 
+  // The sheet stays open, its button off, until the action has its first answer (or is queued):
+  // a double tap must not land on whatever lies under a closed sheet (the tab bar).
   const settle = async (request: SheetRequest, payment: Settlement | null, reason: string, targetSpotId: number) => {
-    setSheet(null);
+    setSending(true);
+    try {
+      await settleNow(request, payment, reason, targetSpotId);
+    } finally {
+      setSending(false);
+      setSheet(null);
+    }
+  };
+
+  const settleNow = async (request: SheetRequest, payment: Settlement | null, reason: string, targetSpotId: number) => {
     const version = opening.version;
+    const spot = opening.spot.name;
     switch (request.kind) {
       case "pay":
-        await act("pay", "pay", { version, lines: picks, payment });
+        await act("pay", t`Payment of ${formatPrice(selectedCents, ui)} at ${spot}`, "pay", {
+          version,
+          lines: picks,
+          payment,
+        });
         return;
       case "close": {
         logCloseTable("close-table-confirmed", openingId);
-        const closed = await act("close", "close", { version, payment });
+        const amount = formatPrice(opening.amounts.remainingCents + minimumAtClose, ui);
+        const closed = await act("close", t`Closing ${spot} with a payment of ${amount}`, "close", {
+          version,
+          payment,
+        });
         if (closed) logCloseTable("table-closed-successfully", openingId);
         else logCloseTable("error-at-close-table", openingId);
         return;
       }
       case "treat":
+        await act("treat", t`Treat at ${spot}`, "treat", { version, lines: picks, reason });
+        return;
       case "cancel":
-        await act(request.kind, request.kind, { version, lines: picks, reason });
+        await act("cancel", t`Cancellation at ${spot}`, "cancel", { version, lines: picks, reason });
         return;
       case "transfer":
-        await act("transfer", "transfer", { version, targetSpotId, lines: request.whole ? null : picks }, (answer) => {
-          const target = answer as OpeningDetail;
-          if (target.id !== openingId) void navigateToOpening(target.id);
-        });
+        await act(
+          "transfer",
+          t`Move from ${spot}`,
+          "transfer",
+          { version, targetSpotId, lines: request.whole ? null : picks },
+          (answer) => {
+            const target = answer as OpeningDetail;
+            if (target.id !== openingId) void navigateToOpening(target.id);
+          },
+        );
         return;
     }
   };
@@ -178,7 +224,7 @@ function OpeningBoard({ storeId, tableId, openingId, kind, isAdmin }: OpeningScr
     });
 
   const receipt = (receiptKind: ReceiptKind) =>
-    act("receipt", "receipts", { kind: receiptKind, language: ui }, (answer) => {
+    act("receipt", t`Receipt of ${opening.spot.name}`, "receipts", { kind: receiptKind, language: ui }, (answer) => {
       void navigate({ to: "/receipts/$receiptId", params: { receiptId: (answer as { id: number }).id } });
     });
 
@@ -197,8 +243,13 @@ function OpeningBoard({ storeId, tableId, openingId, kind, isAdmin }: OpeningScr
         <span className="opening__section"> · {opening.spot.section}</span>
       </h1>
       <p className="opening__meta">
-        {opening.waiterName !== null && <Trans>Waiter: {opening.waiterName}</Trans>}{" "}
         {pickTranslation(opening.department.names, ui).name}
+        {opening.waiterName !== null && (
+          <>
+            {" · "}
+            <Trans>Waiter: {opening.waiterName}</Trans>
+          </>
+        )}
         {opening.status === "CLOSED" && opening.closedByName !== null && (
           <>
             {" · "}
@@ -220,7 +271,10 @@ function OpeningBoard({ storeId, tableId, openingId, kind, isAdmin }: OpeningScr
       <div aria-live="polite">
         {busy && (
           <p className="opening__notice opening__notice--info">
-            <Trans>Waiting for the connection: {pending?.map((row) => row.action).join(", ")} will be sent once.</Trans>
+            <Trans>
+              Waiting for the connection: {pending?.map((row) => describeAction(row, i18n)).join("; ")} will be sent
+              once.
+            </Trans>
           </p>
         )}
         {notice !== null && <p className={`opening__notice opening__notice--${notice.tone}`}>{notice.text}</p>}
@@ -360,7 +414,9 @@ function OpeningBoard({ storeId, tableId, openingId, kind, isAdmin }: OpeningScr
                   type="button"
                   className="button button--quiet"
                   disabled={busy}
-                  onClick={() => void act("reopen", "reopen", { version: opening.version })}
+                  onClick={() =>
+                    void act("reopen", t`Reopening ${opening.spot.name}`, "reopen", { version: opening.version })
+                  }
                 >
                   <Trans>Reopen</Trans>
                 </button>
@@ -384,6 +440,7 @@ function OpeningBoard({ storeId, tableId, openingId, kind, isAdmin }: OpeningScr
             setSheet(null);
           }}
           onConfirm={(payment) => void settle(sheet, payment, "", 0)}
+          sending={sending}
         />
       )}
       {sheet !== null && (sheet.kind === "treat" || sheet.kind === "cancel") && (
@@ -392,6 +449,7 @@ function OpeningBoard({ storeId, tableId, openingId, kind, isAdmin }: OpeningScr
           amountCents={selectedCents}
           onCancel={() => setSheet(null)}
           onConfirm={(reason) => void settle(sheet, null, reason, 0)}
+          sending={sending}
         />
       )}
       {sheet !== null && sheet.kind === "transfer" && (
@@ -400,6 +458,7 @@ function OpeningBoard({ storeId, tableId, openingId, kind, isAdmin }: OpeningScr
           whole={sheet.whole}
           onCancel={() => setSheet(null)}
           onConfirm={(targetSpotId) => void settle(sheet, null, "", targetSpotId)}
+          sending={sending}
         />
       )}
     </section>

@@ -37,6 +37,8 @@ interface PaySheetProps {
   thisSpotId: number;
   onCancel: () => void;
   onConfirm: (payment: Settlement | null) => void;
+  /** The confirmed action is on its way: the sheet stays, its button off, so a second tap does nothing. */
+  sending: boolean;
 }
 
 export function PaySheet(props: PaySheetProps) {
@@ -186,7 +188,13 @@ export function PaySheet(props: PaySheetProps) {
         </fieldset>
       )}
       {problem !== null && <p role="alert">{problem}</p>}
-      <button type="button" className="button settle-sheet__confirm" onClick={confirm}>
+      <button
+        type="button"
+        className="button settle-sheet__confirm"
+        disabled={props.sending}
+        aria-busy={props.sending}
+        onClick={confirm}
+      >
         {closing && props.amountCents === 0 ? (
           <Trans>Close {props.spotName}</Trans>
         ) : type === null ? (
@@ -206,11 +214,13 @@ export function LinesSheet({
   amountCents,
   onCancel,
   onConfirm,
+  sending,
 }: {
   request: { kind: "treat" } | { kind: "cancel" };
   amountCents: number;
   onCancel: () => void;
   onConfirm: (reason: string) => void;
+  sending: boolean;
 }) {
   const { t } = useLingui();
   const { ui } = useLanguage();
@@ -243,6 +253,8 @@ export function LinesSheet({
       <button
         type="button"
         className="button settle-sheet__confirm"
+        disabled={sending}
+        aria-busy={sending}
         onClick={() => (reason.trim() === "" ? setProblem(true) : onConfirm(reason.trim()))}
       >
         {request.kind === "treat" ? <Trans>Treat {amount}</Trans> : <Trans>Cancel {amount}</Trans>}
@@ -256,11 +268,13 @@ export function TransferSheet({
   whole,
   onCancel,
   onConfirm,
+  sending,
 }: {
   spots: readonly OpeningSpot[];
   whole: boolean;
   onCancel: () => void;
   onConfirm: (spotId: number) => void;
+  sending: boolean;
 }) {
   const { t } = useLingui();
   const [target, setTarget] = useState<number | null>(null);
@@ -288,7 +302,8 @@ export function TransferSheet({
       <button
         type="button"
         className="button settle-sheet__confirm"
-        disabled={target === null}
+        disabled={target === null || sending}
+        aria-busy={sending}
         onClick={() => target !== null && onConfirm(target)}
       >
         <Trans>Move</Trans>

@@ -7,7 +7,13 @@ import "fake-indexeddb/auto";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError, NETWORK_ERROR } from "../../../api/api-error";
 import { appDb } from "../../../db/app-db";
-import { onActionOutcome, resumeStaffActions, submitStaffAction } from "./action-outbox";
+import {
+  dismissRefusedStaffAction,
+  onActionOutcome,
+  refusedStaffActions,
+  resumeStaffActions,
+  submitStaffAction,
+} from "./action-outbox";
 
 const post = vi.hoisted(() => vi.fn<(path: string, body: unknown, key: string) => Promise<unknown>>());
 vi.mock("../../../api/staff-openings", () => ({ postStaffAction: post }));
@@ -15,6 +21,7 @@ vi.mock("../../../api/staff-openings", () => ({ postStaffAction: post }));
 const CLOSE = {
   openingId: 7,
   action: "close",
+  description: "Closing Table 7 with a payment of €10.40",
   path: "staff/openings/7/close",
   body: { version: 3, payment: { type: "CASH" } },
 };
@@ -49,7 +56,7 @@ describe("staff-action outbox", () => {
     expect(new Set(post.mock.calls.map((call) => call[2])).size).toBe(1);
   });
 
-  it("a refusal (409 closed by someone else) is definite: the row goes, the error keeps its details", async () => {
+  it("a refusal (409 closed by someone else) of the first attempt goes back to the screen that asked: the row goes, the error keeps its details", async () => {
     post.mockRejectedValue(
       new ApiError("OPENING_CLOSED", "closed", 409, { byName: "Μαρία", at: "2026-07-01T11:02:00.000Z" }),
     );
@@ -57,6 +64,29 @@ describe("staff-action outbox", () => {
       kind: "refused",
       error: { code: "OPENING_CLOSED", status: 409, details: { byName: "Μαρία" } },
     });
+    expect(await appDb().pendingStaffActions.count()).toBe(0);
+  });
+
+  it("a refusal of an action that waited for the connection is kept until it is seen (a payment never vanishes unseen)", async () => {
+    post.mockRejectedValueOnce(offline());
+    expect(await submitStaffAction(CLOSE)).toEqual({ kind: "pending" });
+    // Back online; meanwhile another waiter changed the table.
+    post.mockRejectedValue(new ApiError("VERSION_CONFLICT", "changed", 409));
+    const outcomes: string[] = [];
+    const stop = onActionOutcome((_, outcome) => outcomes.push(outcome.kind));
+    await resumeStaffActions();
+    stop();
+    expect(outcomes).toEqual(["refused"]);
+    const refused = await refusedStaffActions();
+    expect(refused.map(({ row, error }) => [row.description, error.code, error.status])).toEqual([
+      [CLOSE.description, "VERSION_CONFLICT", 409],
+    ]);
+    // Never sent again, by a later `online` or app start.
+    await resumeStaffActions();
+    expect(post).toHaveBeenCalledTimes(2);
+    const [{ row } = { row: undefined }] = refused;
+    await dismissRefusedStaffAction(row?.idempotencyKey ?? "");
+    expect(await refusedStaffActions()).toEqual([]);
     expect(await appDb().pendingStaffActions.count()).toBe(0);
   });
 

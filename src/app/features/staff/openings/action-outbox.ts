@@ -5,13 +5,18 @@
  * the Wi-Fi does, it goes out once. The readings of each answer are the order outbox's
  * (src/domain/order-outbox.ts decideAfterError): no answer, 408/425/429, 5xx and
  * REQUEST_IN_PROGRESS are retried with the same key (backoff 2 s -> 60 s, and at once on
- * `online`); any other 4xx is the server's "no" and the row goes. The screen shows a pending row
- * as pending, never as done, and offers no second money action on that table meanwhile.
+ * `online`); any other 4xx is the server's "no". The screen shows a pending row as pending, never
+ * as done, and offers no second money action on that table meanwhile.
+ *
+ * A "no" to the first attempt goes back to the screen that asked, and the row goes. A "no" to a
+ * later attempt (the action waited for the connection, and the waiter may be on another screen or
+ * another waiter may have the PDA by then) is kept on the row, which the staff shell shows until
+ * someone dismisses it: a payment the server refused must never vanish unseen.
  */
 import { decideAfterError, hasExpired, retryDelayMs } from "../../../../domain/order-outbox";
-import { type ApiError, toApiError } from "../../../api/api-error";
+import { ApiError, toApiError } from "../../../api/api-error";
 import { postStaffAction } from "../../../api/staff-openings";
-import { appDb, type PendingStaffActionRow } from "../../../db/app-db";
+import { appDb, type PendingStaffActionRow, type StaffActionRefusal } from "../../../db/app-db";
 import { withLock } from "../../../orders/outbox/outbox-lock";
 import { sendOnceMore } from "../../../orders/outbox/send-once-more";
 
@@ -37,6 +42,8 @@ export interface NewStaffAction {
   openingId?: number;
   orderId?: number;
   action: string;
+  /** The action in the waiter's words, for the pending and refused notices. */
+  description: string;
   path: string;
   body: unknown;
 }
@@ -68,9 +75,9 @@ async function attemptLocked(key: string): Promise<ActionOutcome> {
     const table = appDb().pendingStaffActions;
     const row = await table.get(key);
     if (row === undefined) return { kind: "pending" };
+    if (row.refused !== undefined) return { kind: "refused", error: refusalError(row.refused) };
     if (hasExpired(row.createdAt, Date.now())) {
-      await table.delete(key);
-      return report(row, { kind: "refused", error: await toApiError(new Error("expired")) });
+      return refuse(row, await toApiError(new Error("expired")));
     }
     try {
       const answer = await postStaffAction(row.path, row.body, row.idempotencyKey);
@@ -80,10 +87,7 @@ async function attemptLocked(key: string): Promise<ActionOutcome> {
       const error = await toApiError(thrown);
       const decision =
         error.status === null ? { action: "retry" as const } : decideAfterError(error.status, error.code);
-      if (decision.action === "drop") {
-        await table.delete(key);
-        return report(row, { kind: "refused", error });
-      }
+      if (decision.action === "drop") return refuse(row, error);
       // Retry later with the same key (also when the session must be renewed: the waiter signs in again).
       const attempts = row.attempts + 1;
       await table.update(key, { attempts });
@@ -98,6 +102,39 @@ async function attemptLocked(key: string): Promise<ActionOutcome> {
   return outcome === "busy" ? { kind: "pending" } : outcome;
 }
 
+/** The server's "no": the screen that is waiting for the first attempt says it; a later one is kept to be seen. */
+async function refuse(row: PendingStaffActionRow, error: ApiError): Promise<ActionOutcome> {
+  const table = appDb().pendingStaffActions;
+  if (row.attempts === 0) await table.delete(row.idempotencyKey);
+  else {
+    const { code, message, status, details } = error;
+    await table.update(row.idempotencyKey, { refused: { code, message, status, details } });
+  }
+  return report(row, { kind: "refused", error });
+}
+
+function refusalError({ code, message, status, details }: StaffActionRefusal): ApiError {
+  return new ApiError(code, message, status, details);
+}
+
+/** The refused actions waiting to be seen (newest first), with the error each was refused with. */
+export async function refusedStaffActions(): Promise<{ row: PendingStaffActionRow; error: ApiError }[]> {
+  const rows = await appDb().pendingStaffActions.toArray();
+  return rows
+    .flatMap((row) => (row.refused === undefined ? [] : [{ row, error: refusalError(row.refused) }]))
+    .sort((a, b) => b.row.createdAt.localeCompare(a.row.createdAt));
+}
+
+/** The waiter has seen a refused action: it goes. */
+export async function dismissRefusedStaffAction(key: string): Promise<void> {
+  await appDb().pendingStaffActions.delete(key);
+}
+
+/** Whether a stored row is still on its way (not refused). */
+export function isWaiting(row: PendingStaffActionRow): boolean {
+  return row.refused === undefined;
+}
+
 function report(row: PendingStaffActionRow, outcome: ActionOutcome): ActionOutcome {
   for (const listener of listeners) listener(row, outcome);
   return outcome;
@@ -106,7 +143,7 @@ function report(row: PendingStaffActionRow, outcome: ActionOutcome): ActionOutco
 /** Sends every stored action now (app start, back online). */
 export async function resumeStaffActions(): Promise<void> {
   const rows = await appDb().pendingStaffActions.toArray();
-  await Promise.all(rows.map((row) => attempt(row.idempotencyKey)));
+  await Promise.all(rows.filter(isWaiting).map((row) => attempt(row.idempotencyKey)));
 }
 
 let started = false;

@@ -20,6 +20,7 @@ import { setTitleBadge } from "../../shell/title-badge";
 import { LiveOrdersFeed } from "../live/LiveOrdersFeed";
 import { useLiveOrders } from "../live/live-orders-store";
 import { cacheStaffScreens } from "./cache-staff-screens";
+import { RefusedActions } from "./RefusedActions";
 import { type StaffTab, type StaffTabId, showsStaffShell, staffTabs } from "./staff-nav";
 import "./staff-shell.css";
 
@@ -130,6 +131,7 @@ function StaffBars({
           </span>
         </button>
       </div>
+      <RefusedActions />
       <nav className="staff-tabs" aria-label={t`Staff tabs`}>
         <ul className="staff-tabs__list">
           {staffTabs(terminal).map((tab) => (
