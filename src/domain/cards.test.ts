@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { cardBrand, cardDigits, isCvcValid, isExpiryValid, passesLuhn } from "./cards";
+import { cardBrand, cardBrandName, cardDigits, isCvcValid, isExpiryValid, parseExpiry, passesLuhn } from "./cards";
 
 describe("sandbox test cards (design.md Outside parts: payments)", () => {
   test("Stripe's test numbers pass the Luhn check; a changed digit fails it", () => {
@@ -30,5 +30,19 @@ describe("sandbox test cards (design.md Outside parts: payments)", () => {
     expect(isCvcValid("123", "visa")).toBe(true);
     expect(isCvcValid("1234", "visa")).toBe(false);
     expect(isCvcValid("1234", "amex")).toBe(true);
+  });
+  test("the expiry with or without its slash (a phone's numeric keypad has none)", () => {
+    expect(parseExpiry("12/30")).toEqual({ month: 12, year: 2030 });
+    expect(parseExpiry(" 1 / 2031 ")).toEqual({ month: 1, year: 2031 });
+    expect(parseExpiry("1230")).toEqual({ month: 12, year: 2030 });
+    expect(parseExpiry("12 30")).toEqual({ month: 12, year: 2030 });
+    expect(parseExpiry("122030")).toEqual({ month: 12, year: 2030 });
+    for (const bad of ["", "13/30", "00/30", "1/3", "123", "12/3a", "12/30/1", "12345"])
+      expect(parseExpiry(bad)).toBeNull();
+  });
+  test("a brand reads as people write it", () => {
+    expect(cardBrandName("visa")).toBe("Visa");
+    expect(cardBrandName("amex")).toBe("American Express");
+    expect(cardBrandName("Maestro")).toBe("Maestro");
   });
 });

@@ -40,6 +40,42 @@ export function cardBrand(digits: string): CardBrand {
   return "unknown";
 }
 
+/**
+ * The expiry as a guest types it: "12/30", "12 / 2030", or digits alone ("1230", "122030"), since a
+ * phone's numeric keypad (iOS) has no "/". Null when it names no month 1-12 and a year.
+ */
+export function parseExpiry(text: string): { month: number; year: number } | null {
+  const parts = text.includes("/") ? text.split("/").map((part) => part.trim()) : splitDigits(text.replace(/\s/g, ""));
+  if (parts === null || parts.length !== 2) return null;
+  const [monthText = "", yearText = ""] = parts;
+  if (!/^\d{1,2}$/.test(monthText) || !/^(\d{2}|\d{4})$/.test(yearText)) return null;
+  const month = Number(monthText);
+  if (month < 1 || month > 12) return null;
+  const year = Number(yearText);
+  return { month, year: year < 100 ? 2000 + year : year };
+}
+
+/** "1230" -> ["12", "30"], "122030" -> ["12", "2030"]. */
+function splitDigits(digits: string): string[] | null {
+  if (!/^(\d{4}|\d{6})$/.test(digits)) return null;
+  return [digits.slice(0, 2), digits.slice(2)];
+}
+
+const BRAND_NAMES: Record<string, string> = {
+  visa: "Visa",
+  mastercard: "Mastercard",
+  amex: "American Express",
+  discover: "Discover",
+  diners: "Diners Club",
+  jcb: "JCB",
+  unionpay: "UnionPay",
+};
+
+/** A brand as people write it ("Visa", not the provider's "visa"); a brand not known here as given. */
+export function cardBrandName(brand: string): string {
+  return BRAND_NAMES[brand] ?? brand;
+}
+
 /** Whether a card expiring at the end of month/year is still valid in the given UTC year and month. */
 export function isExpiryValid(
   expiry: { month: number; year: number },

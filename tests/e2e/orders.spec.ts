@@ -170,16 +170,20 @@ test.describe("at the café at noon", () => {
     expect(await guestOrderHistory(page, request)).toHaveLength(1);
   });
 
-  test("issue 5 payments: a declined sandbox card ends in 'payment failed'", async ({ page, request }) => {
+  test("issue 5 payments: a declined sandbox card ends in 'payment failed', said in Greek", async ({ page, request }) => {
     await signedInGuestAt(page, request, CAFE.menu);
     await freddoInCart(page, CAFE.menu);
     await page.getByRole("radio", { name: "Νέα κάρτα" }).check();
     await page.getByLabel("Αριθμός κάρτας").fill("4000 0000 0000 0002");
-    await page.getByLabel("Λήξη (MM/YY)").fill("12/30");
+    // As a phone's numeric keypad types it: no "/" (iOS has none).
+    await page.getByLabel("Λήξη (MM/YY)").fill("1230");
     await page.getByLabel("Κωδικός ασφαλείας").fill("123");
     await page.getByRole("button", { name: "Χρήση αυτής της κάρτας" }).click();
     await page.getByTestId("send-order").click();
     await expect(progress(page)).toHaveAttribute("data-stage", "payment-failed");
+    // Spec §8 payment failed, in the guest's language; the provider's English reason stays out.
+    await expect(progress(page)).toContainText("Η κάρτα απορρίφθηκε");
+    await expect(progress(page)).not.toContainText("Your card was declined");
     const [order] = await guestOrderHistory(page, request);
     expect(order?.status).toBe("PAYMENT_FAILED");
   });

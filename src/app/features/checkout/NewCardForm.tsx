@@ -7,7 +7,15 @@
 import { msg } from "@lingui/core/macro";
 import { Trans } from "@lingui/react/macro";
 import { type FormEvent, useId, useState } from "react";
-import { cardBrand, cardDigits, isCvcValid, isExpiryValid, passesLuhn } from "../../../domain/cards";
+import {
+  cardBrand,
+  cardBrandName,
+  cardDigits,
+  isCvcValid,
+  isExpiryValid,
+  parseExpiry,
+  passesLuhn,
+} from "../../../domain/cards";
 import type { TokenizedCard } from "../../../domain/orders-api";
 import { errorTextOf } from "../../api/error-catalogue";
 import { tokenizeSandboxCard } from "../../api/orders";
@@ -37,15 +45,17 @@ export function NewCardForm({ card, onTokenized, canSave, saveCard, onSaveCardCh
   async function submit(event: FormEvent) {
     event.preventDefault();
     const digits = cardDigits(number);
-    const [month, year] = expiry.split("/").map((part) => Number(part.trim()));
+    const parsedExpiry = parseExpiry(expiry);
     const now = new Date();
     const fail = (descriptor: typeof BAD_NUMBER) => setMessage({ tone: "error", text: { descriptor } });
     if (!passesLuhn(digits)) return fail(BAD_NUMBER);
-    if (!month || month > 12 || year === undefined || Number.isNaN(year)) return fail(BAD_EXPIRY);
-    const fullYear = year < 100 ? 2000 + year : year;
-    if (!isExpiryValid({ month, year: fullYear }, { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1 })) {
+    if (
+      parsedExpiry === null ||
+      !isExpiryValid(parsedExpiry, { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1 })
+    ) {
       return fail(BAD_EXPIRY);
     }
+    const { month, year: fullYear } = parsedExpiry;
     if (!isCvcValid(cvc, cardBrand(digits))) return fail(BAD_CVC);
     setBusy(true);
     setMessage(null);
@@ -64,11 +74,12 @@ export function NewCardForm({ card, onTokenized, canSave, saveCard, onSaveCardCh
   }
 
   if (card) {
+    const brand = cardBrandName(card.brand);
     return (
       <div className="new-card">
         <p className="new-card__ready">
           <Trans>
-            Paying with {card.brand} •••• {card.lastFourDigits}
+            Paying with {brand} •••• {card.lastFourDigits}
           </Trans>
         </p>
         {canSave && (

@@ -33,7 +33,7 @@ describe("progress and outcome screens (spec §4 progress messages, §3 custom o
       "Your order ran out of time before being accepted",
       "timed-out",
     ],
-    ["payment failed", { kind: "payment-failed", dailyNumber: 12, reason: null }, "Payment failed", "payment-failed"],
+    ["payment failed", { kind: "payment-failed", dailyNumber: 12 }, "Payment failed", "payment-failed"],
     ["gave up after 24 h", { kind: "expired" }, "Your order could not be sent", "server-error"],
   ];
 
@@ -109,8 +109,11 @@ describe("progress and outcome screens (spec §4 progress messages, §3 custom o
     fireEvent.click(screen.getByRole("button", { name: "Done" }));
     expect(accepted.onDone).toHaveBeenCalledOnce();
     accepted.view.unmount();
-    show({ kind: "payment-failed", dailyNumber: 3, reason: "card declined" });
-    expect(screen.getByText("Nothing was ordered. The card was declined: card declined")).toBeTruthy();
+    // The provider's reason ("Your card was declined.") is in its language, not the guest's: never shown.
+    show({ kind: "payment-failed", dailyNumber: 3 });
+    expect(
+      screen.getByText("Nothing was ordered. The card was declined: please try another card or pay in cash."),
+    ).toBeTruthy();
     expect(screen.getByRole("button", { name: "Back to my cart" })).toBeTruthy();
   });
 

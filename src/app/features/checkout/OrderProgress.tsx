@@ -216,16 +216,10 @@ function texts(stage: OrderStage): { heading: ReactNode; body: ReactNode } {
         heading: <Trans>Your order ran out of time before being accepted</Trans>,
         body: <Trans>Nothing was ordered. Your cart is kept, so you can send it again.</Trans>,
       };
-    case "payment-failed": {
-      const reason = stage.reason;
+    case "payment-failed":
       return {
         heading: <Trans>Payment failed</Trans>,
-        body: reason ? (
-          <Trans>Nothing was ordered. The card was declined: {reason}</Trans>
-        ) : (
-          <Trans>Nothing was ordered. Please try another card or pay in cash.</Trans>
-        ),
+        body: <Trans>Nothing was ordered. The card was declined: please try another card or pay in cash.</Trans>,
       };
-    }
   }
 }

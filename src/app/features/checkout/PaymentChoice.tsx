@@ -7,6 +7,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type ReactNode, useId, useState } from "react";
 import type { SavedCardDto } from "../../../domain/auth-api";
+import { cardBrandName } from "../../../domain/cards";
 import type { PaymentSelection } from "../../../domain/checkout";
 import type { PaymentType, SpotChoice as SpotChoiceDto, TokenizedCard } from "../../../domain/orders-api";
 import { NewCardForm } from "./NewCardForm";
@@ -58,7 +59,7 @@ export function PaymentChoice(props: PaymentChoiceProps) {
           savedCards.map((card) =>
             radio(
               `card:${card.cardToken}`,
-              `${card.brand} •••• ${card.lastFourDigits}`,
+              `${cardBrandName(card.brand)} •••• ${card.lastFourDigits}`,
               () => onChange({ type: "CARD", cardToken: card.cardToken, saveCard: false, newCard: false }),
               <button
                 type="button"

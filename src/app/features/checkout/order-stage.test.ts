@@ -76,9 +76,9 @@ describe("order stage from the outbox row and the live status (spec §4 progress
       { kind: "timed-out", dailyNumber: 5 },
     ],
     [
-      "payment failed",
-      input({ row: row({ orderId: 77 }), event: event("PAYMENT_FAILED", "declined") }),
-      { kind: "payment-failed", dailyNumber: 5, reason: "declined" },
+      "payment failed, without the provider's reason (its words are not in the guest's language)",
+      input({ row: row({ orderId: 77 }), event: event("PAYMENT_FAILED", "Your card was declined.") }),
+      { kind: "payment-failed", dailyNumber: 5 },
     ],
     [
       "a status of another order is ignored",

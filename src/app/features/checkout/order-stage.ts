@@ -24,7 +24,8 @@ export type OrderStage =
   | { kind: "accepted"; dailyNumber: number }
   | { kind: "rejected"; dailyNumber: number; reason: string | null }
   | { kind: "timed-out"; dailyNumber: number }
-  | { kind: "payment-failed"; dailyNumber: number; reason: string | null };
+  /** No reason: the provider's words are in its language, not the guest's (the order keeps them for the staff). */
+  | { kind: "payment-failed"; dailyNumber: number };
 
 /** The stages that end the order: the guest reads them and moves on. */
 export const FINAL_STAGES = ["accepted", "rejected", "timed-out", "payment-failed", "expired"] as const;
@@ -64,8 +65,8 @@ export function orderStageOf({ row, placed, event, notice, online }: StageInput)
   const kind = STAGE_OF_STATUS[latest.status];
   switch (kind) {
     case "rejected":
-    case "payment-failed":
       return { kind, dailyNumber, reason: latest.errorMessage };
+    case "payment-failed":
     case "waiting":
     case "under-review":
     case "accepted":

@@ -132,6 +132,7 @@ describe("history screen (spec §2 history: the guest's orders with details and 
         orderDto(12, { status: "ACCEPTED", reviewed: true }),
         orderDto(13, { status: "REJECTED", errorMessage: "Kitchen closed" }),
         orderDto(14, { status: "WAITING_FOR_ACCEPTANCE" }),
+        orderDto(15, { status: "PAYMENT_FAILED", errorMessage: "Your card was declined." }),
       ]),
     );
     renderWithI18n(<HistoryScreen />);
@@ -141,8 +142,9 @@ describe("history screen (spec §2 history: the guest's orders with details and 
     expect(screen.getByRole("link", { name: "See the store's reviews" }).getAttribute("href")).toBe(
       "/stores/1/reviews",
     );
-    // A rejection shows the store's reason.
+    // A rejection shows the store's reason; a declined card not the provider's, which is in its own language.
     expect(screen.getByText("Kitchen closed")).toBeTruthy();
+    expect(screen.queryByText("Your card was declined.")).toBeNull();
   });
 
   it("§2 empty: 'No orders yet'", async () => {

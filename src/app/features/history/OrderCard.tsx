@@ -51,7 +51,8 @@ export function OrderCard({ order, language }: { order: OrderDto; language: Lang
           <Trans>Scheduled for {scheduledFor}</Trans>
         </p>
       )}
-      {order.errorMessage && order.status !== "ACCEPTED" && <p className="order-card__reason">{order.errorMessage}</p>}
+      {/* The store's reason for a rejection; a declined card's reason is the provider's, in its language. */}
+      {order.errorMessage && order.status === "REJECTED" && <p className="order-card__reason">{order.errorMessage}</p>}
       <p className="order-card__total">
         <Trans>Total {total}</Trans>
       </p>

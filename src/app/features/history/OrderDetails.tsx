@@ -3,6 +3,7 @@
  * totals as the server priced them, the payment and the order comment.
  */
 import { Trans } from "@lingui/react/macro";
+import { cardBrandName } from "../../../domain/cards";
 import { pickTranslation } from "../../../domain/languages";
 import type { OrderDto } from "../../../domain/orders-api";
 import type { LanguageState } from "../../i18n/language-choice";
@@ -95,7 +96,12 @@ export function OrderDetails({ order, language }: { order: OrderDto; language: L
 
 function PaymentText({ payment, chargingRoomName }: Pick<OrderDto, "payment" | "chargingRoomName">) {
   if (payment.type === "CARD") {
-    const card = [payment.cardBrand, payment.cardLastFour && `•••• ${payment.cardLastFour}`].filter(Boolean).join(" ");
+    const card = [
+      payment.cardBrand && cardBrandName(payment.cardBrand),
+      payment.cardLastFour && `•••• ${payment.cardLastFour}`,
+    ]
+      .filter(Boolean)
+      .join(" ");
     return <Trans>Paid by card {card}</Trans>;
   }
   if (payment.type === "CHARGE_TO_ROOM") {

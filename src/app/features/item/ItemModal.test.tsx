@@ -237,6 +237,16 @@ describe("item modal: the add button and the cart (spec §2, §4 cart add)", () 
     await waitFor(() => expect(onDone).toHaveBeenCalled());
     expect((await readCart(appDb(), cartKey)).lines[0]).toMatchObject({ kilos: 0.8, quantity: 1 });
   });
+
+  it("§5 kilos above 1000 are capped: the hint says so, and the field reads the cap once left", async () => {
+    const fish = item(201, { perKg: true, priceCents: 6500 });
+    renderModal({ request: { mode: "add", item: fish }, venue: venueFixture({ items: [fish] }) });
+    const field = await screen.findByLabelText("Weight (kg)");
+    await userEvent.type(field, "1500");
+    expect(screen.getByText(/The weight is capped at 1000 kg/)).toBeTruthy();
+    fireEvent.blur(field);
+    expect((field as HTMLInputElement).value).toBe("1000");
+  });
 });
 
 describe("item modal: limits (spec §5)", () => {

@@ -2,6 +2,7 @@
  * The weight of a per-kg item (spec §2 "a kilos input for per-kg items", §5 "Kilos: per-kg items
  * need a number above 0; above 1000 is capped to 1000"). The text stays as typed (a Greek keyboard
  * types "0,8"); the machine keeps the valid, capped weight, or nothing while the text is not one.
+ * A weight over the cap reads as the cap once the field is left.
  */
 import { Trans } from "@lingui/react/macro";
 import { useId, useState } from "react";
@@ -43,6 +44,10 @@ export function KilosField({ initialKilos, language, onChange }: KilosFieldProps
         onChange={(event) => {
           setText(event.target.value);
           onChange(parseKilos(event.target.value));
+        }}
+        // Leaving the field shows the weight that counts, so "1500" does not stay beside a price for 1000 kg.
+        onBlur={() => {
+          if (capped) setText(cap);
         }}
       />
       <p id={`${id}-hint`} className={`kilos-field__hint${invalid ? " kilos-field__hint--error" : ""}`}>

@@ -6,6 +6,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import type { SavedCardDto } from "../../../domain/auth-api";
+import { cardBrandName } from "../../../domain/cards";
 import { deleteSavedCard, fetchSavedCards } from "../../api/accounts";
 import { errorTextOf } from "../../api/error-catalogue";
 import { AccountMessage, type AccountMessageValue } from "../entrance/AccountMessage";
@@ -57,7 +58,7 @@ export function SavedCards() {
           {cards.map((card) => (
             <li key={card.cardToken} className="saved-cards__card">
               <span>
-                {card.brand} •••• {card.lastFourDigits}
+                {cardBrandName(card.brand)} •••• {card.lastFourDigits}
               </span>
               <button
                 type="button"
