@@ -78,3 +78,19 @@ test("accessibility: the services and menu screens pass axe", async ({ page }) =
     expect(results.violations, path).toEqual([]);
   }
 });
+
+test("the phone's back button closes the language modal and stays on the page; a choice leaves no extra step behind", async ({
+  page,
+}) => {
+  await page.goto("/menu/7201");
+  await expect(page.getByRole("heading", { level: 1, name: "Αμμουδιά Beach Hotel" })).toBeVisible();
+  await page.getByRole("button", { name: /^Γλώσσα:/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Επιλογή γλώσσας" });
+  await expect(dialog).toBeVisible();
+  await page.goBack();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/menu\/7201$/);
+  await chooseLanguage(page, "English");
+  await expect(page).toHaveURL(/\/menu\/7201$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Ammoudia Beach Hotel" })).toBeVisible();
+});

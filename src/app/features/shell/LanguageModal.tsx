@@ -1,6 +1,7 @@
 /**
  * The language modal (spec §2): flags for GRE, ENG and the current store's extra languages. A
- * choice applies at once and closes the modal; focus returns to the header button.
+ * choice applies at once and closes the modal; focus returns to the header button. The phone's
+ * back button closes it, as it closes the item modal.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type ExtraLanguage, isExtraLanguage, type Language } from "../../../domain/languages";
@@ -9,6 +10,7 @@ import { LANGUAGE_ENDONYM, LANGUAGE_TAG } from "../../i18n/language-names";
 import { selectLanguage, useLanguage } from "../../i18n/language-store";
 import { Dialog } from "./Dialog";
 import { Flag } from "./Flag";
+import { useBackButtonCloses } from "./use-back-closes";
 import type { PickerTheme } from "./screens";
 
 interface LanguageModalProps {
@@ -21,6 +23,7 @@ export default function LanguageModal({ storeExtraLanguages, theme, onClose }: L
   const { t } = useLingui();
   const current = currentLanguage(useLanguage());
   const offered = languagesOffered(storeExtraLanguages);
+  useBackButtonCloses(true, onClose);
 
   async function choose(language: Language) {
     await selectLanguage(language);
