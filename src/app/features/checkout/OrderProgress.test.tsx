@@ -114,6 +114,7 @@ describe("progress and outcome screens (spec §4 progress messages, §3 custom o
     expect(
       screen.getByText("Nothing was ordered. The card was declined: please try another card or pay in cash."),
     ).toBeTruthy();
+    expect(screen.queryByTestId("order-daily-number")).toBeNull();
     expect(screen.getByRole("button", { name: "Back to my cart" })).toBeTruthy();
   });
 

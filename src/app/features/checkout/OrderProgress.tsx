@@ -96,8 +96,9 @@ export function OrderProgress({
         <h2 ref={headingRef} tabIndex={-1} className="order-progress__heading">
           {heading}
         </h2>
-        {"dailyNumber" in stage && stage.dailyNumber !== null && (
-          // The daily number is what the kitchen and the store history call the order by.
+        {"dailyNumber" in stage && stage.dailyNumber !== null && stage.kind !== "payment-failed" && (
+          // The daily number is what the kitchen and the store history call the order by; a declined
+          // card made no order the guest could ask about, so none is shown beside "Nothing was ordered".
           <p className="order-progress__number" data-testid="order-daily-number" data-daily-number={stage.dailyNumber}>
             <Trans>Order number {stage.dailyNumber}</Trans>
           </p>
