@@ -283,7 +283,8 @@ describe("checkout choices (spec §3 Payment, Checkout, Delivery info; §5 manda
     fireEvent.change(screen.getByLabelText("Expiry (MM/YY)"), { target: { value: "12/34" } });
     fireEvent.change(screen.getByLabelText("Security code"), { target: { value: "123" } });
     fireEvent.click(screen.getByRole("button", { name: "Use this card" }));
-    expect(await screen.findByText("Paying with visa •••• 4242")).toBeTruthy();
+    // The provider says "visa"; people write "Visa".
+    expect(await screen.findByText("Paying with Visa •••• 4242")).toBeTruthy();
     const tokenize = api.seen.find((each) => each.path === "/api/payments/sandbox/cards");
     expect(bodyOf(tokenize)).toEqual({ number: "4242424242424242", expiryMonth: 12, expiryYear: 2034, cvc: "123" });
     fireEvent.click(screen.getByRole("checkbox", { name: "Save this card for next time" }));

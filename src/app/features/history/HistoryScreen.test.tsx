@@ -98,7 +98,7 @@ describe("history screen (spec §2 history: the guest's orders with details and 
     expect(panel.getByText("“no sugar”")).toBeTruthy();
     expect(panel.getByText("Happy hour")).toBeTruthy();
     expect(panel.getByText(`−${price(100)}`)).toBeTruthy();
-    expect(panel.getByText("Paid by card visa •••• 4242")).toBeTruthy();
+    expect(panel.getByText("Paid by card Visa •••• 4242")).toBeTruthy();
     expect(panel.getByText("Comment: By the pool")).toBeTruthy();
   });
 
