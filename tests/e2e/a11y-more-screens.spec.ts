@@ -162,7 +162,7 @@ async function payWithNewCard(page: Page, language: Language, number: string): P
   return page.getByRole("button", { name: language.text.useCard });
 }
 
-/** Taps "Use this card" and waits for the sandbox's token ("Paying with visa •••• ..."). */
+/** Taps "Use this card" and waits for the sandbox's token ("Paying with Visa •••• ..."). */
 async function applyCard(page: Page, use: Locator): Promise<void> {
   await use.click();
   await expect(page.locator(".new-card__ready")).toBeVisible();
