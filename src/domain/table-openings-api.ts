@@ -64,8 +64,10 @@ export const ReceiptKindSchema = Type.Enum(RECEIPT_KINDS);
 
 export const OpeningSpotSchema = Type.Object({
   id: Type.Integer(),
-  name: Type.String(),
+  /** The spot's name in each language (the venue file's `names`, else its one name in all); the app picks the UI's. */
+  names: TranslationsSchema,
   type: SpotTypeSchema,
+  /** The venue file names sections in one language only, so the section is that one text. */
   section: Type.String(),
 });
 
@@ -137,8 +139,8 @@ export const OpeningLineSchema = Type.Object({
   at: Type.Union([Instant, Type.Null()]),
   /** PAID lines: the payment that settled it. */
   paymentId: Type.Union([Type.Integer(), Type.Null()]),
-  /** A line moved here from another spot (transfer or charge to room): that spot's name. */
-  movedFromSpotName: Type.Union([Type.String(), Type.Null()]),
+  /** A line moved here from another spot (transfer or charge to room): that spot's names. */
+  movedFromSpotNames: Type.Union([TranslationsSchema, Type.Null()]),
 });
 
 export const OpeningPaymentSchema = Type.Object({
@@ -147,7 +149,8 @@ export const OpeningPaymentSchema = Type.Object({
   amountCents: Type.Integer(),
   cardTerminalName: Type.Union([Type.String(), Type.Null()]),
   creditAccount: Type.Union([Type.String(), Type.Null()]),
-  roomName: Type.Union([Type.String(), Type.Null()]),
+  /** CHARGE_TO_ROOM: the room's names. */
+  roomNames: Type.Union([TranslationsSchema, Type.Null()]),
   /** A guest's card order paid online when it was accepted (no terminal). */
   online: Type.Boolean(),
   byName: Type.Union([Type.String(), Type.Null()]),
@@ -272,6 +275,10 @@ export const ReceiptSchema = Type.Object({
   number: Type.Integer(),
   athensDay: AthensDay,
   language: Type.Union([Type.Literal("GRE"), Type.Literal("ENG")]),
+  /**
+   * A receipt is a paper frozen when issued: the spot's name in the receipt's `language`, as printed.
+   * Its lines and payments keep every language; the paper shows them in `language` too.
+   */
   spotName: Type.String(),
   section: Type.String(),
   waiterName: Type.Union([Type.String(), Type.Null()]),
@@ -326,7 +333,7 @@ export const DaySummarySchema = Type.Object({
     Type.Object({
       lineId: Type.Integer(),
       state: Type.Union([Type.Literal("TREATED"), Type.Literal("CANCELED")]),
-      spotName: Type.String(),
+      spotNames: TranslationsSchema,
       names: TranslationsSchema,
       quantity: Type.Integer(),
       amountCents: Type.Integer(),

@@ -67,7 +67,8 @@ const ENGLISH: Language = {
   code: "en",
   endonym: "English",
   guestTable: 13408,
-  openingTable: { id: 13418, name: "Τραπέζι 18" },
+  // Spots are named in the UI language (the venue file gives each its English name).
+  openingTable: { id: 13418, name: "Table 18" },
   pendingTable: 13402,
   text: {
     language: /^(Language|Γλώσσα):/,

@@ -10,6 +10,7 @@ import { SETTLEMENT_TYPES } from "../../domain/table-openings";
 import type { DaySummary } from "../../domain/table-openings-api";
 import { fromJsonText } from "../db/columns";
 import type { Database } from "../db/schema";
+import { spotNamesOf } from "./opening-presenter";
 
 export async function daySummary(db: Kysely<Database>, storeId: number, athensDay: string): Promise<DaySummary> {
   const [store, closed, open, payments, adjustments, receipts] = await Promise.all([
@@ -48,6 +49,7 @@ export async function daySummary(db: Kysely<Database>, storeId: number, athensDa
         "table_opening_lines.reason",
         "table_opening_lines.settled_at",
         "spots.name as spot_name",
+        "spots.names as spot_names",
         "staff.name as staff_name",
       ])
       .where("table_openings.store_id", "=", storeId)
@@ -80,7 +82,7 @@ export async function daySummary(db: Kysely<Database>, storeId: number, athensDa
     adjustments: adjustments.map((a) => ({
       lineId: a.id,
       state: a.state as "TREATED" | "CANCELED",
-      spotName: a.spot_name ?? "",
+      spotNames: spotNamesOf({ name: a.spot_name ?? "", names: a.spot_names }),
       names: fromJsonText<Translations>(a.names),
       quantity: a.quantity,
       amountCents: a.amount_cents,

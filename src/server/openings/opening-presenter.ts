@@ -23,10 +23,25 @@ import type {
   OpeningSummary,
   OpenOpenings,
 } from "../../domain/table-openings-api";
-import { fromDbBoolean, fromJsonText } from "../db/columns";
+import { fromDbBoolean, fromJsonText, type JsonText } from "../db/columns";
 import type { Database } from "../db/schema";
 import type { TableOpeningLineRow, TableOpeningPaymentRow, TableOpeningRow } from "../db/tables/table-openings.tables";
 import { floorPlanOf } from "./floor-plan";
+
+/**
+ * A spot's name in each language: the venue file's `names`, else its one `name` in every language
+ * (as orders show it, order-presenter.ts). The staff app picks the UI language's, as guests' screens do.
+ */
+export function spotNamesOf(spot: { name: string; names: JsonText<Translations> | null }): Translations {
+  return spot.names === null
+    ? { GRE: { name: spot.name }, ENG: { name: spot.name } }
+    : fromJsonText<Translations>(spot.names);
+}
+
+/** A spot this store no longer has (removed from the venue file): its id, in every language. */
+function unknownSpotNames(spotId: number): Translations {
+  return { GRE: { name: `#${spotId}` }, ENG: { name: `#${spotId}` } };
+}
 
 /** Names and places an opening's rows refer to by id, read once per store. */
 interface StoreLookups {
@@ -35,7 +50,7 @@ interface StoreLookups {
     number,
     {
       id: number;
-      name: string;
+      names: Translations;
       type: OpeningSummary["spot"]["type"];
       section: string;
       isPda: boolean;
@@ -51,7 +66,7 @@ async function storeLookups(db: Kysely<Database>, storeId: number): Promise<Stor
     db.selectFrom("staff").select(["id", "name"]).where("store_id", "=", storeId).execute(),
     db
       .selectFrom("spots")
-      .select(["id", "name", "type", "section", "minimum_consumption", "is_pda"])
+      .select(["id", "name", "names", "type", "section", "minimum_consumption", "is_pda"])
       .where("store_id", "=", storeId)
       .orderBy("position")
       .execute(),
@@ -66,7 +81,7 @@ async function storeLookups(db: Kysely<Database>, storeId: number): Promise<Stor
         s.id,
         {
           id: s.id,
-          name: s.name,
+          names: spotNamesOf(s),
           type: s.type,
           section: s.section,
           isPda: fromDbBoolean(s.is_pda),
@@ -99,7 +114,7 @@ function summaryOf(
     version: opening.version,
     spot: {
       id: opening.spot_id,
-      name: spot?.name ?? `#${opening.spot_id}`,
+      names: spot?.names ?? unknownSpotNames(opening.spot_id),
       type: spot?.type ?? "TABLE",
       section: spot?.section ?? "",
     },
@@ -141,8 +156,8 @@ function lineDtoOf(
     byName: nameOf(lookups, line.by_staff_id),
     at: line.settled_at,
     paymentId: line.payment_id,
-    movedFromSpotName:
-      line.moved_from_spot_id === null ? null : (lookups.spots.get(line.moved_from_spot_id)?.name ?? null),
+    movedFromSpotNames:
+      line.moved_from_spot_id === null ? null : (lookups.spots.get(line.moved_from_spot_id)?.names ?? null),
   };
 }
 
@@ -154,7 +169,7 @@ function paymentDtoOf(payment: TableOpeningPaymentRow, lookups: StoreLookups): O
     cardTerminalName:
       payment.card_terminal_id === null ? null : (lookups.cardTerminalNames.get(payment.card_terminal_id) ?? null),
     creditAccount: payment.credit_account,
-    roomName: payment.room_spot_id === null ? null : (lookups.spots.get(payment.room_spot_id)?.name ?? null),
+    roomNames: payment.room_spot_id === null ? null : (lookups.spots.get(payment.room_spot_id)?.names ?? null),
     online: fromDbBoolean(payment.online),
     byName: nameOf(lookups, payment.staff_id),
     at: payment.created_at,
@@ -223,7 +238,7 @@ export async function listOpenOpenings(
     sections: plan.sections.map((s) => s.name),
     spots: [...lookups.spots.values()]
       .filter((spot) => spotOpensTables(spot.type) && !spot.isPda)
-      .map(({ id, name, type, section }) => ({ id, name, type, section })),
+      .map(({ id, names, type, section }) => ({ id, names, type, section })),
     cardTerminals: plan.cardTerminals,
     waitersMayTreatAndCancel: plan.waitersMayTreatAndCancel,
     openings: ofKind.map((o) => summaryOf(o, linesByOpening.get(o.id) ?? [], pending.get(o.spot_id) ?? 0, lookups)),

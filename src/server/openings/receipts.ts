@@ -4,12 +4,13 @@
  * sequence for both kinds, taken under the counter row's lock in the receipt's transaction (a
  * waiter prints a few an hour: no gaps, and nothing waits long on the lock). The
  * receipt keeps a snapshot of what it printed, so a reprint is the same paper whatever happened
- * to the table since.
+ * to the table since. It is a document in the language it was issued in: the spot's name is frozen
+ * in that language (and the app prints its labels in it too, whatever the reprinting screen speaks).
  */
 import type { Kysely } from "kysely";
-import type { Translations } from "../../domain/languages";
+import { pickTranslation, type Translations } from "../../domain/languages";
 import type { ReceiptKind } from "../../domain/table-openings";
-import type { ReceiptDto } from "../../domain/table-openings-api";
+import type { OpeningLineDto, OpeningPaymentDto, ReceiptDto } from "../../domain/table-openings-api";
 import { fromJsonText, toJsonText } from "../db/columns";
 import type { Database } from "../db/schema";
 import { conflict, notFound } from "../http/api-error";
@@ -58,7 +59,7 @@ export async function issueReceipt(
     number,
     athensDay: c.athensDay,
     language,
-    spotName: opening.spot.name,
+    spotName: pickTranslation(opening.spot.names, language).name,
     section: opening.spot.section,
     waiterName: opening.waiterName,
     lines: opening.lines,
@@ -99,5 +100,36 @@ export async function loadReceipt(
     .where("id", "=", receiptId)
     .where("store_id", "=", storeId)
     .executeTakeFirst();
-  return row === undefined ? undefined : { ...fromJsonText<Omit<ReceiptDto, "id">>(row.snapshot), id: row.id };
+  return row === undefined ? undefined : { ...snapshotOf(fromJsonText<StoredSnapshot>(row.snapshot)), id: row.id };
+}
+
+/**
+ * A snapshot as stored. Receipts issued before spots carried their names per language kept one name
+ * (the venue file's `name`) for a moved line's origin and for a charged room: a reprint shows that
+ * name in every language, as it was printed.
+ */
+interface StoredSnapshot extends Omit<ReceiptDto, "id" | "lines" | "payments"> {
+  lines: Array<
+    Omit<OpeningLineDto, "movedFromSpotNames"> & {
+      movedFromSpotNames?: Translations | null;
+      movedFromSpotName?: string | null;
+    }
+  >;
+  payments: Array<Omit<OpeningPaymentDto, "roomNames"> & { roomNames?: Translations | null; roomName?: string | null }>;
+}
+
+function snapshotOf({ lines, payments, ...rest }: StoredSnapshot): Omit<ReceiptDto, "id"> {
+  const inEveryLanguage = (name: string | null | undefined): Translations | null =>
+    name === null || name === undefined ? null : { GRE: { name }, ENG: { name } };
+  return {
+    ...rest,
+    lines: lines.map(({ movedFromSpotName, movedFromSpotNames, ...line }) => ({
+      ...line,
+      movedFromSpotNames: movedFromSpotNames ?? inEveryLanguage(movedFromSpotName),
+    })),
+    payments: payments.map(({ roomName, roomNames, ...payment }) => ({
+      ...payment,
+      roomNames: roomNames ?? inEveryLanguage(roomName),
+    })),
+  };
 }

@@ -61,7 +61,8 @@ export function OrderChangeStatusCard({
   const [reason, setReason] = useState("");
   const reasonId = useId();
   const number = order.dailyNumber;
-  const spot = order.selectedTableName ?? order.spotName;
+  // spotNames is the picked table's, else the spot's, in every language: the UI's one here.
+  const spot = pickTranslation(order.spotNames, language.ui).name;
   const headingId = `order-${order.id}`;
   const left = secondsLeft(order.acceptanceDeadline, nowMs);
   const busy = queuedAction !== null;

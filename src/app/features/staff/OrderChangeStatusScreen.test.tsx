@@ -4,10 +4,12 @@
  * STOMP topic (a fake stream whose messages the test sends), GET /utils/date, Web Audio and vibrate.
  */
 import "fake-indexeddb/auto";
+import { i18n } from "@lingui/core";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { OrderDto } from "../../../domain/orders-api";
 import { appDb } from "../../db/app-db";
+import { selectLanguage } from "../../i18n/language-store";
 import { clearSession, storeSession } from "../../session/session";
 import { testSession } from "../../session/test-session";
 import { renderWithI18n } from "../../test-support/render";
@@ -80,6 +82,7 @@ const newer = pendingOrder({
   id: 32,
   dailyNumber: 15,
   spotName: "Umbrella 3",
+  spotNames: { GRE: { name: "Ομπρέλα 3" }, ENG: { name: "Umbrella 3" } },
   createdAt: "2026-07-01T08:02:00.000Z",
   acceptanceDeadline: "2026-07-01T08:12:00.000Z",
 });
@@ -149,8 +152,8 @@ describe("live orders (issue 10 item 2)", () => {
   it("lists pending orders the oldest first, each with its ticking time left before it times out", async () => {
     fakeApi([newer, pendingOrder(), pendingOrder({ id: 30, status: "ACCEPTED", dailyNumber: 13 })]);
     renderWithI18n(<OrderChangeStatusScreen />);
-    await waitFor(() => expect(headings()).toEqual(["Order #14 · Umbrella 12", "Order #15 · Umbrella 3"]), SLOW);
-    const first = screen.getByRole("article", { name: "Order #14 · Umbrella 12" });
+    await waitFor(() => expect(headings()).toEqual(["Order #14 · Ομπρέλα 12", "Order #15 · Ομπρέλα 3"]), SLOW);
+    const first = screen.getByRole("article", { name: "Order #14 · Ομπρέλα 12" });
     // Content in the menu language (Greek by default), prices as euros.
     expect(within(first).getByRole("listitem").textContent?.replaceAll("\u00a0", " ")).toBe(
       "2 × Freddo espresso (el) (Medium (el)) 7,00 €",
@@ -159,9 +162,22 @@ describe("live orders (issue 10 item 2)", () => {
     // The server's clock says 08:05:00: five minutes left, then it ticks down.
     await waitFor(() => expect(first.querySelector("time")?.textContent).toBe("5:00"), SLOW);
     await waitFor(() => expect(first.querySelector("time")?.textContent).toBe("4:59"), SLOW);
-    const second = screen.getByRole("article", { name: "Order #15 · Umbrella 3" });
+    const second = screen.getByRole("article", { name: "Order #15 · Ομπρέλα 3" });
     expect(second.querySelector("time")?.textContent).toMatch(/^6:5\d$/);
   }, 15_000);
+
+  it("an English UI names each order's spot in English, as the guest's screens do", async () => {
+    await selectLanguage("ENG");
+    try {
+      fakeApi([newer, pendingOrder()]);
+      renderWithI18n(<OrderChangeStatusScreen />);
+      await waitFor(() => expect(headings()).toEqual(["Order #14 · Umbrella 12", "Order #15 · Umbrella 3"]), SLOW);
+    } finally {
+      // Back to the suite's defaults: Greek content, the English source texts (test-setup.ts).
+      await selectLanguage("GRE");
+      i18n.activate("en");
+    }
+  });
 
   it("a new order arrives on the store's topic without a reload: listed, one sound, one vibration, one alert event", async () => {
     const api = fakeApi([pendingOrder()]);
@@ -174,13 +190,13 @@ describe("live orders (issue 10 item 2)", () => {
     window.addEventListener(ORDER_ALERT_EVENT, listener);
     try {
       renderWithI18n(<OrderChangeStatusScreen />);
-      await waitFor(() => expect(headings()).toEqual(["Order #14 · Umbrella 12"]), SLOW);
+      await waitFor(() => expect(headings()).toEqual(["Order #14 · Ομπρέλα 12"]), SLOW);
       // What was already waiting at sign-in does not ring.
       expect(alerts).toHaveLength(0);
 
       api.orders = [pendingOrder(), newer];
       act(() => stream.message());
-      await waitFor(() => expect(headings()).toEqual(["Order #14 · Umbrella 12", "Order #15 · Umbrella 3"]), SLOW);
+      await waitFor(() => expect(headings()).toEqual(["Order #14 · Ομπρέλα 12", "Order #15 · Ομπρέλα 3"]), SLOW);
       await waitFor(() => expect(alerts).toHaveLength(1));
       expect(alerts[0]?.detail).toEqual({ newOrders: 1 });
       expect(document.documentElement.dataset.staffOrderAlerts).toBeDefined();
@@ -294,16 +310,16 @@ describe("live orders offline (issue 10 item 9)", () => {
       return json(200, { orderId: 31, storeId: 7, status: "ACCEPTED", onHold: false, dailyNumber: 14 });
     };
     renderWithI18n(<OrderChangeStatusScreen />);
-    await waitFor(() => expect(headings()).toEqual(["Order #14 · Umbrella 12"]), SLOW);
+    await waitFor(() => expect(headings()).toEqual(["Order #14 · Ομπρέλα 12"]), SLOW);
 
     api.offline = true;
     act(() => stream.message()); // a read that gets no answer
     expect(await screen.findByText(/^Offline since \d\d:\d\d: showing the last known orders$/, {}, SLOW)).toBeTruthy();
-    expect(headings()).toEqual(["Order #14 · Umbrella 12"]);
+    expect(headings()).toEqual(["Order #14 · Ομπρέλα 12"]);
 
     const failedBefore = api.failedOffline;
     fireEvent.click(screen.getByRole("button", { name: "Accept order #14" }));
-    const card = screen.getByRole("article", { name: "Order #14 · Umbrella 12" });
+    const card = screen.getByRole("article", { name: "Order #14 · Ομπρέλα 12" });
     // The first attempt really went out and found no network (not merely still on its way).
     await waitFor(() => expect(api.failedOffline).toBeGreaterThan(failedBefore), SLOW);
     expect(await within(card).findByText("Accept waiting to be sent…", {}, SLOW)).toBeTruthy();
@@ -332,7 +348,7 @@ describe("live orders reloaded offline (issue 10 item 9)", () => {
     api.offline = true;
     renderWithI18n(<OrderChangeStatusScreen />);
     expect(await screen.findByText("Offline since 11:04: showing the last known orders", {}, SLOW)).toBeTruthy();
-    expect(headings()).toEqual(["Order #14 · Umbrella 12"]);
+    expect(headings()).toEqual(["Order #14 · Ομπρέλα 12"]);
   });
 
   it("an answer is kept on the device for the next visit", async () => {

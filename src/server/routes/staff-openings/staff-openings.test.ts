@@ -3,7 +3,8 @@
  * accepted order and collect the next; every settlement type; selected lines; treat and cancel with
  * role and reason; close (with the minimum consumption); transfer and merge; charge to room;
  * receipts; reopen; the day summary; 10 concurrent closes with one winner; idempotent replays; and
- * the staff of store 2 get nothing of store 1.
+ * the staff of store 2 get nothing of store 1. Spots are named in every language (the app picks the
+ * UI's); a receipt names its spot in the receipt's language.
  */
 import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
@@ -34,10 +35,10 @@ const database = setUpTestDatabase();
 const clock = testClock("2026-07-01T09:00:00.000Z");
 const server = setUpTestApp(() => database.db, { now: clock.now, payments: new RecordingPayments() });
 
-const TABLE = SAMPLE.spotId; // 200, "Table 1"
+const TABLE = SAMPLE.spotId; // 200, "Table 1" / "Τραπέζι 1"
 const UMBRELLA = 201; // minimum consumption 20 € charged when missing (below)
 const CHAIR = 202;
-const ROOM = 203;
+const ROOM = 203; // "Room 104" / "Δωμάτιο 104"
 const DELIVERY = 204;
 const TERMINAL = 900;
 const ITEM = 1000;
@@ -51,6 +52,10 @@ let otherStoreWaiter: Record<string, string>;
 let guest: Record<string, string>;
 let guestId: number;
 
+/** The names this file's venue gives its table and room in each language (the others have one name). */
+const TABLE_NAMES = { GRE: { name: "Τραπέζι 1" }, ENG: { name: "Table 1" } };
+const ROOM_NAMES = { GRE: { name: "Δωμάτιο 104" }, ENG: { name: "Room 104" } };
+
 async function pinSession(storeId: number, pin: string): Promise<Record<string, string>> {
   return authHeaders(await signInStaff(server.app, storeId, pin));
 }
@@ -60,6 +65,10 @@ beforeAll(async () => {
   venue.cardTerminals = [{ id: TERMINAL, name: "POS 1" }];
   const umbrella = venue.spots.find((spot) => spot.id === UMBRELLA);
   if (umbrella) umbrella.minimumConsumption = { cents: 2000, chargeMissing: true };
+  for (const spot of venue.spots) {
+    if (spot.id === TABLE) spot.names = TABLE_NAMES;
+    if (spot.id === ROOM) spot.names = ROOM_NAMES;
+  }
   await importFixture(database.db, venue);
   await importFixture(database.db, sampleVenue({ storeId: OTHER_STORE, idOffset: OTHER_OFFSET }));
   waiter = await pinSession(SAMPLE.storeId, "1357");
@@ -198,7 +207,29 @@ describe("openings start with the first accepted order (issue §1)", () => {
     });
     expect(opening.waiterName).toBe("Nikos");
     expect(opening.department.serviceId).toBe(SAMPLE.serviceId);
-    expect(opening.spot).toEqual({ id: TABLE, name: "Table 1", type: "TABLE", section: "Terrace" });
+    expect(opening.spot).toEqual({ id: TABLE, names: TABLE_NAMES, type: "TABLE", section: "Terrace" });
+  });
+
+  it("the staff reads name a spot in every language, so an English screen shows its English name", async () => {
+    await closeAllOpen();
+    await acceptedOrder({ lines: [{ total: 300 }] });
+    await acceptedOrder({ spotId: CHAIR, lines: [{ total: 200 }] });
+    const list = await server.app.inject({ method: "GET", url: "/api/staff/openings?kind=tables", headers: waiter });
+    const { openings, spots } = list.json<OpenOpenings>();
+    expect(openings.find((o) => o.spot.id === TABLE)?.spot.names).toEqual(TABLE_NAMES);
+    // A spot the venue file names once: that name in every language.
+    expect(openings.find((o) => o.spot.id === CHAIR)?.spot.names).toEqual({
+      GRE: { name: "Chair 7" },
+      ENG: { name: "Chair 7" },
+    });
+    // The transfer targets and rooms to charge to too.
+    expect(spots.find((spot) => spot.id === ROOM)).toEqual({
+      id: ROOM,
+      names: ROOM_NAMES,
+      type: "HOTEL_ROOM",
+      section: "",
+    });
+    expect((await openingAt(TABLE)).spot.names).toEqual(TABLE_NAMES);
   });
 
   it("a delivery order never opens one; a PDA order joins the table it picked", async () => {
@@ -288,11 +319,11 @@ describe("settling (issue §4)", () => {
       ["SELF_PUBLISH", 600],
     ]);
     expect(opening.payments[3]?.creditAccount).toBe("Travel Co.");
-    expect(opening.payments[4]?.roomName).toBe("Room 104");
+    expect(opening.payments[4]?.roomNames).toEqual(ROOM_NAMES);
     // The charge landed on the room, owed there, marked where it came from.
     const room = await openingAt(ROOM, "rooms");
     expect(room.amounts.remainingCents).toBe(100 + 500);
-    expect(room.lines.at(-1)).toMatchObject({ amountCents: 500, state: "OPEN", movedFromSpotName: "Table 1" });
+    expect(room.lines.at(-1)).toMatchObject({ amountCents: 500, state: "OPEN", movedFromSpotNames: TABLE_NAMES });
   });
 
   it("charge to a room without an open tab, an unknown terminal: refused, nothing changes", async () => {
@@ -416,9 +447,9 @@ describe("transfer (issue §5)", () => {
     );
     expect(moved.spot.id).toBe(CHAIR);
     expect(moved.amounts.remainingCents).toBe(1200);
-    expect(moved.lines.find((line) => line.movedFromSpotName !== null)).toMatchObject({
+    expect(moved.lines.find((line) => line.movedFromSpotNames !== null)).toMatchObject({
       amountCents: 200,
-      movedFromSpotName: "Table 1",
+      movedFromSpotNames: TABLE_NAMES,
     });
     expect((await detail(table.id)).amounts.totalCents).toBe(100);
 
@@ -577,15 +608,24 @@ describe("receipts (issue §6), reopening (§4), the day summary (§9)", () => {
     expect(early.statusCode).toBe(409);
     const temporary = await write(opening.id, "receipts", { kind: "TEMPORARY", language: "GRE" });
     expect(temporary.statusCode, temporary.body).toBe(201);
+    // A receipt is a paper in its own language: the spot's name is frozen in it.
     expect(temporary.json<ReceiptDto>()).toMatchObject({
       number: 1,
       kind: "TEMPORARY",
+      language: "GRE",
+      spotName: "Τραπέζι 1",
       amounts: { remainingCents: 990 },
     });
     const closed = await ok(write(opening.id, "close", { version: opening.version, payment: CASH }));
     const final = await write(closed.id, "receipts", { kind: "FINAL", language: "ENG" });
     const receipt = final.json<ReceiptDto>();
-    expect(receipt).toMatchObject({ number: 2, kind: "FINAL", spotName: "Table 1", amounts: { paidCents: 990 } });
+    expect(receipt).toMatchObject({
+      number: 2,
+      kind: "FINAL",
+      language: "ENG",
+      spotName: "Table 1",
+      amounts: { paidCents: 990 },
+    });
     expect(receipt.payments).toEqual([expect.objectContaining({ type: "CASH", amountCents: 990 })]);
     const reprint = await server.app.inject({
       method: "GET",
@@ -617,6 +657,55 @@ describe("receipts (issue §6), reopening (§4), the day summary (§9)", () => {
     );
     expect(otherReceipt.statusCode, otherReceipt.body).toBe(201);
     expect(otherReceipt.json<ReceiptDto>()).toMatchObject({ number: 1, storeId: OTHER_STORE });
+  });
+
+  it("a receipt stored before spots had names per language still reprints, its one name shown in every language", async () => {
+    await closeAllOpen();
+    await acceptedOrder({ spotId: ROOM, lines: [{ total: 100 }] });
+    await acceptedOrder({ lines: [{ total: 500 }] });
+    const table = await openingAt(TABLE);
+    const charged = await ok(
+      write(table.id, "pay", {
+        version: table.version,
+        lines: null,
+        payment: { type: "CHARGE_TO_ROOM", roomSpotId: ROOM },
+      }),
+    );
+    const room = await openingAt(ROOM, "rooms");
+    const everyLanguage = (name: string) => ({ GRE: { name }, ENG: { name } });
+    /** Issues a receipt, then stores its snapshot as the app did before: one name per spot. */
+    const oldReceipt = async (openingId: number, spotName: string): Promise<ReceiptDto> => {
+      const issued = await write(openingId, "receipts", { kind: "TEMPORARY", language: "ENG" });
+      expect(issued.statusCode, issued.body).toBe(201);
+      const { id, ...snapshot } = issued.json<ReceiptDto>();
+      const old = {
+        ...snapshot,
+        spotName,
+        lines: snapshot.lines.map(({ movedFromSpotNames, ...line }) => ({
+          ...line,
+          movedFromSpotName: movedFromSpotNames === null ? null : "Table 1",
+        })),
+        payments: snapshot.payments.map(({ roomNames, ...payment }) => ({
+          ...payment,
+          roomName: roomNames === null ? null : "Room 104",
+        })),
+      };
+      await database.db
+        .updateTable("receipts")
+        .set({ snapshot: JSON.stringify(old) })
+        .where("id", "=", id)
+        .execute();
+      const reprint = await server.app.inject({ method: "GET", url: `/api/staff/receipts/${id}`, headers: waiter });
+      expect(reprint.statusCode, reprint.body).toBe(200);
+      return reprint.json<ReceiptDto>();
+    };
+    const tablePaper = await oldReceipt(charged.id, "Table 1");
+    expect(tablePaper.spotName).toBe("Table 1");
+    expect(tablePaper.payments).toEqual([
+      expect.objectContaining({ type: "CHARGE_TO_ROOM", roomNames: everyLanguage("Room 104") }),
+    ]);
+    const roomPaper = await oldReceipt(room.id, "Room 104");
+    expect(roomPaper.lines.map((line) => line.movedFromSpotNames)).toEqual([null, everyLanguage("Table 1")]);
   });
 
   it("reopen: admins only, on the day it was closed", async () => {
@@ -663,7 +752,7 @@ describe("receipts (issue §6), reopening (§4), the day summary (§9)", () => {
       "SELF_PUBLISH",
     ]);
     expect(summary.adjustments).toContainEqual(
-      expect.objectContaining({ state: "TREATED", reason: "Birthday", byName: "Maria" }),
+      expect.objectContaining({ state: "TREATED", reason: "Birthday", byName: "Maria", spotNames: TABLE_NAMES }),
     );
     expect(summary.receivables).toContainEqual(expect.objectContaining({ account: "Travel Co.", amountCents: 400 }));
     expect(summary.openingsClosed).toBeGreaterThan(0);

@@ -90,9 +90,9 @@ function DaySummaryPaper({ day }: { day: string | null }) {
             <ul className="receipt__payments">
               {summary.adjustments.map((adjustment) => (
                 <li key={adjustment.lineId}>
-                  {formatAthensTime(adjustment.at, ui)} · {adjustment.spotName} · {adjustment.quantity}×{" "}
-                  {pickTranslation(adjustment.names, ui).name} · <LineStateName state={adjustment.state} /> ·{" "}
-                  {adjustment.reason}
+                  {formatAthensTime(adjustment.at, ui)} · {pickTranslation(adjustment.spotNames, ui).name} ·{" "}
+                  {adjustment.quantity}× {pickTranslation(adjustment.names, ui).name} ·{" "}
+                  <LineStateName state={adjustment.state} /> · {adjustment.reason}
                   {adjustment.byName !== null && ` · ${adjustment.byName}`}: {money(adjustment.amountCents)}
                 </li>
               ))}

@@ -1,13 +1,15 @@
 /**
  * Open tables / open rooms (spec §2; issue "Table openings" §3): every open opening of the store,
  * grouped by section in floor order, the oldest on top of each section; each a big card with the
- * spot, how long it has been open, what it still owes, and marks for pending orders and for a
- * minimum consumption not reached. Re-read every few seconds, so new tables appear without a
- * reload; offline, the last list stays with the time it was lost.
+ * spot (named in the UI language; sections in the venue file's one language), how long it has been
+ * open, what it still owes, and marks for pending orders and for a minimum consumption not reached.
+ * Re-read every few seconds, so new tables appear without a reload; offline, the last list stays
+ * with the time it was lost.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { useCallback, useRef } from "react";
+import { pickTranslation } from "../../../../domain/languages";
 import { groupBySection, type OpeningsListKind } from "../../../../domain/table-openings";
 import { fetchOpenOpenings } from "../../../api/staff-openings";
 import { formatAthensTime } from "../../../i18n/athens-date-time";
@@ -54,7 +56,8 @@ function OpeningsBoard({ storeId, tableId, kind, isAdmin }: OpenOpeningsScreenPr
     load,
     connected ? BACKUP_REFRESH_MS : OPENINGS_REFRESH_MS,
     // Kept on the device: reloaded offline, the PDA still shows the last known tables (issue 10 item 9).
-    `openings:${kind}:${storeId}`,
+    // "v2": spots carry their names per language; a list kept by an older app (one name) is not read.
+    `openings:v2:${kind}:${storeId}`,
   );
   reloadRef.current = () => void reload();
   const now = useServerNow(30_000);
@@ -115,10 +118,10 @@ function OpeningsBoard({ storeId, tableId, kind, isAdmin }: OpenOpeningsScreenPr
                   {/* The name read out is this sentence, then the minutes and badges; an aria-label
                       instead would hide the visible minutes from it (WCAG 2.5.3 label in name). */}
                   <span className="visually-hidden">
-                    {t`${opening.spot.name}: owes ${formatPrice(opening.amounts.remainingCents, ui)}`}
+                    {t`${pickTranslation(opening.spot.names, ui).name}: owes ${formatPrice(opening.amounts.remainingCents, ui)}`}
                   </span>
                   <span className="opening-card__spot" aria-hidden="true">
-                    {opening.spot.name}
+                    {pickTranslation(opening.spot.names, ui).name}
                   </span>
                   <span className="opening-card__owed" aria-hidden="true">
                     {formatPrice(opening.amounts.remainingCents, ui)}

@@ -67,7 +67,8 @@ function OpeningBoard({ storeId, tableId, openingId, kind, isAdmin }: OpeningScr
     loadOpening,
     connected ? BACKUP_REFRESH_MS : OPENING_REFRESH_MS,
     // Kept on the device: a PDA reloaded offline still shows the table as last seen (issue 10 item 9).
-    `opening:${openingId}`,
+    // "v2": spots carry their names per language; a table kept by an older app (one name) is not read.
+    `opening:v2:${openingId}`,
   );
   reloadRef.current = () => void reload();
   const loadFloor = useCallback(() => fetchOpenOpenings("tables"), []);
@@ -80,7 +81,9 @@ function OpeningBoard({ storeId, tableId, openingId, kind, isAdmin }: OpeningScr
   const [sheet, setSheet] = useState<SheetRequest | null>(null);
   const [sending, setSending] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
-  usePageTitle(opening?.spot.name ?? t`Table`);
+  // The spot in the UI language, as guests' screens and the store history name it.
+  const place = opening === null ? null : pickTranslation(opening.spot.names, ui);
+  usePageTitle(place?.name ?? t`Table`);
 
   useEffect(() => {
     logCloseTable("close-table-screen-initialized", openingId);
@@ -106,7 +109,7 @@ function OpeningBoard({ storeId, tableId, openingId, kind, isAdmin }: OpeningScr
     });
   }, [opening]);
 
-  if (opening === null) {
+  if (opening === null || place === null) {
     if (error !== null) return <p role="alert">{openingErrorText(error, i18n, ui)}</p>;
     return (
       <p className="page" aria-busy="true">
@@ -173,7 +176,7 @@ function OpeningBoard({ storeId, tableId, openingId, kind, isAdmin }: OpeningScr
 
   const settleNow = async (request: SheetRequest, payment: Settlement | null, reason: string, targetSpotId: number) => {
     const version = opening.version;
-    const spot = opening.spot.name;
+    const spot = place.name;
     switch (request.kind) {
       case "pay":
         await act("pay", t`Payment of ${formatPrice(selectedCents, ui)} at ${spot}`, "pay", {
@@ -224,7 +227,7 @@ function OpeningBoard({ storeId, tableId, openingId, kind, isAdmin }: OpeningScr
     });
 
   const receipt = (receiptKind: ReceiptKind) =>
-    act("receipt", t`Receipt of ${opening.spot.name}`, "receipts", { kind: receiptKind, language: ui }, (answer) => {
+    act("receipt", t`Receipt of ${place.name}`, "receipts", { kind: receiptKind, language: ui }, (answer) => {
       void navigate({ to: "/receipts/$receiptId", params: { receiptId: (answer as { id: number }).id } });
     });
 
@@ -239,7 +242,7 @@ function OpeningBoard({ storeId, tableId, openingId, kind, isAdmin }: OpeningScr
   return (
     <section className="page opening" aria-labelledby="page-title">
       <h1 id="page-title" className="page__title">
-        {opening.spot.name}
+        {place.name}
         <span className="opening__section"> · {opening.spot.section}</span>
       </h1>
       <p className="opening__meta">
@@ -313,7 +316,8 @@ function OpeningBoard({ storeId, tableId, openingId, kind, isAdmin }: OpeningScr
                 <SettlementName type={payment.type} online={payment.online} />
                 {payment.cardTerminalName !== null && ` · ${payment.cardTerminalName}`}
                 {payment.creditAccount !== null && ` · ${payment.creditAccount}`}
-                {payment.roomName !== null && ` · ${payment.roomName}`}: {formatPrice(payment.amountCents, ui)}
+                {payment.roomNames !== null && ` · ${pickTranslation(payment.roomNames, ui).name}`}:{" "}
+                {formatPrice(payment.amountCents, ui)}
               </li>
             ))}
           </ul>
@@ -414,9 +418,7 @@ function OpeningBoard({ storeId, tableId, openingId, kind, isAdmin }: OpeningScr
                   type="button"
                   className="button button--quiet"
                   disabled={busy}
-                  onClick={() =>
-                    void act("reopen", t`Reopening ${opening.spot.name}`, "reopen", { version: opening.version })
-                  }
+                  onClick={() => void act("reopen", t`Reopening ${place.name}`, "reopen", { version: opening.version })}
                 >
                   <Trans>Reopen</Trans>
                 </button>
@@ -431,7 +433,7 @@ function OpeningBoard({ storeId, tableId, openingId, kind, isAdmin }: OpeningScr
           request={sheet}
           openingId={openingId}
           amountCents={sheet.kind === "pay" ? selectedCents : opening.amounts.remainingCents + minimumAtClose}
-          spotName={opening.spot.name}
+          spotName={place.name}
           cardTerminals={floor?.cardTerminals ?? []}
           hasRooms={(floor?.spots ?? []).some((spot) => spot.type === "HOTEL_ROOM")}
           thisSpotId={opening.spot.id}
@@ -500,9 +502,9 @@ function LineRow({
           </span>
           {options !== "" && <span className="opening-line__detail">{options}</span>}
           {line.comment !== "" && <span className="opening-line__detail">“{line.comment}”</span>}
-          {line.movedFromSpotName !== null && (
+          {line.movedFromSpotNames !== null && (
             <span className="opening-line__detail">
-              <Trans>from {line.movedFromSpotName}</Trans>
+              <Trans>from {pickTranslation(line.movedFromSpotNames, ui).name}</Trans>
             </span>
           )}
           {line.state !== "OPEN" && (

@@ -6,6 +6,7 @@
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useState } from "react";
+import { pickTranslation } from "../../../../domain/languages";
 import {
   CREDIT_ACCOUNT_MAX_LENGTH,
   SETTLE_REASON_MAX_LENGTH,
@@ -31,6 +32,7 @@ interface PaySheetProps {
   request: { kind: "pay" } | { kind: "close" };
   openingId: number;
   amountCents: number;
+  /** In the UI language. */
   spotName: string;
   cardTerminals: ReadonlyArray<{ id: number; name: string }>;
   hasRooms: boolean;
@@ -182,7 +184,7 @@ export function PaySheet(props: PaySheetProps) {
                 checked={roomId === room.spot.id}
                 onChange={() => setRoomId(room.spot.id)}
               />
-              {room.spot.name}
+              {pickTranslation(room.spot.names, ui).name}
             </label>
           ))}
         </fieldset>
@@ -277,6 +279,7 @@ export function TransferSheet({
   sending: boolean;
 }) {
   const { t } = useLingui();
+  const { ui } = useLanguage();
   const [target, setTarget] = useState<number | null>(null);
   const sections = [...new Set(spots.map((spot) => spot.section))];
   return (
@@ -294,7 +297,7 @@ export function TransferSheet({
             .map((spot) => (
               <label key={spot.id} className="settle-sheet__option">
                 <input type="radio" name="target" checked={target === spot.id} onChange={() => setTarget(spot.id)} />
-                {spot.name}
+                {pickTranslation(spot.names, ui).name}
               </label>
             ))}
         </fieldset>

@@ -1,7 +1,15 @@
-/** Issue 10 item 1: every staff route refuses guests in the app; here the printable receipt. */
+/**
+ * Issue 10 item 1: every staff route refuses guests in the app; here the printable receipt. Issue
+ * "Table openings" §6: a receipt is a paper frozen in the language it was issued in (its snapshot
+ * keeps the spot's name in that language), so a reprint on a screen in the other language prints
+ * its labels, names, amounts and dates in the receipt's language too, never a mix.
+ */
 import "fake-indexeddb/auto";
+import { i18n } from "@lingui/core";
 import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { ReceiptDto } from "../../../../domain/table-openings-api";
+import { selectLanguage } from "../../../i18n/language-store";
 import { clearSession, storeSession } from "../../../session/session";
 import { testSession } from "../../../session/test-session";
 import { renderWithI18n } from "../../../test-support/render";
@@ -9,6 +17,9 @@ import { ReceiptPage } from "./ReceiptPage";
 
 afterEach(async () => {
   vi.unstubAllGlobals();
+  // Back to the suite's defaults: Greek content, the English source texts (test-setup.ts).
+  await selectLanguage("GRE");
+  i18n.activate("en");
   await clearSession();
 });
 
@@ -23,5 +34,101 @@ describe("receipt page (staff only)", () => {
     renderWithI18n(<ReceiptPage receiptId={5} paper="80" />);
     expect(await screen.findByText("This screen is for the staff of this store", {}, { timeout: 5000 })).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+const ROOM_102 = { GRE: { name: "Δωμάτιο 102" }, ENG: { name: "Room 102" } };
+
+function receipt(language: "GRE" | "ENG", spotName: string): ReceiptDto {
+  return {
+    id: 5,
+    storeId: 13,
+    storeNames: { GRE: { name: "Ροτόντα" }, ENG: { name: "Rotonda" } },
+    openingId: 72,
+    kind: "TEMPORARY",
+    number: 4,
+    athensDay: "2026-07-01",
+    language,
+    spotName,
+    section: "Πεζόδρομος",
+    waiterName: "Nikos",
+    lines: [
+      {
+        id: 1,
+        kind: "ITEM",
+        orderId: 5,
+        dailyNumber: 12,
+        names: { GRE: { name: "Φρέντο εσπρέσο" }, ENG: { name: "Freddo espresso" } },
+        quantity: 1,
+        kilos: null,
+        options: [],
+        comment: "",
+        amountCents: 900,
+        state: "OPEN",
+        reason: null,
+        byName: null,
+        at: null,
+        paymentId: null,
+        movedFromSpotNames: null,
+      },
+    ],
+    payments: [
+      {
+        id: 9,
+        type: "CHARGE_TO_ROOM",
+        amountCents: 400,
+        cardTerminalName: null,
+        creditAccount: null,
+        roomNames: ROOM_102,
+        online: false,
+        byName: "Nikos",
+        at: "2026-07-01T09:10:00.000Z",
+      },
+    ],
+    amounts: { totalCents: 900, paidCents: 400, treatedCents: 0, canceledCents: 0, remainingCents: 500 },
+    minimumConsumption: null,
+    openedAt: "2026-07-01T09:00:00.000Z",
+    closedAt: null,
+    createdAt: "2026-07-01T09:20:00.000Z",
+    byName: "Nikos",
+  };
+}
+
+async function showReceipt(paper: ReceiptDto): Promise<HTMLElement> {
+  await storeSession(
+    testSession({ user: { ...testSession().user, phone: null, email: null, role: "WAITER", storeId: 13 } }),
+  );
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async () => new Response(JSON.stringify(paper), { headers: { "content-type": "application/json" } })),
+  );
+  renderWithI18n(<ReceiptPage receiptId={paper.id} paper="80" />);
+  return screen.findByRole("article", { name: "receipt 4" });
+}
+
+describe("a receipt is printed in the language it was issued in (issue Table openings §6)", () => {
+  it("an English receipt on an English screen: English labels and names", async () => {
+    await selectLanguage("ENG");
+    const paper = await showReceipt(receipt("ENG", "Table 14"));
+    const text = paper.textContent?.replaceAll("\u00a0", " ") ?? "";
+    expect(text).toContain("Temporary receipt #4");
+    expect(text).toContain("Table 14 · Πεζόδρομος · Nikos");
+    expect(text).toContain("Freddo espresso");
+    expect(text).toContain("Charge to room · Room 102: €4.00");
+    expect(text).not.toMatch(/Τραπέζι|Δωμάτιο|Απόδειξη/);
+  });
+
+  it("a Greek receipt reprinted on an English screen stays Greek, labels included; the screen's own buttons stay English", async () => {
+    await selectLanguage("ENG");
+    const paper = await showReceipt(receipt("GRE", "Τραπέζι 14"));
+    expect(paper.getAttribute("lang")).toBe("el");
+    const text = paper.textContent?.replaceAll("\u00a0", " ") ?? "";
+    expect(text).toContain("Προσωρινή απόδειξη #4");
+    expect(text).toContain("Τραπέζι 14 · Πεζόδρομος");
+    expect(text).toContain("Φρέντο εσπρέσο");
+    expect(text).toContain("Σύνολο");
+    expect(text).toContain("Χρέωση στο δωμάτιο · Δωμάτιο 102: 4,00 €");
+    expect(text).not.toMatch(/Table|Room|Receipt|Total/);
+    expect(screen.getByRole("button", { name: "Print" })).toBeTruthy();
   });
 });

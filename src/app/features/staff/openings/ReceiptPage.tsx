@@ -2,11 +2,14 @@
  * A receipt, ready to print (issue "Table openings" §6): sized for 58 mm and 80 mm thermal printers
  * and A4 by print CSS, in the receipt's language (the guest's or the staff's, chosen when issued),
  * with the store, spot, lines (treated and canceled marked), payments by type and its number of
- * the day. The paper is the receipt's snapshot, so a reprint matches what was printed first.
+ * the day. The paper is the receipt's snapshot, so a reprint matches what was printed first: a
+ * document frozen in the language it was issued in, labels included, whatever the screen speaks.
  */
+import { type I18n, setupI18n } from "@lingui/core";
+import { I18nProvider } from "@lingui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useCallback } from "react";
-import { pickTranslation } from "../../../../domain/languages";
+import { useCallback, useEffect, useState } from "react";
+import { LOCALE_OF, pickTranslation } from "../../../../domain/languages";
 import type { ReceiptDto } from "../../../../domain/table-openings-api";
 import { fetchReceipt } from "../../../api/staff-openings";
 import { formatAthensDateTime } from "../../../i18n/athens-date-time";
@@ -57,16 +60,45 @@ function ReceiptPaper({ receiptId, paper }: ReceiptPageProps) {
           ))}
         </nav>
       </div>
-      <Paper receipt={receipt} />
+      <PaperInItsLanguage receipt={receipt} />
     </div>
   );
 }
 
 /**
- * The paper itself. Names, amounts and dates follow the receipt's language; its few labels follow
- * the screen's, which is the language the receipt was issued in (the waiter switches the screen to
- * the guest's language to print one for the guest).
+ * The staff texts of each locale (the "screens" catalog, lingui.config.ts): a receipt reprinted on
+ * a screen in the other language still prints its labels in its own.
  */
+const SCREENS_CATALOGS = {
+  el: () => import("../../../../../locales/el/screens.po"),
+  en: () => import("../../../../../locales/en/screens.po"),
+} as const;
+
+function PaperInItsLanguage({ receipt }: { receipt: ReceiptDto }) {
+  const { i18n } = useLingui();
+  const locale = LOCALE_OF[receipt.language];
+  const [other, setOther] = useState<I18n | null>(null);
+  useEffect(() => {
+    if (i18n.locale === locale) return;
+    let current = true;
+    SCREENS_CATALOGS[locale]()
+      .then(({ messages }) => current && setOther(setupI18n({ locale, messages: { [locale]: messages } })))
+      // Offline without that catalog: the screen's labels rather than no paper at all.
+      .catch(() => current && setOther(i18n));
+    return () => {
+      current = false;
+    };
+  }, [i18n, locale]);
+  if (i18n.locale === locale) return <Paper receipt={receipt} />;
+  if (other === null) return <p aria-busy="true">…</p>;
+  return (
+    <I18nProvider i18n={other}>
+      <Paper receipt={receipt} />
+    </I18nProvider>
+  );
+}
+
+/** The paper itself: names, amounts, dates and (through its I18nProvider) labels in the receipt's language. */
 function Paper({ receipt }: { receipt: ReceiptDto }) {
   const language = receipt.language;
   const money = (cents: number) => formatPrice(cents, language);
@@ -139,7 +171,7 @@ function Paper({ receipt }: { receipt: ReceiptDto }) {
           {receipt.payments.map((payment) => (
             <li key={payment.id}>
               <SettlementName type={payment.type} online={payment.online} />
-              {payment.roomName !== null && ` · ${payment.roomName}`}
+              {payment.roomNames !== null && ` · ${pickTranslation(payment.roomNames, language).name}`}
               {payment.creditAccount !== null && ` · ${payment.creditAccount}`}: {money(payment.amountCents)}
             </li>
           ))}

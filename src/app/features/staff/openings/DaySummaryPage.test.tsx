@@ -1,0 +1,62 @@
+/**
+ * The day summary (issue "Table openings" §9) names the spot of each treated or canceled line in the
+ * UI language, as the other staff screens do (the API gives its names per language).
+ */
+import "fake-indexeddb/auto";
+import { i18n } from "@lingui/core";
+import { screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { DaySummary } from "../../../../domain/table-openings-api";
+import { selectLanguage } from "../../../i18n/language-store";
+import { clearSession, storeSession } from "../../../session/session";
+import { testSession } from "../../../session/test-session";
+import { renderWithI18n } from "../../../test-support/render";
+import { DaySummaryPage } from "./DaySummaryPage";
+
+vi.mock("../../../api/staff-openings", () => ({ fetchDaySummary: async () => summary }));
+
+const summary: DaySummary = {
+  storeId: 13,
+  storeNames: { GRE: { name: "Ροτόντα" }, ENG: { name: "Rotonda" } },
+  athensDay: "2026-07-01",
+  openingsClosed: 1,
+  openingsOpen: 0,
+  totalsByType: [{ type: "CASH", amountCents: 900 }],
+  paidCents: 900,
+  treatedCents: 350,
+  canceledCents: 0,
+  adjustments: [
+    {
+      lineId: 1,
+      state: "TREATED",
+      spotNames: { GRE: { name: "Τραπέζι 3" }, ENG: { name: "Table 3" } },
+      names: { GRE: { name: "Φρέντο εσπρέσο" }, ENG: { name: "Freddo espresso" } },
+      quantity: 1,
+      amountCents: 350,
+      reason: "Birthday",
+      byName: "Maria",
+      at: "2026-07-01T09:10:00.000Z",
+    },
+  ],
+  receivables: [],
+  receiptsIssued: 1,
+};
+
+afterEach(async () => {
+  // Back to the suite's defaults: Greek content, the English source texts (test-setup.ts).
+  await selectLanguage("GRE");
+  i18n.activate("en");
+  await clearSession();
+});
+
+describe("day summary", () => {
+  it("an English UI names a treated line's spot in English", async () => {
+    await storeSession(
+      testSession({ user: { ...testSession().user, phone: null, email: null, role: "ADMIN", storeId: 13 } }),
+    );
+    await selectLanguage("ENG");
+    renderWithI18n(<DaySummaryPage storeId={13} day={null} />);
+    const line = await screen.findByText(/Birthday/);
+    expect(line.textContent).toMatch(/^12:10 · Table 3 · 1× Freddo espresso · Treated · Birthday · Maria: €3\.50$/);
+  });
+});
