@@ -170,7 +170,10 @@ test.describe("at the café at noon", () => {
     expect(await guestOrderHistory(page, request)).toHaveLength(1);
   });
 
-  test("issue 5 payments: a declined sandbox card ends in 'payment failed', said in Greek", async ({ page, request }) => {
+  test("issue 5 payments: a declined sandbox card ends in 'payment failed', said in Greek", async ({
+    page,
+    request,
+  }) => {
     await signedInGuestAt(page, request, CAFE.menu);
     await freddoInCart(page, CAFE.menu);
     await page.getByRole("radio", { name: "Νέα κάρτα" }).check();

@@ -10,8 +10,8 @@ import { LANGUAGE_ENDONYM, LANGUAGE_TAG } from "../../i18n/language-names";
 import { selectLanguage, useLanguage } from "../../i18n/language-store";
 import { Dialog } from "./Dialog";
 import { Flag } from "./Flag";
-import { useBackButtonCloses } from "./use-back-closes";
 import type { PickerTheme } from "./screens";
+import { useBackButtonCloses } from "./use-back-closes";
 
 interface LanguageModalProps {
   storeExtraLanguages: readonly ExtraLanguage[];
