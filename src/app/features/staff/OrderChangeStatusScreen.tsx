@@ -10,7 +10,7 @@
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useLiveQuery } from "dexie-react-hooks";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type { OrderDto } from "../../../domain/orders-api";
 import { appDb } from "../../db/app-db";
 import { formatAthensTime } from "../../i18n/athens-date-time";
@@ -23,7 +23,7 @@ import { setAlertsSilenced, useAlertsSilenced } from "./live/order-alert";
 import { useServerNow } from "./live/server-now";
 import { staffOrderErrorText } from "./live/staff-order-errors";
 import { OrderChangeStatusCard } from "./OrderChangeStatusCard";
-import { isWaiting, submitStaffAction } from "./openings/action-outbox";
+import { isWaiting, onActionOutcome, submitStaffAction } from "./openings/action-outbox";
 import { NotAllowedScreen } from "./openings/NotAllowedScreen";
 import "./openings/openings.css";
 import "./live/live-orders.css";
@@ -53,6 +53,17 @@ function LiveOrdersBoard() {
   const now = useServerNow();
   const queued = useLiveQuery(() => appDb().pendingStaffActions.filter(isWaiting).toArray(), []);
   const [notice, setNotice] = useState<Notice>(null);
+
+  // A queued accept or reject answered later (back online): a refusal is said here too (the staff
+  // shell keeps it until seen, RefusedActions.tsx), the list re-read.
+  useEffect(
+    () =>
+      onActionOutcome((row, outcome) => {
+        if (row.orderId === undefined || outcome.kind !== "refused") return;
+        setNotice({ orderId: row.orderId, tone: "error", text: staffOrderErrorText(outcome.error, i18n) });
+      }),
+    [i18n],
+  );
 
   const act = async (order: OrderDto, action: "accept" | "reject", body: unknown) => {
     const orderId = order.id;

@@ -89,14 +89,17 @@ function OpeningBoard({ storeId, tableId, openingId, kind, isAdmin }: OpeningScr
     logCloseTable("close-table-screen-initialized", openingId);
   }, [openingId]);
 
-  // An action retried later (back online) ends here too: read the table again (a refusal is shown
-  // by the staff shell, RefusedActions.tsx, wherever the waiter is by then).
+  // An action retried later (back online) ends here too: read the table again and say how it went.
+  // A refusal is also kept until seen (RefusedActions.tsx, in the staff shell), for a waiter who has
+  // left this screen by then.
   useEffect(
     () =>
-      onActionOutcome((row) => {
-        if (row.openingId === openingId) void reload();
+      onActionOutcome((row, outcome) => {
+        if (row.openingId !== openingId) return;
+        if (outcome.kind === "refused") setNotice({ tone: "error", text: openingErrorText(outcome.error, i18n, ui) });
+        void reload();
       }),
-    [openingId, reload],
+    [openingId, reload, i18n, ui],
   );
 
   // Lines that are no longer open drop out of the selection.
