@@ -6,7 +6,7 @@
  */
 import "fake-indexeddb/auto";
 import { i18n } from "@lingui/core";
-import { fireEvent, screen, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { OpeningDetail, OpeningSummary, OpenOpenings } from "../../../../domain/table-openings-api";
 import { selectLanguage } from "../../../i18n/language-store";
@@ -136,7 +136,8 @@ describe("spot names in the UI language on the staff screens", () => {
     renderWithI18n(<OpeningScreen storeId={STORE} tableId={13499} openingId={72} kind="tables" />);
     const heading = await screen.findByRole("heading", { level: 1 });
     expect(heading.textContent).toBe("Table 14 · Πεζόδρομος");
-    expect(document.title).toMatch(/^Table 14 · /);
+    // The title follows the loaded table in an effect: wait for it rather than race it.
+    await waitFor(() => expect(document.title).toMatch(/^Table 14 · /));
     expect(screen.getByText("from Table 3")).toBeTruthy();
     expect(screen.getByRole("region", { name: "Payments" }).textContent).toContain("Charge to room · Room 102");
     fireEvent.click(screen.getByRole("button", { name: "Move table" }));
