@@ -26,7 +26,14 @@ import { RUNTIME_CACHES } from "../../sw/cache-rules";
 import { type E2eSession, guestOrderHistory, signInByApi, storeSessionInBrowser } from "./support/accounts";
 import { atAthensTime } from "./support/athens-time";
 import { dropLengths, EmulatedNetwork } from "./support/network";
-import { acceptOrder, atServerAthensTime, pendingOrderIds, setServerClock, signInWaiter } from "./support/orders";
+import {
+  acceptOrder,
+  atServerAthensTime,
+  pendingOrderIds,
+  setServerClock,
+  signInOnTerminal,
+  signInWaiter,
+} from "./support/orders";
 
 const CAFE = { storeId: 132, name: "Ροτόντα Café Bar", pin: "1324", pda: 13499 };
 const TABLES = { slowLink: 13413, coldStart: 13414, pdaStream: 13415, logs: 13416 } as const;
@@ -293,13 +300,7 @@ test("issue 12 item 1: a waiter's PDA that loses the live stream for a minute po
 
   // The PDA: its spot makes the device the café's terminal; the waiter signs in with the PIN.
   await atAthensTime(page, "12:00");
-  await page.goto(`/menu/${CAFE.pda}`);
-  await expect(page.getByRole("heading", { level: 1, name: CAFE.name })).toBeVisible();
-  await page.goto("/pin");
-  const pinPad = page.getByRole("dialog", { name: "Είσοδος" });
-  await pinPad.getByLabel("Pin").fill(CAFE.pin);
-  await pinPad.getByRole("button", { name: "Είσοδος", exact: true }).click();
-  await expect(pinPad).toBeHidden();
+  await signInOnTerminal(page, { pda: CAFE.pda, pin: CAFE.pin, venueName: CAFE.name });
   await page.goto("/order-change-status");
   await expect(page.getByRole("heading", { level: 1, name: "Ζωντανές παραγγελίες" })).toBeVisible();
   await expect.poll(() => streamsOpened, { message: "the live stream is open" }).toBeGreaterThanOrEqual(1);

@@ -8,7 +8,7 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { signInByApi, storeSessionInBrowser } from "./support/accounts";
 import { atAthensTime } from "./support/athens-time";
-import { atServerAthensTime, setServerClock } from "./support/orders";
+import { atServerAthensTime, setServerClock, signInOnTerminal } from "./support/orders";
 
 test.use({ viewport: { width: 360, height: 640 } });
 
@@ -26,13 +26,7 @@ test.afterAll(async ({ request }) => {
 /** The PDA: opens its PDA spot (the device becomes the store's terminal), then the waiter types the PIN. */
 async function waiterOnPda(page: Page): Promise<void> {
   await atAthensTime(page, "12:00");
-  await page.goto(`/menu/${HOTEL.pda}`);
-  await expect(page.getByRole("heading", { level: 1, name: "Αμμουδιά Beach Hotel" })).toBeVisible();
-  await page.goto("/pin");
-  const dialog = page.getByRole("dialog", { name: "Είσοδος" });
-  await dialog.getByLabel("Pin").fill(HOTEL.pin);
-  await dialog.getByRole("button", { name: "Είσοδος", exact: true }).click();
-  await expect(dialog).toBeHidden();
+  await signInOnTerminal(page, { pda: HOTEL.pda, pin: HOTEL.pin, venueName: "Αμμουδιά Beach Hotel" });
 }
 
 const tabs = (page: Page) => page.getByRole("navigation", { name: "Καρτέλες προσωπικού" });

@@ -7,7 +7,14 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { type E2eSession, signInByApi, storeSessionInBrowser } from "./support/accounts";
 import { atAthensTime } from "./support/athens-time";
-import { acceptOrder, atServerAthensTime, setServerClock, signInWaiter, staffHeaders } from "./support/orders";
+import {
+  acceptOrder,
+  atServerAthensTime,
+  setServerClock,
+  signInOnTerminal,
+  signInWaiter,
+  staffHeaders,
+} from "./support/orders";
 
 test.use({ viewport: { width: 360, height: 640 } });
 
@@ -324,13 +331,7 @@ test("a payment made offline and refused once back (another waiter changed the t
   });
   // The store's PDA, as a waiter signs in on it: its staff shell (tabs, notices) shows.
   await atAthensTime(page, "12:00");
-  await page.goto(`/menu/${CAFE.pda}`);
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  await page.goto("/pin");
-  const pinDialog = page.getByRole("dialog", { name: "Είσοδος" });
-  await pinDialog.getByLabel("Pin").fill(CAFE.pin);
-  await pinDialog.getByRole("button", { name: "Είσοδος", exact: true }).click();
-  await expect(pinDialog).toBeHidden();
+  await signInOnTerminal(page, { pda: CAFE.pda, pin: CAFE.pin });
   await page.goto(`/open-tables/for-store/${CAFE.storeId}/${CAFE.pda}`);
   await openingCard(page, "Τραπέζι 6").click();
   await expect(page.getByTestId("remaining")).toHaveText(/6,60/);

@@ -16,6 +16,25 @@ export function atServerAthensTime(request: APIRequestContext, time: keyof typeo
   return setServerClock(request, ATHENS[time]);
 }
 
+/**
+ * A waiter signs in by PIN on a store's PDA as on the device itself: opening the PDA's link first
+ * makes the device the store's terminal (its staff shell then shows). `venueName`: the heading the
+ * PDA's page must show before the PIN pad is opened.
+ */
+export async function signInOnTerminal(
+  page: Page,
+  terminal: { pda: number; pin: string; venueName?: string },
+): Promise<void> {
+  await page.goto(`/menu/${terminal.pda}`);
+  const heading = page.getByRole("heading", { level: 1, ...(terminal.venueName ? { name: terminal.venueName } : {}) });
+  await expect(heading).toBeVisible();
+  await page.goto("/pin");
+  const pinPad = page.getByRole("dialog", { name: "Είσοδος" });
+  await pinPad.getByLabel("Pin").fill(terminal.pin);
+  await pinPad.getByRole("button", { name: "Είσοδος", exact: true }).click();
+  await expect(pinPad).toBeHidden();
+}
+
 export interface StaffSession {
   authToken: string;
   jwt: string;

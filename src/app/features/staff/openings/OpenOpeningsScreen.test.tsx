@@ -15,6 +15,7 @@ import { testSession } from "../../../session/test-session";
 import { renderWithI18n } from "../../../test-support/render";
 import { OpeningScreen } from "./OpeningScreen";
 import { OpenOpeningsScreen } from "./OpenOpeningsScreen";
+import { openingLine } from "./test-opening-line";
 
 vi.mock("@tanstack/react-router", () => import("../../../test-support/router-stub"));
 vi.mock("./use-store-topics", () => ({ useStoreTopics: () => ({ connected: true }) }));
@@ -60,26 +61,7 @@ const floor: OpenOpenings = {
 
 const table14: OpeningDetail = {
   ...summary(72, TABLE_14, "Πεζόδρομος", 1100),
-  lines: [
-    {
-      id: 1,
-      kind: "ITEM",
-      orderId: 5,
-      dailyNumber: 12,
-      names: { GRE: { name: "Φρέντο εσπρέσο" }, ENG: { name: "Freddo espresso" } },
-      quantity: 1,
-      kilos: null,
-      options: [],
-      comment: "",
-      amountCents: 1100,
-      state: "OPEN",
-      reason: null,
-      byName: null,
-      at: null,
-      paymentId: null,
-      movedFromSpotNames: TABLE_3.names,
-    },
-  ],
+  lines: [openingLine({ amountCents: 1100, movedFromSpotNames: TABLE_3.names })],
   orders: [],
   payments: [
     {

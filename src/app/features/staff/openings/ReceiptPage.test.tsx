@@ -14,6 +14,7 @@ import { clearSession, storeSession } from "../../../session/session";
 import { testSession } from "../../../session/test-session";
 import { renderWithI18n } from "../../../test-support/render";
 import { ReceiptPage } from "./ReceiptPage";
+import { openingLine } from "./test-opening-line";
 
 afterEach(async () => {
   vi.unstubAllGlobals();
@@ -52,26 +53,7 @@ function receipt(language: "GRE" | "ENG", spotName: string): ReceiptDto {
     spotName,
     section: "Πεζόδρομος",
     waiterName: "Nikos",
-    lines: [
-      {
-        id: 1,
-        kind: "ITEM",
-        orderId: 5,
-        dailyNumber: 12,
-        names: { GRE: { name: "Φρέντο εσπρέσο" }, ENG: { name: "Freddo espresso" } },
-        quantity: 1,
-        kilos: null,
-        options: [],
-        comment: "",
-        amountCents: 900,
-        state: "OPEN",
-        reason: null,
-        byName: null,
-        at: null,
-        paymentId: null,
-        movedFromSpotNames: null,
-      },
-    ],
+    lines: [openingLine()],
     payments: [
       {
         id: 9,
