@@ -13,7 +13,7 @@ import type {
 } from "../../domain/api";
 import type { ExtraLanguage, Translations } from "../../domain/languages";
 import type { SpotType } from "../../domain/spots";
-import { fromDbBoolean as bool, fromJsonText } from "../db/columns";
+import { fromDbBoolean as bool, fromJsonText, type JsonText } from "../db/columns";
 import type {
   CategoryRow,
   ItemRow,
@@ -44,13 +44,22 @@ export function storeDto(row: StoreRow, numberOfServices: number): StoreDto {
   };
 }
 
+/**
+ * A spot's name in each language: the venue file's `names`, else its one `name` in every language.
+ * The one rule for every answer that names a spot (spots, orders, table openings).
+ */
+export function spotNamesOf(spot: { name: string; names: JsonText<Translations> | null }): Translations {
+  return spot.names === null
+    ? { GRE: { name: spot.name }, ENG: { name: spot.name } }
+    : fromJsonText<Translations>(spot.names);
+}
+
 export function spotDto(row: SpotRow): SpotDto {
   return {
     id: row.id,
     storeId: row.store_id,
     name: row.name,
-    names:
-      row.names === null ? { GRE: { name: row.name }, ENG: { name: row.name } } : fromJsonText<Translations>(row.names),
+    names: spotNamesOf(row),
     type: row.type,
     capacity: row.capacity,
     section: row.section,

@@ -8,9 +8,9 @@ import type { Kysely } from "kysely";
 import type { Translations } from "../../domain/languages";
 import { SETTLEMENT_TYPES } from "../../domain/table-openings";
 import type { DaySummary } from "../../domain/table-openings-api";
+import { spotNamesOf } from "../catalogue/presenters";
 import { fromJsonText } from "../db/columns";
 import type { Database } from "../db/schema";
-import { spotNamesOf } from "./opening-presenter";
 
 export async function daySummary(db: Kysely<Database>, storeId: number, athensDay: string): Promise<DaySummary> {
   const [store, closed, open, payments, adjustments, receipts] = await Promise.all([

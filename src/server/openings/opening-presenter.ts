@@ -23,20 +23,11 @@ import type {
   OpeningSummary,
   OpenOpenings,
 } from "../../domain/table-openings-api";
-import { fromDbBoolean, fromJsonText, type JsonText } from "../db/columns";
+import { spotNamesOf } from "../catalogue/presenters";
+import { fromDbBoolean, fromJsonText } from "../db/columns";
 import type { Database } from "../db/schema";
 import type { TableOpeningLineRow, TableOpeningPaymentRow, TableOpeningRow } from "../db/tables/table-openings.tables";
 import { floorPlanOf } from "./floor-plan";
-
-/**
- * A spot's name in each language: the venue file's `names`, else its one `name` in every language
- * (as orders show it, order-presenter.ts). The staff app picks the UI language's, as guests' screens do.
- */
-export function spotNamesOf(spot: { name: string; names: JsonText<Translations> | null }): Translations {
-  return spot.names === null
-    ? { GRE: { name: spot.name }, ENG: { name: spot.name } }
-    : fromJsonText<Translations>(spot.names);
-}
 
 /** A spot this store no longer has (removed from the venue file): its id, in every language. */
 function unknownSpotNames(spotId: number): Translations {

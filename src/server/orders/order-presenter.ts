@@ -6,6 +6,7 @@
 import type { Kysely } from "kysely";
 import type { Translations } from "../../domain/languages";
 import type { DeliveryInfo, OrderDto, OrderLineOptionDto, OrderStatusEvent } from "../../domain/orders-api";
+import { spotNamesOf } from "../catalogue/presenters";
 import { fromJsonText } from "../db/columns";
 import { findLinesOfOrders, findOrdersByIds } from "../db/repositories/orders.repository";
 import { findPaymentsOfOrders } from "../db/repositories/payments.repository";
@@ -108,10 +109,7 @@ export function presentOrder(row: OrderRow, parts: OrderDtoParts): OrderDto {
   const spotName = (spotId: number | null) => (spotId === null ? null : (parts.spots.get(spotId)?.name ?? null));
   const spotTranslations = (spotId: number): Translations | undefined => {
     const spot = parts.spots.get(spotId);
-    if (spot === undefined) return undefined;
-    return spot.names === null
-      ? { GRE: { name: spot.name }, ENG: { name: spot.name } }
-      : fromJsonText<Translations>(spot.names);
+    return spot === undefined ? undefined : spotNamesOf(spot);
   };
   const { payment } = parts;
   return {
