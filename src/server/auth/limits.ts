@@ -5,7 +5,7 @@
  */
 import { VERIFICATION_CODE_LENGTH } from "../../domain/auth-api";
 import type { GuestOrderLimits } from "../config";
-import type { EscalatingDelay, RateLimit } from "./throttle";
+import type { EscalatingDelay, RateLimit } from "./rate-limit-rules";
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -101,7 +101,6 @@ export const IDENTITY_CHANGE_LIMITS: readonly RateLimit[] = [
   { max: 30, windowMs: DAY },
 ];
 
-/** Admins issuing staff login tokens: a slip of a script should not fill the table. */
 /**
  * Contact-form messages from one client address: enough for a guest who writes again, too few
  * to turn a venue's inbox into a spam target.
@@ -112,9 +111,8 @@ export const CONTACT_LIMITS_PER_ADDRESS: readonly RateLimit[] = [
 ];
 
 /**
- * Calls that write a row per request (issue 11 item 3, "rate limits on the sandbox tokenizing call
- * and any other call that writes a row per request"); each is generous for a person and bounds a
- * script. The sandbox card form is open to anyone (like a provider's): per client address, and a
+ * Calls that write a row per request are limited, so that a script cannot fill a table with
+ * them; each limit is generous for a person and bounds a script. The sandbox card form is open to anyone (like a provider's): per client address, and a
  * ceiling for everyone together, so the sandbox_cards table cannot be flooded.
  */
 export const CARD_TOKENIZE_LIMITS_PER_ADDRESS: readonly RateLimit[] = [
@@ -141,6 +139,7 @@ export function guestOrderRateLimits(limits: GuestOrderLimits): readonly RateLim
  */
 export const SESSION_REFRESH_LIMITS: readonly RateLimit[] = [{ max: 60, windowMs: HOUR }];
 
+/** Admins issuing staff login tokens: a slip of a script should not fill the table. */
 export const LOGIN_TOKEN_ISSUE_LIMITS: readonly RateLimit[] = [{ max: 30, windowMs: HOUR }];
 
 /**

@@ -16,27 +16,13 @@ import {
 } from "../db/repositories/rate-limits.repository";
 import type { Database } from "../db/schema";
 import { RATE_LIMIT_RETENTION_MS } from "./limits";
+import type { EscalatingDelay, RateLimit } from "./rate-limit-rules";
 
-export interface RateLimit {
-  max: number;
-  windowMs: number;
-}
+export type { EscalatingDelay, RateLimit } from "./rate-limit-rules";
 
 export type ThrottleDecision =
   | { allowed: true; eventId: number; count: number }
   | { allowed: false; retryAfterMs: number };
-
-/**
- * An escalating delay instead of a hard lock: `freeEvents` in `windowMs` go through at once; each
- * one beyond waits for a gap after the newest event that doubles from `firstDelayMs` up to
- * `maxDelayMs`. Nobody is locked out for long, and a guesser gets only a trickle.
- */
-export interface EscalatingDelay {
-  windowMs: number;
-  freeEvents: number;
-  firstDelayMs: number;
-  maxDelayMs: number;
-}
 
 /** The gap an escalating delay asks for before the next event; 0 when it fits now. Pure. */
 export function escalatingWait(eventsNewestFirst: readonly Date[], rule: EscalatingDelay, now: Date): number {
@@ -82,7 +68,7 @@ export async function consume(
 /**
  * `consume` inside the caller's transaction, so the count commits (or rolls back) with the work
  * it guards: a guest's order placement counts with its key's claim (orders/idempotency.ts), one
- * commit instead of two (issue 13 item 5). The caller prunes with `pruneNowAndThen` after its commit.
+ * commit instead of two. The caller prunes with `pruneNowAndThen` after its commit.
  */
 export async function consumeInTransaction(
   trx: Kysely<Database>,
@@ -95,8 +81,8 @@ export async function consumeInTransaction(
   const nowIso = now.toISOString();
   const sinceOf = (windowMs: number) => new Date(now.getTime() - windowMs).toISOString();
   await lockRateLimitKey(trx, key, nowIso);
-  // waitBeforeNextEvent's rule, with the events counted by the database (issue 13 item 5: a
-  // guest's day of orders, or an hour of every code sent, was read into memory on each request).
+  // waitBeforeNextEvent's rule, with the events counted by the database, so that a guest's day
+  // of orders, or an hour of every code sent, is not read into memory on each request.
   const counts = await countRateLimitEvents(
     trx,
     key,
@@ -144,7 +130,7 @@ export async function consumeWith(
   // Outside the transaction: a sweep that waited on another request's key while holding this
   // one's lock could deadlock with it on PostgreSQL. Now and then, not on every request: the rows
   // it deletes are past every look-back, so when they go changes no decision, and two deletes
-  // (two commits) per limited request were a fifth of a placement's statements (issue 13 item 5).
+  // (two commits) per limited request would be a fifth of a placement's statements.
   await pruneNowAndThen(db, now);
   return decision;
 }
