@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { ApiError, NETWORK_ERROR, toApiError, UNKNOWN_ERROR } from "./api-error";
 
-function httpError(status: number, body: string, contentType = "application/json"): Error {
+function httpError(status: number, body: string, contentType = "application/json", extra: HeadersInit = {}): Error {
   const error = new Error(`Request failed with status code ${status}`);
   error.name = "HTTPError";
-  Object.assign(error, { response: new Response(body, { status, headers: { "content-type": contentType } }) });
+  const headers = new Headers(extra);
+  headers.set("content-type", contentType);
+  Object.assign(error, { response: new Response(body, { status, headers }) });
   return error;
 }
 
@@ -15,6 +17,14 @@ describe("API error mapping (design: errors are JSON {code, message}; the client
     expect(error).toMatchObject({ code: "TABLE_NOT_FOUND", message: "no table", status: 404 });
     expect(error.isNotFound).toBe(true);
     expect(error.isNetworkError).toBe(false);
+  });
+
+  it("keeps how long a 429 asked to wait (Retry-After, in seconds), so a screen can say when to try again", async () => {
+    const body = JSON.stringify({ code: "VERIFICATIONS_CODES_LIMIT_REACHED", message: "wait" });
+    const refused = await toApiError(httpError(429, body, "application/json", { "retry-after": "42" }));
+    expect(refused).toMatchObject({ code: "VERIFICATIONS_CODES_LIMIT_REACHED", status: 429, retryAfterSeconds: 42 });
+    const without = await toApiError(httpError(429, body));
+    expect(without.retryAfterSeconds).toBeUndefined();
   });
 
   it("maps an answer without our error shape (captive portal HTML) to UNKNOWN_ERROR", async () => {

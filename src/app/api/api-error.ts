@@ -16,12 +16,22 @@ export class ApiError extends Error implements ErrorBodyDto {
   /** Facts the server gave to word the message with (ErrorBody.details), e.g. who closed a table. */
   readonly details: Record<string, string | number> | undefined;
 
-  constructor(code: string, message: string, status: number | null, details?: Record<string, string | number>) {
+  /** How long the server asked to wait before trying again (a 429's Retry-After), in seconds. */
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(
+    code: string,
+    message: string,
+    status: number | null,
+    details?: Record<string, string | number>,
+    retryAfterSeconds?: number,
+  ) {
     super(message);
     this.name = "ApiError";
     this.code = code;
     this.status = status;
     this.details = details;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 
   get isNetworkError(): boolean {
@@ -52,6 +62,13 @@ function isErrorBody(value: unknown): value is ErrorBodyDto {
   );
 }
 
+/** Retry-After in seconds (the server sends a number of seconds, never a date); undefined without one. */
+function retryAfterOf(response: Response): number | undefined {
+  const header = response.headers.get("retry-after");
+  if (header === null || !/^\d+$/.test(header.trim())) return undefined;
+  return Number(header.trim());
+}
+
 export async function toApiError(error: unknown): Promise<ApiError> {
   if (error instanceof ApiError) return error;
   if (isHttpError(error)) {
@@ -60,7 +77,9 @@ export async function toApiError(error: unknown): Promise<ApiError> {
       .clone()
       .json()
       .catch(() => null);
-    if (isErrorBody(body)) return new ApiError(body.code, body.message, status, body.details);
+    if (isErrorBody(body)) {
+      return new ApiError(body.code, body.message, status, body.details, retryAfterOf(error.response));
+    }
     // A proxy or captive portal answered with something that is not our error shape.
     return new ApiError(UNKNOWN_ERROR, `HTTP ${status}`, status);
   }
