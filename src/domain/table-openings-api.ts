@@ -9,7 +9,10 @@
  * answer the stored answer (Idempotent-Replayed: true), another body 422 IDEMPOTENCY_KEY_REUSED.
  * Every write names the opening `version` the waiter saw where it settles money, so a change made
  * in between (another waiter paid, a new order joined) is refused with 409 OPENING_CHANGED instead
- * of collecting a different amount than the one on the screen.
+ * of collecting a different amount than the one on the screen. A write of some lines whose every
+ * pick says how its line was seen (`seen`) is checked line by line instead: another waiter's
+ * settlement of other lines of the table lets it through; a change of one of its lines is
+ * LINE_ALREADY_SETTLED (settled meanwhile) or OPENING_CHANGED with that lineId (split or moved).
  *
  *   GET  /api/staff/openings?kind=tables|rooms         OpenOpenings (the store's open openings)
  *   GET  /api/staff/openings/:openingId                OpeningDetail (open or closed)
@@ -30,7 +33,7 @@
  * what they show on it (pending orders come on /topic/stores/{storeId}/orders) and poll when the
  * connection fails.
  *
- * Conflicts (409): OPENING_CLOSED (details: byName, at), OPENING_CHANGED (details: version),
+ * Conflicts (409): OPENING_CLOSED (details: byName, at), OPENING_CHANGED (details: version, lineId?),
  * LINE_ALREADY_SETTLED (details: lineId, state, byName, at), OPENING_HAS_REMAINING,
  * SPOT_HAS_OPEN_OPENING, ROOM_NOT_OPEN. Refusals (400/403): SETTLE_NOT_ALLOWED (role),
  * REOPEN_NOT_ALLOWED, INVALID_QUANTITY, TRANSFER_TARGET_INVALID, CARD_TERMINAL_NOT_FOUND.
@@ -186,9 +189,23 @@ export const OpeningDetailSchema = Type.Object({
 
 /* ---------- writes ---------- */
 
-/** A line to settle: the whole line, or `quantity` of its pieces (the rest stays open). */
+/**
+ * A line to settle: the whole line, or `quantity` of its pieces (the rest stays open). `seen` is the
+ * line as the waiter saw it: with it on every pick the action conflicts only with a change of these
+ * lines, not of the rest of the table (table-openings-line-checks.ts); without it (an action queued
+ * by an older app) the request's `version` must still be the table's.
+ */
 export const LinePickSchema = Type.Object(
-  { lineId: Id, quantity: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })) },
+  {
+    lineId: Id,
+    quantity: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+    seen: Type.Optional(
+      Type.Object(
+        { quantity: Type.Integer({ minimum: 1, maximum: 1000 }), amountCents: Type.Integer({ minimum: 0 }) },
+        closed,
+      ),
+    ),
+  },
   closed,
 );
 

@@ -1,16 +1,25 @@
 /**
- * The money moves of a table opening (issue "Table openings" §4, §5, §8): pay, treat, cancel,
- * close, transfer, reopen. Each runs inside one transaction (staff-writes.ts wraps it with the
- * request's Idempotency-Key) and starts by taking the opening:
+ * The money moves of a table opening: pay, treat, cancel, close, transfer, reopen. Each runs inside
+ * one transaction (staff-writes.ts wraps it with the request's Idempotency-Key) and starts by taking
+ * the opening:
  *
- *   update table_openings set version = version + 1 where id = ? and store_id = ? and status = ? and version = ?
+ *   update table_openings set version = version + 1 where id = ? and store_id = ? and status = ? [and version = ?]
  *
- * That one conditional UPDATE is the whole concurrency story: on PostgreSQL the row lock makes a
- * second writer wait and then find the version (or the status) changed; on SQLite writers run one
- * at a time anyway. The loser changes nothing and answers why: OPENING_CLOSED with who closed it
- * and when, or OPENING_CHANGED with the current version, so a waiter never collects an amount
- * other than the one on the screen, and nothing is paid twice. Lines only ever leave OPEN
- * (settleLines' `where state = 'OPEN'`), which guards the same promise once more.
+ * That one conditional UPDATE orders every change of one opening: on PostgreSQL the row lock makes
+ * a second writer wait until the first commits (then it reads what the first wrote); on SQLite
+ * writers run one at a time anyway. What the second writer is then checked against depends on what
+ * it changes (table-openings-line-checks.ts):
+ *
+ * - the table as a whole (close, a whole move, "every open line", an older app's request): the
+ *   version the waiter saw, so a table that changed meanwhile is OPENING_CHANGED;
+ * - some lines, each named as the waiter saw it: only those lines. Another waiter's payment of other
+ *   lines of the same table goes through; a line settled meanwhile is LINE_ALREADY_SETTLED (who and
+ *   when), a line split or moved meanwhile OPENING_CHANGED with its lineId.
+ *
+ * A closed or merged opening is OPENING_CLOSED with who closed it and when. The loser changes
+ * nothing, so a waiter never collects an amount other than the one on the screen, and nothing is
+ * paid twice. Lines only ever leave OPEN (settleLines' `where state = 'OPEN'`), which guards the
+ * same promise once more.
  */
 import type { Kysely } from "kysely";
 import {
@@ -22,6 +31,7 @@ import {
   spotOpensTables,
 } from "../../domain/table-openings";
 import type { LinePick, Settlement } from "../../domain/table-openings-api";
+import { checkedPerLine, lineAsSeen } from "../../domain/table-openings-line-checks";
 import { fromJsonText } from "../db/columns";
 import type { Database } from "../db/schema";
 import type { TableOpeningLineRow, TableOpeningRow } from "../db/tables/table-openings.tables";
@@ -53,20 +63,39 @@ export function changeContext(trx: Kysely<Database>, staff: StaffMember, now: Da
   return { trx, staff, now: now.toISOString(), athensDay: athensDayText(now), touched: new Set() };
 }
 
-/** Takes an OPEN opening at the version the waiter saw, or refuses with the reason it cannot. */
-export async function takeOpening(c: ChangeContext, openingId: number, version: number): Promise<TableOpeningRow> {
-  const taken = await c.trx
+/**
+ * Takes an OPEN opening at the version the waiter saw (null: at any version, for a change checked
+ * line by line), or refuses with the reason it cannot.
+ */
+export async function takeOpening(
+  c: ChangeContext,
+  openingId: number,
+  version: number | null,
+): Promise<TableOpeningRow> {
+  let update = c.trx
     .updateTable("table_openings")
     .set((eb) => ({ version: eb("version", "+", 1), last_activity_at: c.now }))
     .where("id", "=", openingId)
     .where("store_id", "=", c.staff.storeId)
-    .where("status", "=", "OPEN")
-    .where("version", "=", version)
-    .returningAll()
-    .executeTakeFirst();
+    .where("status", "=", "OPEN");
+  if (version !== null) update = update.where("version", "=", version);
+  const taken = await update.returningAll().executeTakeFirst();
   if (taken === undefined) throw await whyNotTaken(c, openingId);
   c.touched.add(taken.id);
   return taken;
+}
+
+/**
+ * Takes the opening for a change of the given lines: checked line by line when every pick says how
+ * its line was seen, else (every open line, or a request of an older app) at the version seen.
+ */
+export function takeOpeningForLines(
+  c: ChangeContext,
+  openingId: number,
+  version: number,
+  picks: readonly LinePick[] | null,
+): Promise<TableOpeningRow> {
+  return takeOpening(c, openingId, checkedPerLine(picks) ? null : version);
 }
 
 /**
@@ -98,8 +127,9 @@ async function whyNotTaken(c: ChangeContext, openingId: number, reopening = fals
 
 /**
  * The lines a request names, ready to settle: the whole line, or `quantity` of its pieces split off
- * into a line of its own first. null picks every open line. A line of another opening is refused
- * as missing; a line no longer open with who settled it and when.
+ * into a line of its own first. null picks every open line. A line no longer open is refused with
+ * who settled it and when; a line not as the waiter saw it (split, or moved to another table since)
+ * as changed; a line that never was this table's as missing.
  */
 export async function pickLines(
   c: ChangeContext,
@@ -113,14 +143,37 @@ export async function pickLines(
   const picked: TableOpeningLineRow[] = [];
   for (const pick of picks) {
     const line = byId.get(pick.lineId);
-    if (line === undefined || seen.has(pick.lineId)) {
-      throw invalidInput("VALIDATION_FAILED", `Line ${pick.lineId} is not a line of this table (or is named twice)`);
-    }
+    if (seen.has(pick.lineId)) throw invalidInput("VALIDATION_FAILED", `Line ${pick.lineId} is named twice`);
+    if (line === undefined) throw await notALineHere(c, opening, pick.lineId);
     seen.add(pick.lineId);
-    if (line.state !== "OPEN") throw await alreadySettled(c, line);
+    const now = lineAsSeen({ state: line.state, quantity: line.quantity, amountCents: line.amount_cents }, pick.seen);
+    if (now === "settled") throw await alreadySettled(c, line);
+    if (now === "changed") throw lineChanged(opening, line.id);
     picked.push(pick.quantity === undefined ? line : await splitOff(c, line, pick.quantity));
   }
   return picked;
+}
+
+/** The committed version: the one this change took is rolled back with the refusal. */
+function lineChanged(opening: TableOpeningRow, lineId: number): ApiError {
+  return conflict("OPENING_CHANGED", `Line ${lineId} of this table changed since you looked at it; check it again`, {
+    version: opening.version - 1,
+    lineId,
+  });
+}
+
+/** A line moved from this table to another (a transfer of some lines) has changed; any other is not this table's. */
+async function notALineHere(c: ChangeContext, opening: TableOpeningRow, lineId: number): Promise<ApiError> {
+  const moved = await c.trx
+    .selectFrom("table_opening_lines")
+    .innerJoin("table_openings", "table_openings.id", "table_opening_lines.opening_id")
+    .select("table_opening_lines.id")
+    .where("table_opening_lines.id", "=", lineId)
+    .where("table_openings.store_id", "=", opening.store_id)
+    .where("table_opening_lines.moved_from_spot_id", "=", opening.spot_id)
+    .executeTakeFirst();
+  if (moved !== undefined) return lineChanged(opening, lineId);
+  return invalidInput("VALIDATION_FAILED", `Line ${lineId} is not a line of this table`);
 }
 
 async function alreadySettled(c: ChangeContext, line: TableOpeningLineRow): Promise<ApiError> {
@@ -256,7 +309,7 @@ async function settleEvery(
     lines.map((line) => line.id),
     { ...settlement, staffId: c.staff.staffId, athensDay: c.athensDay, now: c.now },
   );
-  // The opening is taken (version lock), so every picked line is still open; anything else is a bug.
+  // The opening is taken (its row locked), and pickLines found every picked line open: anything else is a bug.
   if (changed !== lines.length) throw new Error(`settled ${changed} of ${lines.length} lines`);
 }
 

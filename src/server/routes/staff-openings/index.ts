@@ -2,7 +2,8 @@
  * The table-opening calls of the staff (issue "Table openings"; shapes and conflicts in
  * src/domain/table-openings-api.ts). A staff session of the store is required: guests and visitors
  * 403, an opening or receipt of another store 404. Every write takes an Idempotency-Key and names
- * the version the waiter saw.
+ * the version the waiter saw; a write of some lines, each named as the waiter saw it, is checked
+ * line by line instead (settle.ts), so two waiters settling different lines of a table both succeed.
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { type TSchema, Type } from "typebox";
@@ -40,6 +41,7 @@ import {
   pickLines,
   reopen,
   takeOpening,
+  takeOpeningForLines,
   transfer,
   treatOrCancel,
 } from "../../openings/settle";
@@ -143,7 +145,7 @@ export const staffOpeningRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContext 
     "Pay selected lines (or, with lines: null, every open line) with one settlement of spec §9",
     PayRequestSchema,
     async (c, id, body) => {
-      const opening = await takeOpening(c, id, body.version);
+      const opening = await takeOpeningForLines(c, id, body.version, body.lines);
       await payLines(c, opening, await pickLines(c, opening, body.lines), body.payment);
       return detailOf(c, id);
     },
@@ -158,7 +160,7 @@ export const staffOpeningRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContext 
       `${state === "TREATED" ? "Treat (on the house)" : "Cancel"} selected lines, with a reason: admins, or waiters where the venue allows it`,
       SettleLinesRequestSchema,
       async (c, id, body) => {
-        const opening = await takeOpening(c, id, body.version);
+        const opening = await takeOpeningForLines(c, id, body.version, body.lines);
         await treatOrCancel(c, await pickLines(c, opening, body.lines), state, body.reason);
         return detailOf(c, id);
       },
@@ -180,7 +182,7 @@ export const staffOpeningRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContext 
     "Move the whole opening, or selected open lines, to another spot of the store (merging into its open opening)",
     TransferRequestSchema,
     async (c, id, body) => {
-      const opening = await takeOpening(c, id, body.version);
+      const opening = await takeOpeningForLines(c, id, body.version, body.lines);
       return detailOf(c, await transfer(c, opening, body.targetSpotId, body.lines));
     },
   );

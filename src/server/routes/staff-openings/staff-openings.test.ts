@@ -507,7 +507,7 @@ describe("exactly once (issue §8)", () => {
     expect(payments).toEqual([{ amount_cents: 1500 }]);
   });
 
-  it("the same key and body replay the stored answer byte for byte; another body 422; a stale version 409", async () => {
+  it("the same key and body replay the stored answer byte for byte; another body 422; a stale version of an older app's request 409", async () => {
     await closeAllOpen();
     await acceptedOrder({ lines: [{ total: 300 }, { total: 400 }] });
     const opening = await openingAt(TABLE);
@@ -520,6 +520,7 @@ describe("exactly once (issue §8)", () => {
     expect(second.headers["idempotent-replayed"]).toBe("true");
     const reused = await write(opening.id, "pay", { ...body, payment: { type: "BANK_ACCOUNT" } }, waiter, key);
     expect(reused.statusCode).toBe(422);
+    // Picks without the lines as seen (an action queued by an older app): the table's version decides.
     const stale = await write(opening.id, "pay", { ...body, lines: [{ lineId: opening.lines[1]?.id ?? 0 }] });
     expect(stale.statusCode).toBe(409);
     expect(stale.json<ErrorBody>()).toMatchObject({
@@ -594,6 +595,151 @@ describe("exactly once (issue §8)", () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json<ErrorBody>().code).toBe("IDEMPOTENCY_KEY_REQUIRED");
+  });
+});
+
+/** A pick of a line as the screen showed it (what the app sends): checked line by line. */
+function asSeen(line: OpeningDetail["lines"][number] | undefined, quantity?: number) {
+  if (line === undefined) throw new Error("no such line on the table");
+  const seen = { quantity: line.quantity, amountCents: line.amountCents };
+  return quantity === undefined ? { lineId: line.id, seen } : { lineId: line.id, quantity, seen };
+}
+
+async function paymentsOf(openingId: number): Promise<number[]> {
+  const rows = await database.db
+    .selectFrom("table_opening_payments")
+    .select("amount_cents")
+    .where("opening_id", "=", openingId)
+    .orderBy("amount_cents")
+    .execute();
+  return rows.map((row) => row.amount_cents);
+}
+
+describe("two waiters on one table: a line action conflicts only with a change of its own lines", () => {
+  it("two waiters paying different lines at once both succeed, from the same screen; one payment each", async () => {
+    await closeAllOpen();
+    await acceptedOrder({ lines: [{ total: 300 }, { total: 450 }, { total: 800 }] });
+    const opening = await openingAt(TABLE);
+    const [first, second] = opening.lines;
+    const answers = await Promise.all([
+      write(opening.id, "pay", { version: opening.version, lines: [asSeen(first)], payment: CASH }, waiter),
+      write(opening.id, "pay", { version: opening.version, lines: [asSeen(second)], payment: CASH }, admin),
+    ]);
+    expect(
+      answers.map((answer) => answer.statusCode),
+      answers.map((answer) => answer.body).join("\n"),
+    ).toEqual([200, 200]);
+    expect(await paymentsOf(opening.id)).toEqual([300, 450]);
+    const after = await detail(opening.id);
+    expect(after.lines.map((line) => [line.amountCents, line.state, line.byName])).toEqual([
+      [300, "PAID", "Nikos"],
+      [450, "PAID", "Maria"],
+      [800, "OPEN", null],
+    ]);
+    expect(after.amounts).toMatchObject({ paidCents: 750, remainingCents: 800 });
+  });
+
+  it("two payments of the same line at once: one winner; the other hears who paid it and when; one payment", async () => {
+    await closeAllOpen();
+    await acceptedOrder({ lines: [{ total: 600 }, { total: 200 }] });
+    const opening = await openingAt(TABLE);
+    const body = { version: opening.version, lines: [asSeen(opening.lines[0])], payment: CASH };
+    const answers = await Promise.all([write(opening.id, "pay", body, waiter), write(opening.id, "pay", body, admin)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const winner = answers.find((answer) => answer.statusCode === 200);
+    const loser = answers.find((answer) => answer.statusCode === 409);
+    const winnerName = winner?.json<OpeningDetail>().payments[0]?.byName;
+    expect(loser?.json<ErrorBody>()).toMatchObject({
+      code: "LINE_ALREADY_SETTLED",
+      details: { lineId: opening.lines[0]?.id, state: "PAID", byName: winnerName, at: clock.now().toISOString() },
+    });
+    expect(await paymentsOf(opening.id)).toEqual([600]);
+  });
+
+  it("the same line, with a treat at once: one winner, and the line is never both paid and treated", async () => {
+    await closeAllOpen();
+    await acceptedOrder({ lines: [{ total: 500 }] });
+    const opening = await openingAt(TABLE);
+    const picks = [asSeen(opening.lines[0])];
+    const answers = await Promise.all([
+      write(opening.id, "pay", { version: opening.version, lines: picks, payment: CASH }, waiter),
+      write(opening.id, "treat", { version: opening.version, lines: picks, reason: "Birthday" }, admin),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const after = await detail(opening.id);
+    expect(after.amounts.paidCents + after.amounts.treatedCents).toBe(500);
+    expect(await paymentsOf(opening.id)).toEqual(after.amounts.paidCents === 500 ? [500] : []);
+  });
+
+  it("a line another waiter paid part of meanwhile is not the one on the screen: OPENING_CHANGED naming it, nothing paid", async () => {
+    await closeAllOpen();
+    await acceptedOrder({ lines: [{ total: 900, quantity: 3 }, { total: 100 }] });
+    const opening = await openingAt(TABLE);
+    const [three] = opening.lines;
+    await ok(write(opening.id, "pay", { version: opening.version, lines: [asSeen(three, 1)], payment: CASH }, admin));
+    // Nikos still sees three pieces for 9 €: both his whole line and a piece of it are refused.
+    for (const pick of [asSeen(three), asSeen(three, 1)]) {
+      const refused = await write(opening.id, "pay", { version: opening.version, lines: [pick], payment: CASH });
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json<ErrorBody>()).toMatchObject({
+        code: "OPENING_CHANGED",
+        details: { lineId: three?.id, version: opening.version + 1 },
+      });
+    }
+    expect(await paymentsOf(opening.id)).toEqual([300]);
+  });
+
+  it("a line moved to another table meanwhile: OPENING_CHANGED naming it; a line of no table of ours: 400", async () => {
+    await closeAllOpen();
+    await acceptedOrder({ lines: [{ total: 100 }, { total: 200 }] });
+    const opening = await openingAt(TABLE);
+    const [stays, moves] = opening.lines;
+    await ok(
+      write(opening.id, "transfer", { version: opening.version, targetSpotId: CHAIR, lines: [asSeen(moves)] }, admin),
+    );
+    const moved = await write(opening.id, "pay", { version: opening.version, lines: [asSeen(moves)], payment: CASH });
+    expect(moved.statusCode, moved.body).toBe(409);
+    expect(moved.json<ErrorBody>()).toMatchObject({ code: "OPENING_CHANGED", details: { lineId: moves?.id } });
+    const unknown = await write(opening.id, "pay", {
+      version: opening.version,
+      lines: [{ lineId: 999_999, seen: { quantity: 1, amountCents: 1 } }],
+      payment: CASH,
+    });
+    expect(unknown.statusCode).toBe(400);
+    // The line that stayed is paid from the same screen.
+    await ok(write(opening.id, "pay", { version: opening.version, lines: [asSeen(stays)], payment: CASH }));
+    expect(await paymentsOf(opening.id)).toEqual([100]);
+  });
+
+  it("the table as a whole still names its version: a close and a line payment at once have one winner", async () => {
+    await closeAllOpen();
+    await acceptedOrder({ lines: [{ total: 300 }, { total: 400 }] });
+    const opening = await openingAt(TABLE);
+    const answers = await Promise.all([
+      write(opening.id, "close", { version: opening.version, payment: CASH }, admin),
+      write(opening.id, "pay", { version: opening.version, lines: [asSeen(opening.lines[0])], payment: CASH }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const loser = answers.find((answer) => answer.statusCode === 409)?.json<ErrorBody>().code;
+    expect(["OPENING_CLOSED", "OPENING_CHANGED"]).toContain(loser);
+    // Whoever won, the table's 7 € were collected once.
+    expect((await paymentsOf(opening.id)).reduce((sum, cents) => sum + cents, 0)).toBe(
+      loser === "OPENING_CLOSED" ? 700 : 300,
+    );
+  });
+
+  it("paying every open line names the table as a whole: another waiter's payment meanwhile makes it OPENING_CHANGED", async () => {
+    await closeAllOpen();
+    await acceptedOrder({ lines: [{ total: 300 }, { total: 400 }] });
+    const opening = await openingAt(TABLE);
+    await ok(write(opening.id, "pay", { version: opening.version, lines: [asSeen(opening.lines[0])], payment: CASH }));
+    const everything = await write(opening.id, "pay", { version: opening.version, lines: null, payment: CASH }, admin);
+    expect(everything.statusCode).toBe(409);
+    expect(everything.json<ErrorBody>()).toMatchObject({
+      code: "OPENING_CHANGED",
+      details: { version: opening.version + 1 },
+    });
+    expect(await paymentsOf(opening.id)).toEqual([300]);
   });
 });
 

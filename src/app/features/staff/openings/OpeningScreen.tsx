@@ -12,6 +12,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { pickTranslation } from "../../../../domain/languages";
 import type { OpeningsListKind, ReceiptKind } from "../../../../domain/table-openings";
 import type { LinePick, OpeningDetail, OpeningLineDto, Settlement } from "../../../../domain/table-openings-api";
+import { linePickOf } from "../../../../domain/table-openings-line-checks";
 import { fetchOpening, fetchOpenOpenings } from "../../../api/staff-openings";
 import { appDb } from "../../../db/app-db";
 import { useLanguage } from "../../../i18n/language-store";
@@ -123,9 +124,11 @@ function OpeningBoard({ storeId, tableId, openingId, kind, isAdmin }: OpeningScr
 
   const isOpen = opening.status === "OPEN";
   const busy = (pending?.length ?? 0) > 0;
-  const picks: LinePick[] = [...selected].map(([lineId, quantity]) => {
+  // Each pick carries its line as this screen shows it, so the server refuses it only when that
+  // line changed, not when another waiter settled other lines of the table meanwhile.
+  const picks: LinePick[] = [...selected].flatMap(([lineId, quantity]) => {
     const line = opening.lines.find((l) => l.id === lineId);
-    return line !== undefined && quantity < line.quantity ? { lineId, quantity } : { lineId };
+    return line === undefined ? [] : [linePickOf(line, quantity)];
   });
   const selectedCents = [...selected].reduce((sum, [lineId, quantity]) => {
     const line = opening.lines.find((l) => l.id === lineId);

@@ -19,5 +19,11 @@ export function openingErrorText(error: unknown, i18n: I18n, language: UiLanguag
   if (code === "LINE_ALREADY_SETTLED" && byName !== "" && at !== "") {
     return i18n._(msg`${byName} already settled an item at ${at}; check the table again`);
   }
+  // Only one of the chosen lines changed (the rest of the table may well have too, harmlessly).
+  if (code === "OPENING_CHANGED" && details?.lineId !== undefined) {
+    return i18n._(
+      msg`An item you chose changed meanwhile (part of it was settled, or it moved); check the table again`,
+    );
+  }
   return renderErrorText(errorTextOf(error), (descriptor) => i18n._(descriptor));
 }
