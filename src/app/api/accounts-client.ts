@@ -1,13 +1,18 @@
 /**
  * The HTTP client of the accounts calls: ky with the API prefix, no retries (sign-in and profile
  * calls are writes, or reads a person repeats by tapping again), every failure an ApiError.
- * authedCall() adds the session's `authToken` and `jwt` headers (spec §6) and, when the server
- * answers INVALID_AUTH_TOKEN and a refresh is refused too, clears the session (spec §4).
+ * authedCall() adds the session's `authToken` and `jwt` headers (spec §6), refreshes them first
+ * when the jwt is known to be spent and, when the server answers INVALID_AUTH_TOKEN and a refresh
+ * is refused too, clears the session (spec §4).
  */
 import ky, { type Options } from "ky";
 import type { RefreshResponse } from "../../domain/auth-api";
 import { clearSessionIf, currentSession, type Session } from "../session/session";
+import { refreshSessionOnce, sessionReadyToSend } from "../session/token-refresh";
 import { ApiError, toApiError } from "./api-error";
+import { INVALID_AUTH_TOKEN, isInvalidAuthToken } from "./invalid-auth-token";
+
+export { INVALID_AUTH_TOKEN, isInvalidAuthToken };
 
 const http = ky.create({
   // Absolute, so the URL is the same in the browser and in Node's Request (tests).
@@ -16,8 +21,6 @@ const http = ky.create({
   retry: 0,
   headers: { Accept: "application/json" },
 });
-
-export const INVALID_AUTH_TOKEN = "INVALID_AUTH_TOKEN";
 
 export function authHeaders(session: Pick<Session, "authToken" | "jwt">): Record<string, string> {
   return { authToken: session.authToken, jwt: session.jwt };
@@ -33,15 +36,17 @@ export async function publicCall<T>(path: string, options: Options): Promise<T> 
 }
 
 /**
- * A call with the stored session's tokens; no session is INVALID_AUTH_TOKEN without asking. When
- * the server refuses the tokens, the call is retried once with a fresh pair: the pair a refresh
- * rotated while the call was on its way, or else one asked for now (the refresh accepts an
- * expired jwt: a phone that slept past its 30 minutes must not sign its guest out). Only when
- * the refresh is refused too is the guest signed out (refreshSessionOnce clears the session).
- * A call given an explicit session (the refresh itself) is never refreshed: refused, it signs out.
+ * A call with the stored session's tokens; no session is INVALID_AUTH_TOKEN without asking. A jwt
+ * known to be spent is refreshed before the call goes out (sessionReadyToSend): a call sure to be
+ * refused is never sent. When the server refuses the tokens all the same, the call is retried
+ * once with a fresh pair: the pair a refresh rotated while the call was on its way, or else one
+ * asked for now (the refresh accepts an expired jwt: a phone that slept past its 30 minutes must
+ * not sign its guest out). Only when the refresh is refused too is the guest signed out
+ * (refreshSessionOnce clears the session). A call given an explicit session (the refresh itself)
+ * is never refreshed: refused, it signs out.
  */
 export async function authedCall<T>(path: string, options: Options, session?: Session | null): Promise<T> {
-  const tokens = session ?? (await currentSession());
+  const tokens = session ?? (await sessionReadyToSend(refreshWith));
   if (!tokens) throw new ApiError(INVALID_AUTH_TOKEN, INVALID_AUTH_TOKEN, 401);
   try {
     return await send<T>(path, options, tokens);
@@ -69,10 +74,14 @@ async function freshTokensAfterRefusal(refused: Session): Promise<Session | null
   if (current === null) return null;
   if (current.authToken !== refused.authToken) return current;
   // Shared with every other refresh on its way (refreshSessionOnce).
-  const { refreshSessionOnce } = await import("../session/token-refresh");
-  await refreshSessionOnce((stale) => send<RefreshResponse>(REFRESH_PATH, { method: "get" }, stale));
+  await refreshSessionOnce(refreshWith);
   const after = await currentSession();
   return after !== null && after.authToken !== refused.authToken ? after : null;
+}
+
+/** One rotation of `stale`'s tokens: the refresh accepts a spent jwt with a valid authToken. */
+function refreshWith(stale: Session): Promise<RefreshResponse> {
+  return send<RefreshResponse>(REFRESH_PATH, { method: "get" }, stale);
 }
 
 async function send<T>(path: string, options: Options, tokens: Session): Promise<T> {
@@ -83,10 +92,6 @@ async function send<T>(path: string, options: Options, tokens: Session): Promise
   } catch (error) {
     throw await toApiError(error);
   }
-}
-
-export function isInvalidAuthToken(error: unknown): boolean {
-  return error instanceof ApiError && (error.code === INVALID_AUTH_TOKEN || error.message === INVALID_AUTH_TOKEN);
 }
 
 async function parse<T>(response: Response): Promise<T> {

@@ -6,7 +6,8 @@
  */
 import type { RefreshResponse } from "../../domain/auth-api";
 import { TOKEN_REFRESH_MS } from "../../domain/constants";
-import { isInvalidAuthToken } from "../api/accounts-client";
+import { jwtIsSpent } from "../../domain/jwt-expiry";
+import { isInvalidAuthToken } from "../api/invalid-auth-token";
 import { clearSessionIf, currentSession, replaceSession, type Session } from "./session";
 
 export type RefreshOutcome = "refreshed" | "signed-out" | "kept" | "no-session";
@@ -31,6 +32,26 @@ export function refreshSessionOnce(refresh: (session: Session) => Promise<Refres
  */
 export async function sessionAfterRotation(): Promise<Session | null> {
   await inFlight;
+  return currentSession();
+}
+
+/**
+ * The stored session as a call should send it. A jwt known to be dead, or about to be (its `exp`,
+ * by this device's clock), is rotated first, sharing a rotation already on its way: sent as it
+ * is, the call would only be refused, a 401 in the console and a second trip to the server (a
+ * staff screen opened in the morning with last night's session did exactly that). A fresh jwt,
+ * or one whose end cannot be read, goes out at once without waiting for anything. When the
+ * rotation gets no answer (offline) the call goes out with what there is, as before: it fails
+ * without an answer, or, if this device's clock runs ahead, the server accepts it.
+ */
+export async function sessionReadyToSend(
+  refresh: (session: Session) => Promise<RefreshResponse>,
+): Promise<Session | null> {
+  const stored = await currentSession();
+  if (stored === null || !jwtIsSpent(stored.jwt, Date.now())) return stored;
+  const landed = await sessionAfterRotation();
+  if (landed === null || !jwtIsSpent(landed.jwt, Date.now())) return landed;
+  await refreshSessionOnce(refresh);
   return currentSession();
 }
 
