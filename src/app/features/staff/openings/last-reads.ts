@@ -1,8 +1,9 @@
 /**
- * The last answer of a staff read, kept on the device (issue 10 item 9): a PDA that lost Wi-Fi and
- * was reloaded, or restarted, still shows its live orders and open tables as last known, with the
- * time they were read, instead of an empty screen. Keyed by what was read and for which store; one
- * small JSON map in localStorage (a terminal's lists are a few kilobytes).
+ * The last answer of a staff read, kept on the device: a PDA that lost Wi-Fi and was reloaded, or
+ * restarted, still shows its live orders and open tables as last known, with the time they were
+ * read, instead of an empty screen, and still offers the tables to pick for a new order. Keyed by
+ * what was read and for which store; one small JSON map in localStorage (a terminal's lists are a
+ * few kilobytes).
  */
 import { readStored, STORAGE_KEYS, writeStored } from "../../../storage/local-storage";
 
@@ -10,9 +11,11 @@ export interface LastRead<T> {
   data: T;
   /** When it was read (ISO). */
   at: string;
+  /** Kept apart from the lists (see rememberRead's `lasting`). */
+  lasting?: boolean;
 }
 
-/** At most this many reads are kept; the oldest go first. */
+/** At most this many reads of each kind are kept (lists, lasting ones); the oldest go first. */
 const MAX_READS = 8;
 
 function readAll(): Record<string, LastRead<unknown>> {
@@ -29,9 +32,16 @@ export function lastRead<T>(key: string): LastRead<T> | null {
   return entry !== undefined && typeof entry.at === "string" ? (entry as LastRead<T>) : null;
 }
 
-export function rememberRead(key: string, data: unknown, at: Date): void {
-  const entries = Object.entries({ ...readAll(), [key]: { data, at: at.toISOString() } })
-    .sort(([, a], [, b]) => b.at.localeCompare(a.at))
-    .slice(0, MAX_READS);
-  writeStored(STORAGE_KEYS.staffLastReads, JSON.stringify(Object.fromEntries(entries)));
+/**
+ * Keeps a read. A `lasting` one (what the PDA needs to work offline at all, like the table picker's
+ * floor) is counted apart, so a waiter opening table after table never pushes it out.
+ */
+export function rememberRead(key: string, data: unknown, at: Date, options: { lasting?: boolean } = {}): void {
+  const entry: LastRead<unknown> = { data, at: at.toISOString(), ...(options.lasting ? { lasting: true } : {}) };
+  const newestFirst = Object.entries({ ...readAll(), [key]: entry }).sort(([, a], [, b]) => b.at.localeCompare(a.at));
+  const kept = [
+    ...newestFirst.filter(([, read]) => read.lasting !== true).slice(0, MAX_READS),
+    ...newestFirst.filter(([, read]) => read.lasting === true).slice(0, MAX_READS),
+  ];
+  writeStored(STORAGE_KEYS.staffLastReads, JSON.stringify(Object.fromEntries(kept)));
 }

@@ -20,6 +20,7 @@ import { setTitleBadge } from "../../shell/title-badge";
 import { LiveOrdersFeed } from "../live/LiveOrdersFeed";
 import { useLiveOrders } from "../live/live-orders-store";
 import { cacheStaffScreens } from "./cache-staff-screens";
+import { keepCheckoutOptions } from "./keep-checkout-options";
 import { RefusedActions } from "./RefusedActions";
 import { type StaffTab, type StaffTabId, showsStaffShell, staffTabs } from "./staff-nav";
 import "./staff-shell.css";
@@ -62,6 +63,11 @@ function StaffBars({
     // A waiter is signed in on this terminal: the staff screens (not precached) go into the cache.
     void cacheStaffScreens();
   }, []);
+  const pdaSpotId = terminal.spotId;
+  useEffect(() => {
+    // ...and the table picker's floor is kept, so a new order can be taken offline (offline now: next sign-in).
+    keepCheckoutOptions({ spotId: pdaSpotId }).catch(() => undefined);
+  }, [pdaSpotId]);
   useEffect(() => {
     document.body.classList.add("has-staff-tabs");
     return () => {
