@@ -9,7 +9,7 @@
  */
 import type { CartLine } from "./cart";
 import { sanitizeComment } from "./comment";
-import type { CheckoutOptions, DeliveryInfo, PaymentChoice, PlaceOrderRequest } from "./orders-api";
+import type { CheckoutOptions, DeliveryInfo, PaymentChoice, PlaceOrderLine, PlaceOrderRequest } from "./orders-api";
 
 /** The payment as the form holds it: a choice may still lack its card or room. */
 export type PaymentSelection =
@@ -103,17 +103,7 @@ export function orderRequestOf(
   return {
     serviceId: context.serviceId,
     tableId: context.tableId,
-    lines: lines.map((line) => ({
-      itemId: line.item.id,
-      quantity: line.quantity,
-      kilos: line.item.perKg ? line.kilos : null,
-      comment: line.comment,
-      selection: Object.fromEntries(
-        Object.entries(line.selection)
-          .filter(([, ids]) => ids.length > 0)
-          .map(([groupId, ids]) => [groupId, [...ids]]),
-      ),
-    })),
+    lines: orderRequestLinesOf(lines),
     comment: sanitizeComment(form.comment),
     expectedTotalCents: context.expectedTotalCents,
     scheduledFor: form.when.kind === "later" ? form.when.scheduledFor : null,
@@ -123,6 +113,21 @@ export function orderRequestOf(
     location: context.options.locationRequired ? context.location : null,
     language: context.language,
   };
+}
+
+/** The cart's lines as POST /api/orders takes them: ids, amounts, comment and picked options. */
+export function orderRequestLinesOf(lines: readonly CartLine[]): PlaceOrderLine[] {
+  return lines.map((line) => ({
+    itemId: line.item.id,
+    quantity: line.quantity,
+    kilos: line.item.perKg ? line.kilos : null,
+    comment: line.comment,
+    selection: Object.fromEntries(
+      Object.entries(line.selection)
+        .filter(([, ids]) => ids.length > 0)
+        .map(([groupId, ids]) => [groupId, [...ids]]),
+    ),
+  }));
 }
 
 function paymentChoiceOf(payment: PaymentSelection): PaymentChoice {

@@ -9,6 +9,7 @@
 import Dexie, { type Table } from "dexie";
 import type { CartLine } from "../../domain/cart";
 import type { LogEvent, LogRequest } from "../../domain/order-logs";
+import { linesOfRequest, type OrderEnd } from "../../domain/order-rounds";
 import type { DeliveryInfo, PlaceOrderRequest } from "../../domain/orders-api";
 import { APP_DB_NAME, markDatabaseOpened } from "./stored-databases";
 
@@ -41,6 +42,13 @@ export interface PendingOrderRow {
   lastError: string | null;
   /** Set once the server answered with an order: the app then follows its status. */
   orderId: number | null;
+  /**
+   * The cart lines this checkout took out of the cart (domain/order-rounds.ts): what its card
+   * shows, and what goes back to the cart if the order is not made.
+   */
+  lines: CartLine[];
+  /** How it ended, once it has: the card shows it until the guest has read it, even after a reload. */
+  ended: OrderEnd | null;
 }
 
 /** The guest's last delivery details (spec §3 "Local storage keeps: ... delivery info"), one row. */
@@ -69,6 +77,9 @@ export interface PendingStaffActionRow {
   attempts: number;
   /** The server's "no" to an attempt made after the waiter had moved on: kept, and shown, until the waiter has seen it. */
   refused?: StaffActionRefusal;
+  /** The staff account (user id) and name of the waiter who made it: it goes out only under their session (absent on rows of older versions). */
+  byUserId?: number;
+  byName?: string;
 }
 
 /** A refusal as the server gave it (ApiError's fields), worded when shown. */
@@ -115,6 +126,24 @@ export class AppDatabase extends Dexie {
     });
     // Table openings: a waiter's money writes waiting for the connection.
     this.version(3).stores({ pendingStaffActions: "idempotencyKey, openingId" });
+    // Orders keep the lines they sent: a checkout stored by an earlier version left them in the
+    // cart, so they move from the cart into it now (lines added after that send stay in the cart).
+    this.version(4)
+      .stores({})
+      .upgrade(async (transaction) => {
+        const orders = transaction.table<PendingOrderRow, string>("pendingOrders");
+        const cartLines = transaction.table<CartLineRow, CartLineKey>("cartLines");
+        for (const order of await orders.toArray()) {
+          if (order.lines !== undefined) continue;
+          const inCart = await cartLines
+            .where("[storeId+serviceId+id]")
+            .between([order.storeId, order.serviceId, Dexie.minKey], [order.storeId, order.serviceId, Dexie.maxKey])
+            .toArray();
+          const sent = linesOfRequest(inCart, order.request.lines);
+          await cartLines.bulkDelete(sent.map((line) => [line.storeId, line.serviceId, line.id]));
+          await orders.put({ ...order, lines: sent, ended: null });
+        }
+      });
   }
 }
 

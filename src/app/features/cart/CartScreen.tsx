@@ -2,8 +2,9 @@
  * The cart (spec §2 "cart" /:service/:tableId/cart): the lines of this store and service with
  * their options, comment, quantity or weight and line totals, and the total with every price rule
  * that applies (prices.ts, member prices included for members). A tap on a line opens the item
- * modal in edit mode. Below: the checkout (features/checkout); once sent, the order's progress and
- * outcome take the place of the form until the guest has read the outcome.
+ * modal in edit mode. Below: the checkout (features/checkout). Orders already sent from this spot
+ * show above as cards of their own, with what each holds, until the guest has read their outcome;
+ * the cart below is the next round, which can be sent while they wait.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
@@ -12,14 +13,13 @@ import type { SavedCardDto } from "../../../domain/auth-api";
 import { pickTranslation } from "../../../domain/languages";
 import { priceCart } from "../../../domain/prices";
 import { spotKind } from "../../../domain/spots";
-import { errorText } from "../../api/error-catalogue";
 import { useAthensNow } from "../../clock/use-athens-now";
 import { useSession } from "../../session/use-session";
 import type { ServiceMenuData } from "../../venue/load-venue";
 import { SpotBadge } from "../../venue/SpotBadge";
 import { spotLabel } from "../../venue/spot-label";
 import { CheckoutForm } from "../checkout/CheckoutForm";
-import { OrderProgress } from "../checkout/OrderProgress";
+import { SentOrderCard } from "../checkout/SentOrderCard";
 import { useCheckoutOptions } from "../checkout/use-checkout-options";
 import { useOrderFlow } from "../checkout/use-order-flow";
 import { useItemModal } from "../item/item-modal-context";
@@ -113,46 +113,50 @@ function CartContents({ venue, view, backToMenu, onDeleteCard }: CartContentsPro
   const { openLine } = useItemModal();
   const key = cartKeyOf(venue);
   const cart = useCart(key);
-  const flow = useOrderFlow(key);
-  const checkout = useCheckoutOptions(venue);
   const { table, service } = venue;
+  const flow = useOrderFlow(key, table.spot.id);
+  const checkout = useCheckoutOptions(venue);
   const rules = useGuestPriceRules(service, table.store, view.status);
   const now = useAthensNow();
   const role = useSession()?.user.role;
-  if (cart === undefined || flow.stage === undefined) return <CartSkeleton />;
-  if (flow.stage !== null) {
-    // While the order waits, the cart still holds it: the card says what was ordered and the total.
-    const sent = priceCart(cart.lines, { rules, spotKind: spotKind(table.spot.type), service });
-    const summary = {
-      lines: cart.lines.map((line) => ({
-        id: line.id,
-        quantity: line.quantity,
-        name: pickTranslation(line.item.names, view.language.ui, view.language.extra).name,
-      })),
-      totalCents: sent.totalCents,
-    };
-    return (
-      <OrderProgress
-        stage={flow.stage}
-        summary={cart.lines.length > 0 ? summary : null}
-        onDone={flow.dismiss}
-        onSignIn={flow.signIn}
-        onCancelHeld={flow.cancelHeld}
-        byStaff={role === "WAITER" || role === "ADMIN"}
-      />
-    );
-  }
+  if (cart === undefined || flow.rows === undefined) return <CartSkeleton />;
+
+  const byStaff = role === "WAITER" || role === "ADMIN";
+  const tableNameOf = (tableId: number | null) =>
+    checkout.options.availableTables.find((choice) => choice.id === tableId)?.name ?? null;
+  const sent = flow.rows.map((row) => (
+    <SentOrderCard
+      key={row.idempotencyKey}
+      row={row}
+      language={view.language}
+      byStaff={byStaff}
+      tableName={tableNameOf(row.request.selectedTableId)}
+    />
+  ));
+
   if (cart.lines.length === 0) {
     return (
-      <div className="empty-state card">
-        <h2 className="empty-state__heading">
-          <Trans>Your cart is empty</Trans>
-        </h2>
-        <p className="empty-state__body">
-          <Trans>Add something from the menu and it will appear here.</Trans>
-        </p>
-        <div className="empty-state__actions">{backToMenu}</div>
-      </div>
+      <>
+        {sent}
+        {sent.length > 0 ? (
+          <div className="cart__next-round">
+            <p>
+              <Trans>Want something else? Add it from the menu and send it as a new order.</Trans>
+            </p>
+            {backToMenu}
+          </div>
+        ) : (
+          <div className="empty-state card">
+            <h2 className="empty-state__heading">
+              <Trans>Your cart is empty</Trans>
+            </h2>
+            <p className="empty-state__body">
+              <Trans>Add something from the menu and it will appear here.</Trans>
+            </p>
+            <div className="empty-state__actions">{backToMenu}</div>
+          </div>
+        )}
+      </>
     );
   }
 
@@ -162,6 +166,12 @@ function CartContents({ venue, view, backToMenu, onDeleteCard }: CartContentsPro
 
   return (
     <>
+      {sent}
+      {sent.length > 0 && (
+        <h2 className="cart__next-round-heading">
+          <Trans>Your next order</Trans>
+        </h2>
+      )}
       <p id="cart-edit-hint" className="cart__hint">
         <Trans>Tap an item to change or remove it.</Trans>
       </p>
@@ -192,8 +202,8 @@ function CartContents({ venue, view, backToMenu, onDeleteCard }: CartContentsPro
         language={view.language.ui}
         nowMs={now?.epochMs ?? null}
         nowAllowed={view.status === null || NOW_NOTES.includes(view.status.note)}
-        refusal={flow.refusal ? errorText(flow.refusal) : null}
-        onSend={(request) => flow.send(request, { tableId: table.spot.id })}
+        refusal={flow.problem}
+        onSend={flow.send}
         onDeleteCard={onDeleteCard}
       />
       <div className="cart__checkout">{backToMenu}</div>

@@ -40,6 +40,8 @@ const coffee = (quantity = 1, itemOverrides = {}) =>
     { quantity, selection: { 1: [11] }, comment: "no ice" },
   );
 
+const frappe = () => draft({ id: 20, names: { GRE: { name: "Frappe" }, ENG: { name: "Frappe" } }, priceCents: 250 });
+
 const sendButton = () => screen.findByRole("button", { name: "Send order" });
 const bodyOf = (request: { body: string } | undefined) => JSON.parse(request?.body ?? "null");
 
@@ -61,7 +63,7 @@ afterEach(async () => {
   await clearSession();
 });
 
-describe("checkout: Send (issue 5 item 6, design.md 'Orders: exactly once')", () => {
+describe("checkout: Send (design.md 'Orders: exactly once')", () => {
   it("§9 cash by default: sends the lines, the shown total and an idempotency key, then shows the progress", async () => {
     const api = stubApi({ checkout: checkoutOptions(), orders: [{ status: 201, body: placedOrder() }] });
     renderCheckout();
@@ -72,8 +74,10 @@ describe("checkout: Send (issue 5 item 6, design.md 'Orders: exactly once')", ()
     await waitFor(() => expect(progress.getAttribute("data-stage")).toBe("waiting"));
     expect(within(progress).getByRole("heading", { name: "Waiting for acceptance" })).toBeTruthy();
     expect(within(progress).getByText("Order number 12")).toBeTruthy();
-    // Locked: no second Send while the order is pending.
+    // The order took its lines: the card lists them, and the cart is free for a next round.
+    expect(within(progress).getByRole("list", { name: "Your order" }).textContent).toBe("2× Freddo");
     expect(screen.queryByRole("button", { name: "Send order" })).toBeNull();
+    expect(screen.getByText("Want something else? Add it from the menu and send it as a new order.")).toBeTruthy();
     const [post] = api.orderPosts();
     expect(post?.headers.get("idempotency-key")).toMatch(/^[0-9a-f-]{36}$/);
     expect(post?.headers.get("authToken")).toBe("opaque-token");
@@ -86,8 +90,8 @@ describe("checkout: Send (issue 5 item 6, design.md 'Orders: exactly once')", ()
       payment: { type: "CASH" },
       scheduledFor: null,
     });
-    // The cart stays until the order is accepted.
-    expect((await readCart(appDb(), key)).lines).toHaveLength(1);
+    expect((await readCart(appDb(), key)).lines).toEqual([]);
+    expect((await appDb().pendingOrders.toArray()).map((row) => row.lines.map((line) => line.quantity))).toEqual([[2]]);
   });
 
   it("logs send-order-clicked with the storeId (spec §7)", async () => {
@@ -116,8 +120,60 @@ describe("checkout: Send (issue 5 item 6, design.md 'Orders: exactly once')", ()
     expect(screen.getByTestId("order-progress").querySelector("img")?.getAttribute("src")).toBe(
       "/images/orders/accepted.svg",
     );
-    await waitFor(async () => expect((await readCart(appDb(), key)).lines).toEqual([]));
-    expect(await appDb().pendingOrders.count()).toBe(0);
+    expect((await readCart(appDb(), key)).lines).toEqual([]);
+    // The outcome is kept until read, across a reload; Done ends it.
+    await waitFor(async () => expect((await appDb().pendingOrders.toArray())[0]?.ended?.status).toBe("ACCEPTED"));
+    fireEvent.click(screen.getByRole("button", { name: "Done" }));
+    await waitFor(async () => expect(await appDb().pendingOrders.count()).toBe(0));
+  });
+
+  it("a second round added while the first waits is its own order with its own key; the first card keeps only what it sent", async () => {
+    const api = stubApi({
+      checkout: checkoutOptions(),
+      orders: [
+        { status: 201, body: placedOrder() },
+        { status: 201, body: placedOrder({ id: 78, dailyNumber: 13 }) },
+      ],
+      status: (orderId) => statusEvent("WAITING_FOR_ACCEPTANCE", { orderId, dailyNumber: orderId === 77 ? 12 : 13 }),
+    });
+    renderCheckout();
+    fireEvent.click(await sendButton());
+    await screen.findByText("Order number 12");
+    await addToCart(appDb(), key, frappe());
+
+    expect(await screen.findByRole("heading", { name: "Your next order" })).toBeTruthy();
+    const [first] = screen.getAllByTestId("order-progress");
+    expect(within(first as HTMLElement).getByRole("list", { name: "Your order" }).textContent).toBe("2× Freddo");
+    fireEvent.click(await sendButton());
+
+    await waitFor(() => expect(api.orderPosts()).toHaveLength(2));
+    const [round1, round2] = api.orderPosts();
+    expect(bodyOf(round2).lines).toEqual([{ itemId: 20, quantity: 1, kilos: null, comment: "", selection: {} }]);
+    expect(round2?.headers.get("idempotency-key")).not.toBe(round1?.headers.get("idempotency-key"));
+    await screen.findByText("Order number 13");
+    const cards = screen.getAllByTestId("order-progress");
+    expect(cards.map((card) => within(card).getByRole("list", { name: "Your order" }).textContent)).toEqual([
+      "2× Freddo",
+      "1× Frappe",
+    ]);
+  });
+
+  it("Done on the first round's outcome keeps the second round in the cart", async () => {
+    stubApi({
+      checkout: checkoutOptions(),
+      orders: [{ status: 201, body: placedOrder() }],
+      status: statusEvent("ACCEPTED"),
+    });
+    renderCheckout();
+    fireEvent.click(await sendButton());
+    await screen.findByRole("heading", { name: "Your order was accepted" }, { timeout: 4000 });
+    await addToCart(appDb(), key, frappe());
+    await screen.findByRole("heading", { name: "Your next order" });
+    fireEvent.click(screen.getByRole("button", { name: "Done" }));
+
+    await waitFor(() => expect(screen.queryByTestId("order-progress")).toBeNull());
+    expect(await sendButton()).toBeTruthy();
+    expect((await readCart(appDb(), key)).lines.map((line) => line.item.id)).toEqual([20]);
   });
 
   it("§8 rejected with the store's reason -> the cart is kept and Send comes back after 'Back to my cart'", async () => {

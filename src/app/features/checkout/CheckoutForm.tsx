@@ -66,7 +66,8 @@ export interface CheckoutFormProps {
   nowAllowed: boolean;
   /** The server's refusal of the last Send (the cart is kept). */
   refusal: ErrorText | null;
-  onSend: (request: PlaceOrderRequest) => Promise<void>;
+  /** Hands the order over with the very lines its request was built from. */
+  onSend: (request: PlaceOrderRequest, lines: readonly CartLine[]) => Promise<void>;
   onDeleteCard: (card: SavedCardDto) => void;
 }
 
@@ -86,7 +87,8 @@ export function CheckoutForm(props: CheckoutFormProps) {
       },
   );
   const [problems, setProblems] = useState<(keyof typeof PROBLEM_TEXT)[]>([]);
-  const [confirming, setConfirming] = useState<PlaceOrderRequest | null>(null);
+  // The lines stay with the request they built while the guest confirms the delivery details.
+  const [confirming, setConfirming] = useState<{ request: PlaceOrderRequest; lines: readonly CartLine[] } | null>(null);
   const [busy, setBusy] = useState(false);
   const problemsRef = useRef<HTMLDivElement>(null);
   // A staff session on a PDA spot gets the floor: sections, families, open tables (issue 10 §3).
@@ -115,9 +117,9 @@ export function CheckoutForm(props: CheckoutFormProps) {
       return next;
     });
 
-  async function hand(request: PlaceOrderRequest) {
+  async function hand(request: PlaceOrderRequest, sentLines: readonly CartLine[]) {
     dropCheckoutDraft(cart);
-    await onSend(request);
+    await onSend(request, sentLines);
   }
 
   async function send() {
@@ -151,19 +153,19 @@ export function CheckoutForm(props: CheckoutFormProps) {
       });
       if (request.deliveryInfo) {
         await keepDeliveryInfo(request.deliveryInfo).catch(() => undefined);
-        setConfirming(request);
+        setConfirming({ request, lines });
         return;
       }
-      await hand(request);
+      await hand(request, lines);
     } finally {
       setBusy(false);
     }
   }
 
   async function confirmDelivery() {
-    const request = confirming;
+    const pending = confirming;
     setConfirming(null);
-    if (request) await hand(request);
+    if (pending) await hand(pending.request, pending.lines);
   }
 
   return (
@@ -239,9 +241,9 @@ export function CheckoutForm(props: CheckoutFormProps) {
       >
         <Trans>Send order</Trans>
       </button>
-      {confirming?.deliveryInfo && (
+      {confirming?.request.deliveryInfo && (
         <DeliveryConfirm
-          info={confirming.deliveryInfo}
+          info={confirming.request.deliveryInfo}
           onConfirm={() => void confirmDelivery()}
           onCancel={() => setConfirming(null)}
         />

@@ -23,10 +23,12 @@ interface OrderProgressProps {
   /** Held order: drop it (it never reached the server). */
   onCancelHeld: () => void;
   /**
-   * A waiter's order from a PDA (issue 10 §3): accepted at once and owed at the table, so the
-   * outcome speaks to the waiter, not to a guest.
+   * A waiter's order from a PDA: accepted at once and owed at the table, so the outcome speaks to
+   * the waiter, not to a guest.
    */
   byStaff?: boolean;
+  /** The table a waiter's order is for (the PDA's own spot is not where it goes). */
+  tableName?: string | null;
 }
 
 /** The order reached the store: only its answer can be waiting for the connection. */
@@ -43,7 +45,7 @@ const IMAGE_OF: Partial<Record<OrderStage["kind"], ImageName>> = {
   retrying: "server-error",
 };
 
-/** What the waiting order holds (issue First impressions §7): its lines and total, as sent. */
+/** What the waiting order holds: its lines and total, as sent. */
 export interface SentOrderSummary {
   lines: ReadonlyArray<{ id: number; quantity: number; name: string }>;
   totalCents: number;
@@ -56,6 +58,7 @@ export function OrderProgress({
   onSignIn,
   onCancelHeld,
   byStaff = false,
+  tableName = null,
 }: OrderProgressProps) {
   const { t } = useLingui();
   const { ui } = useLanguage();
@@ -64,7 +67,7 @@ export function OrderProgress({
 
   const reachedStore = "dailyNumber" in stage && stage.dailyNumber !== null;
   useEffect(() => {
-    // A guest's first order reached the store: from now on the install offer may show (issue 12).
+    // A guest's first order reached the store: from now on the install offer may show.
     if (reachedStore && !byStaff) rememberFirstOrder();
   }, [reachedStore, byStaff]);
 
@@ -74,10 +77,10 @@ export function OrderProgress({
   }, [final, stage.kind]);
 
   const image = IMAGE_OF[stage.kind];
-  const { heading, body } = byStaff && stage.kind === "accepted" ? staffAcceptedTexts() : texts(stage);
+  const { heading, body } = byStaff && stage.kind === "accepted" ? staffAcceptedTexts(tableName) : texts(stage);
   const pending = !final && stage.kind !== "held";
   const online = useOnlineStatus();
-  // Sent, and now the connection is gone (beach Wi-Fi, issue 12 item 1): say why nothing moves.
+  // Sent, and now the connection is gone (beach Wi-Fi): say why nothing moves.
   const waitingForConnection = !online && pending && (SENT_STAGES as readonly string[]).includes(stage.kind);
 
   return (
@@ -152,9 +155,9 @@ function Actions({ stage, onDone, onSignIn, onCancelHeld }: OrderProgressProps) 
   );
 }
 
-function staffAcceptedTexts(): { heading: ReactNode; body: ReactNode } {
+function staffAcceptedTexts(tableName: string | null): { heading: ReactNode; body: ReactNode } {
   return {
-    heading: <Trans>Order placed</Trans>,
+    heading: tableName ? <Trans>Order placed for {tableName}</Trans> : <Trans>Order placed</Trans>,
     body: <Trans>It is on the table's bill; the table pays when it settles.</Trans>,
   };
 }
@@ -176,7 +179,7 @@ function texts(stage: OrderStage): { heading: ReactNode; body: ReactNode } {
     case "held":
       return {
         // Not "Complete order": that is the entrance dialog's header (spec §2), which opens over
-        // this card; the same title behind and inside the sheet read twice (issue 14).
+        // this card; the same title behind and inside the sheet read twice.
         heading: <Trans>Your order is ready to send</Trans>,
         body: <Trans>Sign in with your phone number to send your order.</Trans>,
       };

@@ -125,7 +125,7 @@ describe("issue 10 §3 the waiter's table picker on a PDA", () => {
 
     const progress = await screen.findByTestId("order-progress");
     await waitFor(() => expect(progress.getAttribute("data-stage")).toBe("accepted"));
-    expect(within(progress).getByRole("heading", { name: "Order placed" })).toBeTruthy();
+    expect(within(progress).getByRole("heading", { name: "Order placed for Table 7" })).toBeTruthy();
     expect(within(progress).getByTestId("order-daily-number").getAttribute("data-daily-number")).toBe("31");
   });
 

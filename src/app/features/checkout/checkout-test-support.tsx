@@ -82,8 +82,8 @@ export interface FakeApi {
   checkout?: CheckoutOptions | ((headers: Headers) => CheckoutOptions);
   /** Answers of POST /api/orders, one per attempt. */
   orders?: Reply[];
-  /** GET /api/orders/:id/status; null answers 404 (the test does not care). */
-  status?: OrderStatusEvent | null;
+  /** GET /api/orders/:id/status, fixed or by order id; null answers 404 (the test does not care). */
+  status?: OrderStatusEvent | null | ((orderId: number) => OrderStatusEvent | null);
   membership?: boolean;
   cards?: SavedCardDto[];
   tokenized?: TokenizedCard;
@@ -118,7 +118,11 @@ export function stubApi(api: FakeApi) {
       if (next === "offline") throw new TypeError("Failed to fetch");
       return json(next.status, next.body);
     }
-    if (/^GET \/api\/orders\/\d+\/status$/.test(route) && api.status) return json(200, api.status);
+    const statusOf = /^GET \/api\/orders\/(\d+)\/status$/.exec(route);
+    if (statusOf) {
+      const status = typeof api.status === "function" ? api.status(Number(statusOf[1])) : api.status;
+      if (status) return json(200, status);
+    }
     if (route === "GET /api/user/membership") return json(200, api.membership ?? false);
     if (route === "GET /api/creditCard/user") return json(200, { cards: api.cards ?? [] });
     if (route === "POST /api/payments/sandbox/cards" && api.tokenized) return json(201, api.tokenized);

@@ -13,13 +13,14 @@ const row = (overrides: Partial<PendingOrderRow> = {}): PendingOrderRow => ({
   attempts: 0,
   lastError: null,
   orderId: null,
+  lines: [],
+  ended: null,
   ...overrides,
 });
 const input = (overrides: Partial<StageInput> = {}): StageInput => ({
-  row: null,
+  row: row(),
   placed: null,
   event: null,
-  notice: null,
   online: true,
   ...overrides,
 });
@@ -35,8 +36,7 @@ const event = (
 
 describe("order stage from the outbox row and the live status (spec §4 progress messages)", () => {
   const cases: [string, StageInput, ReturnType<typeof orderStageOf>][] = [
-    ["no checkout: the form", input(), null],
-    ["gave up after 24 h", input({ notice: { kind: "expired" } }), { kind: "expired" }],
+    ["gave up after 24 h", input({ row: row({ ended: { status: "EXPIRED" } }) }), { kind: "expired" }],
     ["queued, first attempt on its way", input({ row: row() }), { kind: "sending" }],
     ["on hold for sign-in", input({ row: row({ onHold: true }) }), { kind: "held" }],
     [
@@ -79,6 +79,11 @@ describe("order stage from the outbox row and the live status (spec §4 progress
       "payment failed, without the provider's reason (its words are not in the guest's language)",
       input({ row: row({ orderId: 77 }), event: event("PAYMENT_FAILED", "Your card was declined.") }),
       { kind: "payment-failed", dailyNumber: 5 },
+    ],
+    [
+      "an ended order keeps its end after a reload, with no live status",
+      input({ row: row({ orderId: 77, ended: { status: "REJECTED", dailyNumber: 5, errorMessage: "closed" } }) }),
+      { kind: "rejected", dailyNumber: 5, reason: "closed" },
     ],
     [
       "a status of another order is ignored",

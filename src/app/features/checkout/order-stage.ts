@@ -5,7 +5,6 @@
  */
 import type { OrderDto, OrderStatus, OrderStatusEvent } from "../../../domain/orders-api";
 import type { PendingOrderRow } from "../../db/app-db";
-import type { OutboxNotice } from "../../orders/outbox/use-pending-order";
 
 export type OrderStage =
   /** In the outbox, first attempt on its way. */
@@ -40,17 +39,17 @@ const STAGE_OF_STATUS: Record<OrderStatus, OrderStage["kind"]> = {
 };
 
 export interface StageInput {
-  row: PendingOrderRow | null;
+  row: PendingOrderRow;
   placed: Pick<OrderDto, "id" | "status" | "dailyNumber" | "errorMessage"> | null;
   /** The latest live status of the order (useOrderStatus), null before the first one. */
   event: Pick<OrderStatusEvent, "orderId" | "status" | "dailyNumber" | "errorMessage"> | null;
-  notice: OutboxNotice | null;
   online: boolean;
 }
 
-/** null: no order to show (the checkout form is shown). */
-export function orderStageOf({ row, placed, event, notice, online }: StageInput): OrderStage | null {
-  if (!row) return notice?.kind === "expired" ? { kind: "expired" } : null;
+/** Where one sent order is: from its outbox row, the placement's answer and its live status. */
+export function orderStageOf({ row, placed, event, online }: StageInput): OrderStage {
+  if (row.ended?.status === "EXPIRED") return { kind: "expired" };
+  if (row.ended) return stageOfStatus(row.ended);
   if (row.orderId === null) {
     if (row.onHold) return { kind: "held" };
     if (row.attempts === 0) return { kind: "sending" };
@@ -59,8 +58,26 @@ export function orderStageOf({ row, placed, event, notice, online }: StageInput)
     if (!online || row.lastError === "NETWORK_ERROR") return { kind: "offline" };
     return { kind: "retrying" };
   }
-  const latest = event?.orderId === row.orderId ? event : placed?.id === row.orderId ? placed : null;
-  if (!latest) return { kind: "sent", dailyNumber: null };
+  const latest = latestStatusOf({ row, placed, event });
+  return latest ? stageOfStatus(latest) : { kind: "sent", dailyNumber: null };
+}
+
+/** The newest status the app has of the row's order: the live one, else the placement's answer. */
+export function latestStatusOf({
+  row,
+  placed,
+  event,
+}: Pick<StageInput, "row" | "placed" | "event">): Pick<
+  OrderStatusEvent,
+  "status" | "dailyNumber" | "errorMessage"
+> | null {
+  if (row.orderId === null) return null;
+  if (event?.orderId === row.orderId) return event;
+  if (placed?.id === row.orderId) return placed;
+  return null;
+}
+
+function stageOfStatus(latest: Pick<OrderStatusEvent, "status" | "dailyNumber" | "errorMessage">): OrderStage {
   const dailyNumber = latest.dailyNumber;
   const kind = STAGE_OF_STATUS[latest.status];
   switch (kind) {

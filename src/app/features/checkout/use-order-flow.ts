@@ -1,108 +1,64 @@
 /**
- * The cart screen's order, from Send to outcome: queues the checkout in the outbox and sends it,
- * follows the order's live status (useOrderStatus), and turns it all into one OrderStage.
+ * The cart screen's orders: the rounds this spot's cart has sent (each followed by its own card,
+ * use-sent-order.ts) and Send, which hands the next round to the outbox.
  *
- * - While a checkout is in the outbox (sending, offline, on hold, or placed and pending) the form
- *   is locked: one checkout per cart at a time.
- * - A final status ends the outbox's job: the row goes, the outcome stays on screen until the
- *   guest taps Done. ACCEPTED clears the cart (issue 5: "the cart cleared once an order is
- *   accepted"); every other outcome keeps it so the guest can change it and send again.
- * - A refusal (4xx) never reached "placed": its error is shown above the form, the cart stays.
- * - Leaving while the order is pending is logged by useOrderStatus (cart-screen-closed-while-pending).
+ * - Send takes the lines shown out of the cart with the checkout, in one transaction: the cart is
+ *   free at once for the next round, which can be sent while earlier ones wait.
+ * - A refusal (4xx) never reached "placed": its lines are back in the cart and its error is shown
+ *   above the form.
+ * - A cart changed in another tab between showing and sending is not sent: the guest is asked to
+ *   look again, since the total sent must be the total seen.
  */
-import { useCallback, useEffect, useRef, useState } from "react";
-import { clearCart } from "../../../domain/cart";
+import { msg } from "@lingui/core/macro";
+import { useCallback, useState } from "react";
+import type { CartLine } from "../../../domain/cart";
 import type { PlaceOrderRequest } from "../../../domain/orders-api";
-import { appDb } from "../../db/app-db";
-import { type CartKey, changeCart } from "../../db/cart-repository";
+import { type ErrorText, errorText } from "../../api/error-catalogue";
+import type { PendingOrderRow } from "../../db/app-db";
+import type { CartKey } from "../../db/cart-repository";
+import { CartChangedError } from "../../orders/outbox/order-outbox";
 import { orderOutbox } from "../../orders/outbox/outbox";
-import { type OutboxNotice, usePendingOrder } from "../../orders/outbox/use-pending-order";
-import { useOrderStatus } from "../../orders/status/use-order-status";
+import { useCartOrders } from "../../orders/outbox/use-cart-orders";
 import { openEntrance } from "../entrance/entrance-store";
-import { useOnlineStatus } from "../shell/use-online-status";
-import { FINAL_STAGES, type OrderStage, orderStageOf } from "./order-stage";
+
+const CART_CHANGED: ErrorText = {
+  descriptor: msg`Your cart changed while it was being sent; please check it and send again`,
+};
 
 export interface OrderFlow {
-  /** null: no order under way (the form shows). undefined: still reading the outbox. */
-  stage: OrderStage | null | undefined;
-  /** The last refusal, shown above the form. */
-  refusal: Extract<OutboxNotice, { kind: "refused" }> | null;
-  send: (request: PlaceOrderRequest, spot: { tableId: number }) => Promise<void>;
-  dismiss: () => void;
-  signIn: () => void;
-  cancelHeld: () => void;
+  /** The rounds sent from this spot's cart, oldest first; undefined while the outbox is read. */
+  rows: PendingOrderRow[] | undefined;
+  /** Why the last Send did not go (a refusal, a cart changed meanwhile), shown above the form. */
+  problem: ErrorText | null;
+  send: (request: PlaceOrderRequest, lines: readonly CartLine[]) => Promise<void>;
 }
 
-const isFinal = (stage: OrderStage | null | undefined) =>
-  stage != null && (FINAL_STAGES as readonly string[]).includes(stage.kind);
+export const openHeldEntrance = () => openEntrance({ orderOnHold: true });
 
-const openHeldEntrance = () => openEntrance({ orderOnHold: true });
-
-export function useOrderFlow(cart: CartKey): OrderFlow {
+export function useOrderFlow(cart: CartKey, spotId: number): OrderFlow {
   const { storeId, serviceId } = cart;
-  const { row, placed, notice, dismissNotice } = usePendingOrder(cart, openHeldEntrance);
-  const online = useOnlineStatus();
-  const followed = row?.orderId != null ? { orderId: row.orderId, storeId: row.storeId } : null;
-  const { event } = useOrderStatus(followed);
-  // An outcome stays on screen after its row is gone, until the guest taps Done.
-  const [outcome, setOutcome] = useState<OrderStage | null>(null);
-
-  // The checkout whose outcome the guest has already closed (its row may take a moment to go).
-  const [dismissedKey, setDismissedKey] = useState<string | null>(null);
-
-  const computed = row === undefined ? undefined : orderStageOf({ row, placed, event, notice, online });
-  const rowKey = row?.idempotencyKey ?? null;
-  const live = rowKey !== null && rowKey === dismissedKey ? null : computed;
-  const stage = outcome ?? live;
-
-  // Once per checkout: `computed` is a new object on every render, so the effect keys on the row
-  // and the final kind, and reads the stage itself from a ref.
-  const finalKind = computed && isFinal(computed) ? computed.kind : null;
-  const latest = useRef(computed);
-  latest.current = computed;
-  // Set by dismiss() at once: React may run this effect after a tap that dismissed it, before the
-  // dismissal's render.
-  const dismissedNow = useRef<string | null>(null);
-  const ended = useRef<string | null>(null);
-  useEffect(() => {
-    const now = latest.current;
-    if (!rowKey || !finalKind || !now || ended.current === rowKey) return;
-    ended.current = rowKey;
-    if (dismissedNow.current !== rowKey) setOutcome(now);
-    void orderOutbox().remove(rowKey);
-    if (finalKind === "accepted") void changeCart(appDb(), { storeId, serviceId }, clearCart).catch(() => undefined);
-  }, [rowKey, finalKind, storeId, serviceId]);
-
-  const shownKey = useRef<string | null>(null);
-  shownKey.current = rowKey ?? ended.current;
+  const { rows, refusal, dismissRefusal } = useCartOrders(cart, spotId, openHeldEntrance);
+  const [cartChanged, setCartChanged] = useState(false);
 
   const send = useCallback(
-    async (request: PlaceOrderRequest, spot: { tableId: number }) => {
-      dismissNotice();
+    async (request: PlaceOrderRequest, lines: readonly CartLine[]) => {
+      dismissRefusal();
+      setCartChanged(false);
       const outbox = orderOutbox();
-      const queued = await outbox.queue({ storeId, serviceId, tableId: spot.tableId, request });
-      await outbox.send(queued.idempotencyKey);
+      try {
+        const queued = await outbox.queue({ storeId, serviceId, tableId: spotId, request, lines });
+        await outbox.send(queued.idempotencyKey);
+      } catch (error) {
+        if (!(error instanceof CartChangedError)) throw error;
+        setCartChanged(true);
+      }
     },
-    [storeId, serviceId, dismissNotice],
+    [storeId, serviceId, spotId, dismissRefusal],
   );
 
-  const dismiss = useCallback(() => {
-    setOutcome(null);
-    dismissedNow.current = shownKey.current;
-    setDismissedKey(shownKey.current);
-    dismissNotice();
-  }, [dismissNotice]);
-
-  const cancelHeld = useCallback(() => {
-    if (row?.onHold && row.orderId === null) void orderOutbox().remove(row.idempotencyKey);
-  }, [row]);
-
   return {
-    stage: stage === undefined ? undefined : stage,
-    refusal: notice?.kind === "refused" ? notice : null,
+    rows,
+    problem: cartChanged ? CART_CHANGED : refusal && errorText(refusal),
     send,
-    dismiss,
-    signIn: openHeldEntrance,
-    cancelHeld,
   };
 }

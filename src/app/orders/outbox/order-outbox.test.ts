@@ -6,10 +6,12 @@
 import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { OrderDto, PlaceOrderRequest } from "../../../domain/orders-api";
+import { draft } from "../../../domain/test-support";
 import { appDb } from "../../db/app-db";
+import { addToCart, readCart } from "../../db/cart-repository";
 import { clearSession, currentSession, storeSession } from "../../session/session";
 import { testSession } from "../../session/test-session";
-import { createOrderOutbox, type OutboxEvent } from "./order-outbox";
+import { CartChangedError, type CheckoutInput, createOrderOutbox, type OutboxEvent } from "./order-outbox";
 import { browserOutboxDeps } from "./outbox";
 
 const request: PlaceOrderRequest = {
@@ -25,7 +27,15 @@ const request: PlaceOrderRequest = {
   location: null,
   language: "ENG",
 };
-const cart = { storeId: 1, serviceId: 1, tableId: 5, request };
+const cartKey = { storeId: 1, serviceId: 1 };
+
+/** A cart holding one line, and the checkout that sends it (the line as the cart screen showed it). */
+async function freshCheckout(): Promise<CheckoutInput> {
+  const cart = await addToCart(appDb(), cartKey, draft({ id: 10 }, { quantity: 2 }));
+  return { ...cartKey, tableId: 5, request, lines: cart.lines };
+}
+
+const cartNow = () => readCart(appDb(), cartKey);
 
 const order = { id: 77, storeId: 1, status: "WAITING_FOR_ACCEPTANCE", dailyNumber: 4 } as OrderDto;
 
@@ -88,7 +98,7 @@ const rows = () => appDb().pendingOrders.toArray();
 const keysOf = (requests: SeenRequest[]) => requests.map((each) => each.headers.get("idempotency-key"));
 
 beforeEach(async () => {
-  await appDb().pendingOrders.clear();
+  await Promise.all([appDb().pendingOrders.clear(), appDb().cartLines.clear(), appDb().cartMeta.clear()]);
   await storeSession(testSession());
 });
 
@@ -97,11 +107,11 @@ afterEach(async () => {
   await clearSession();
 });
 
-describe("order outbox (issue 5 item 7, design.md 'Orders: exactly once on patchy Wi-Fi')", () => {
+describe("order outbox (design.md 'Orders: exactly once on patchy Wi-Fi')", () => {
   it("201 -> done: the row keeps the order id to follow its status; sent with both session headers", async () => {
     const net = network({ status: 201, body: order });
     const { outbox, events } = makeOutbox();
-    const row = await outbox.queue(cart);
+    const row = await outbox.queue(await freshCheckout());
     expect(row.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     await outbox.send(row.idempotencyKey);
     expect(events.map((each) => each.kind)).toEqual(["placed"]);
@@ -121,7 +131,7 @@ describe("order outbox (issue 5 item 7, design.md 'Orders: exactly once on patch
       { status: 201, body: order },
     );
     const { outbox, events, timers, fireTimer } = makeOutbox();
-    const row = await outbox.queue(cart);
+    const row = await outbox.queue(await freshCheckout());
     await outbox.send(row.idempotencyKey);
     // Backoff: 2 s, 4 s, 8 s.
     expect(timers.map((each) => each.ms)).toEqual([2_000]);
@@ -138,32 +148,86 @@ describe("order outbox (issue 5 item 7, design.md 'Orders: exactly once on patch
     expect((await rows())[0]).toMatchObject({ attempts: 4, orderId: 77 });
   });
 
-  it("a second Send while one is unanswered gets the same checkout back, not a second key", async () => {
+  it("a Send takes its lines out of the cart; a double tap stores nothing more; the next round gets its own key", async () => {
     network();
     const { outbox } = makeOutbox();
-    const first = await outbox.queue(cart);
-    const second = await outbox.queue({ ...cart, request: { ...request, comment: "changed" } });
-    expect(second.idempotencyKey).toBe(first.idempotencyKey);
+    const checkout = await freshCheckout();
+    const first = await outbox.queue(checkout);
+    expect(first.lines).toEqual(checkout.lines);
+    expect((await cartNow()).lines).toEqual([]);
+    await expect(outbox.queue(checkout)).rejects.toBeInstanceOf(CartChangedError);
     expect(await rows()).toHaveLength(1);
+    const second = await outbox.queue(await freshCheckout());
+    expect(second.idempotencyKey).not.toBe(first.idempotencyKey);
+    expect(await rows()).toHaveLength(2);
   });
 
-  it("4xx refusal -> the row is removed and the error reported; a new checkout gets a new key", async () => {
+  it("a cart changed in another tab since it was shown is not sent, and keeps every line", async () => {
+    network();
+    const { outbox } = makeOutbox();
+    const checkout = await freshCheckout();
+    await addToCart(appDb(), cartKey, draft({ id: 10 }, { quantity: 1 }));
+    await expect(outbox.queue(checkout)).rejects.toBeInstanceOf(CartChangedError);
+    expect(await rows()).toEqual([]);
+    expect((await cartNow()).lines.map((line) => line.quantity)).toEqual([3]);
+  });
+
+  it("4xx refusal -> the row is removed, the error reported and its lines are back in the cart", async () => {
     network({ status: 409, body: { code: "OUT_OF_STOCK", message: "Freddo" } });
     const { outbox, events, timers } = makeOutbox();
-    const row = await outbox.queue(cart);
+    const row = await outbox.queue(await freshCheckout());
+    await addToCart(appDb(), cartKey, draft({ id: 11 }));
     await outbox.send(row.idempotencyKey);
     expect(events).toEqual([expect.objectContaining({ kind: "refused", code: "OUT_OF_STOCK", message: "Freddo" })]);
     expect(await rows()).toEqual([]);
     expect(timers).toEqual([]);
-    const next = await outbox.queue(cart);
-    expect(next.idempotencyKey).not.toBe(row.idempotencyKey);
+    expect((await cartNow()).lines.map((line) => [line.item.id, line.quantity])).toEqual([
+      [11, 1],
+      [10, 2],
+    ]);
+  });
+
+  it("an accepted order keeps its lines; its row stays, ended, until the guest has read it", async () => {
+    network({ status: 201, body: order });
+    const { outbox } = makeOutbox();
+    const row = await outbox.queue(await freshCheckout());
+    await outbox.send(row.idempotencyKey);
+    await outbox.end(row.idempotencyKey, { status: "ACCEPTED", dailyNumber: 4, errorMessage: null });
+    expect((await rows())[0]).toMatchObject({ ended: { status: "ACCEPTED" } });
+    expect((await cartNow()).lines).toEqual([]);
+    await outbox.remove(row.idempotencyKey);
+    expect(await rows()).toEqual([]);
+    expect((await cartNow()).lines).toEqual([]);
+  });
+
+  it("a rejected order gives its lines back once, however often its end is told", async () => {
+    network({ status: 201, body: order });
+    const { outbox } = makeOutbox();
+    const row = await outbox.queue(await freshCheckout());
+    await outbox.send(row.idempotencyKey);
+    const rejected = { status: "REJECTED", dailyNumber: 4, errorMessage: "closed" } as const;
+    await outbox.end(row.idempotencyKey, rejected);
+    await outbox.end(row.idempotencyKey, rejected);
+    await outbox.remove(row.idempotencyKey);
+    expect((await cartNow()).lines.map((line) => line.quantity)).toEqual([2]);
+  });
+
+  it("a held order the guest cancels gives its lines back to the cart", async () => {
+    await clearSession();
+    network();
+    const { outbox } = makeOutbox();
+    const row = await outbox.queue(await freshCheckout());
+    await outbox.send(row.idempotencyKey);
+    await outbox.remove(row.idempotencyKey);
+    expect(await rows()).toEqual([]);
+    expect((await cartNow()).lines.map((line) => line.item.id)).toEqual([10]);
   });
 
   it("network error -> kept and retried on `online` with the same key", async () => {
     const net = network("offline", { status: 201, body: order });
     const { outbox, events } = makeOutbox();
     const stop = outbox.start();
-    const row = await outbox.queue(cart);
+    const row = await outbox.queue(await freshCheckout());
     await outbox.send(row.idempotencyKey);
     expect(events.map((each) => each.kind)).toEqual(["retrying"]);
     expect((await rows())[0]).toMatchObject({ attempts: 1, lastError: "NETWORK_ERROR", orderId: null });
@@ -186,7 +250,7 @@ describe("order outbox (issue 5 item 7, design.md 'Orders: exactly once on patch
     });
     const { outbox, events, timers } = makeOutbox();
     const stop = outbox.start();
-    const row = await outbox.queue(cart);
+    const row = await outbox.queue(await freshCheckout());
     const first = outbox.send(row.idempotencyKey);
     await vi.waitFor(() => expect(net.fetchMock).toHaveBeenCalledTimes(1));
     window.dispatchEvent(new Event("online"));
@@ -203,7 +267,7 @@ describe("order outbox (issue 5 item 7, design.md 'Orders: exactly once on patch
   it("after a reload (a new outbox over the same database) the unanswered row is resumed", async () => {
     const net = network("offline");
     const before = makeOutbox();
-    const row = await before.outbox.queue(cart);
+    const row = await before.outbox.queue(await freshCheckout());
     await before.outbox.send(row.idempotencyKey);
     // The tab is closed: its timers are gone. The next start resumes from Dexie.
     network({ status: 201, body: order });
@@ -223,7 +287,7 @@ describe("order outbox (issue 5 item 7, design.md 'Orders: exactly once on patch
     const fresh = testSession({ authToken: "rotated-token", jwt: "new.jwt.sig" });
     net.refreshReplies.push({ status: 200, body: { authToken: fresh.authToken, jwt: fresh.jwt, user: fresh.user } });
     const { outbox, events } = makeOutbox();
-    const row = await outbox.queue(cart);
+    const row = await outbox.queue(await freshCheckout());
     await outbox.send(row.idempotencyKey);
     expect(events.map((each) => each.kind)).toEqual(["placed"]);
     const [first, second] = net.orderRequests();
@@ -240,7 +304,7 @@ describe("order outbox (issue 5 item 7, design.md 'Orders: exactly once on patch
     const net = network({ status: 401, body: { code: "INVALID_AUTH_TOKEN", message: "INVALID_AUTH_TOKEN" } });
     net.refreshReplies.push({ status: 401, body: { code: "INVALID_AUTH_TOKEN", message: "INVALID_AUTH_TOKEN" } });
     const { outbox, events } = makeOutbox();
-    const row = await outbox.queue(cart);
+    const row = await outbox.queue(await freshCheckout());
     await outbox.send(row.idempotencyKey);
     expect(events.map((each) => each.kind)).toEqual(["held"]);
     expect(await currentSession()).toBeNull();
@@ -252,7 +316,7 @@ describe("order outbox (issue 5 item 7, design.md 'Orders: exactly once on patch
     const net = network({ status: 201, body: order });
     const { outbox, events } = makeOutbox();
     const stop = outbox.start();
-    const row = await outbox.queue(cart);
+    const row = await outbox.queue(await freshCheckout());
     await outbox.send(row.idempotencyKey);
     expect(events.map((each) => each.kind)).toEqual(["held"]);
     expect(net.orderRequests()).toHaveLength(0);
@@ -267,7 +331,7 @@ describe("order outbox (issue 5 item 7, design.md 'Orders: exactly once on patch
     await clearSession();
     const net = network({ status: 201, body: order });
     const { outbox } = makeOutbox();
-    const row = await outbox.queue(cart);
+    const row = await outbox.queue(await freshCheckout());
     await outbox.send(row.idempotencyKey);
     await outbox.resume();
     expect(net.orderRequests()).toHaveLength(0);
@@ -276,17 +340,18 @@ describe("order outbox (issue 5 item 7, design.md 'Orders: exactly once on patch
   it("gives up after 24 hours without an answer, and says so", async () => {
     network();
     const { outbox, events } = makeOutbox();
-    const row = await outbox.queue(cart);
+    const row = await outbox.queue(await freshCheckout());
     await appDb().pendingOrders.update(row.idempotencyKey, { createdAt: "2020-01-01T00:00:00.000Z" });
     await outbox.send(row.idempotencyKey);
     expect(events.map((each) => each.kind)).toEqual(["expired"]);
-    expect(await rows()).toEqual([]);
+    expect((await rows())[0]).toMatchObject({ ended: { status: "EXPIRED" } });
+    expect((await cartNow()).lines.map((line) => line.item.id)).toEqual([10]);
   });
 
   it("only one attempt in flight per row: overlapping sends in one tab make one request", async () => {
     const net = network({ status: 201, body: order });
     const { outbox } = makeOutbox();
-    const row = await outbox.queue(cart);
+    const row = await outbox.queue(await freshCheckout());
     await Promise.all([outbox.send(row.idempotencyKey), outbox.send(row.idempotencyKey)]);
     expect(net.orderRequests()).toHaveLength(1);
   });

@@ -6,14 +6,19 @@
  *
  * - One key per checkout, reused on every retry (after a timeout, a reload, a closed app, a
  *   refreshed session), so the server's stored answer makes every repeat harmless.
- * - One unanswered checkout per cart (store + service): a second Send while one is pending gets
- *   the pending one back, never a second key.
+ * - A checkout takes its lines out of the cart in the same transaction that stores it: the cart is
+ *   free at once for the next round, which is its own checkout with its own key. A double tap
+ *   finds the lines already taken and stores nothing (CartChangedError).
+ * - An order that is not made (a refusal, 24 hours without an answer, a held checkout cancelled,
+ *   a final status other than accepted) gives its lines back to the cart in the same transaction
+ *   that ends it (domain/order-rounds.ts).
  * - One attempt in flight per row: a Web Lock per key across tabs (withLock), and in this tab the
  *   lock queue itself; the server's idempotency makes a lost race harmless anyway.
  * - The parts that touch the world (network, session, clock, timers, locks) come in as deps, so
  *   tests drive it with a stubbed fetch and a hand-cranked timer.
  */
 
+import type { CartLine } from "../../../domain/cart";
 import {
   decideAfterAnswer,
   decideAfterRefresh,
@@ -23,9 +28,11 @@ import {
   retryDelayMs,
   type SendAnswer,
 } from "../../../domain/order-outbox";
+import { type OrderEnd, returnLines, returnsLines, takeLines } from "../../../domain/order-rounds";
 import type { OrderDto, PlaceOrderRequest } from "../../../domain/orders-api";
 import type { ApiError } from "../../api/api-error";
 import type { AppDatabase, PendingOrderRow } from "../../db/app-db";
+import { changeCart } from "../../db/cart-repository";
 import type { Session } from "../../session/session";
 import { sendOnceMore } from "./send-once-more";
 
@@ -49,12 +56,21 @@ export interface OutboxDeps {
   newKey: () => string;
 }
 
-/** Where a checkout comes from: the cart of a store and service at a spot. */
+/** Where a checkout comes from: the cart of a store and service at a spot, and the lines it sends. */
 export interface CheckoutInput {
   storeId: number;
   serviceId: number;
   tableId: number;
   request: PlaceOrderRequest;
+  lines: readonly CartLine[];
+}
+
+/** The cart no longer holds the lines as shown (changed in another tab, or sent already): nothing was stored. */
+export class CartChangedError extends Error {
+  constructor() {
+    super("The cart changed before it was sent");
+    this.name = "CartChangedError";
+  }
 }
 
 export type OutboxEvent =
@@ -64,17 +80,22 @@ export type OutboxEvent =
   /** Waiting for the guest to sign in. */
   | { kind: "held"; row: PendingOrderRow }
   | { kind: "retrying"; row: PendingOrderRow; delayMs: number }
-  /** Tried for 24 hours without an answer: given up, the row is gone. */
+  /** Tried for 24 hours without an answer: given up; the row stays, ended, until the guest has read it. */
   | { kind: "expired"; row: PendingOrderRow };
 
 export interface OrderOutbox {
-  /** Stores a new checkout (or answers the cart's unanswered one) without sending it. */
+  /** Stores a new checkout, taking its lines out of the cart, without sending it. Throws CartChangedError. */
   queue(input: CheckoutInput): Promise<PendingOrderRow>;
   /** One attempt now for this key (any waiting retry is cancelled first). */
   send(idempotencyKey: string): Promise<void>;
-  /** Attempts every unanswered row (of one cart when given); held rows only with a session. */
-  resume(cart?: { storeId: number; serviceId: number }): Promise<void>;
-  /** Removes a row: a held checkout the guest cancels, or an answered one the guest has seen. */
+  /** Attempts every unanswered row; held rows only with a session. */
+  resume(): Promise<void>;
+  /** Records how a placed order ended; an order not made gives its lines back to the cart. Once per row. */
+  end(idempotencyKey: string, end: OrderEnd): Promise<void>;
+  /**
+   * Removes a row: an ended one the guest has read, or a held one the guest cancels (which never
+   * reached the store, so its lines go back to the cart).
+   */
   remove(idempotencyKey: string): Promise<void>;
   subscribe(listener: (event: OutboxEvent) => void): () => void;
   /** Listens for `online` and sign-in, and resumes what a previous run left. Answers stop. */
@@ -110,19 +131,21 @@ export function createOrderOutbox(deps: OutboxDeps): OrderOutbox {
     );
   }
 
-  async function unanswered(cart?: { storeId: number; serviceId: number }): Promise<PendingOrderRow[]> {
-    const table = deps.db().pendingOrders;
-    const rows = cart
-      ? await table.where("[storeId+serviceId]").equals([cart.storeId, cart.serviceId]).toArray()
-      : await table.toArray();
-    return rows.filter((row) => row.orderId === null);
+  async function unanswered(): Promise<PendingOrderRow[]> {
+    return deps
+      .db()
+      .pendingOrders.filter((row) => row.orderId === null && row.ended === null)
+      .toArray();
   }
 
-  async function queue(input: CheckoutInput): Promise<PendingOrderRow> {
+  async function queue({ lines, ...input }: CheckoutInput): Promise<PendingOrderRow> {
     const db = deps.db();
-    return db.transaction("rw", db.pendingOrders, async () => {
-      const [existing] = await unanswered(input);
-      if (existing) return existing;
+    return db.transaction("rw", db.pendingOrders, db.cartLines, db.cartMeta, async () => {
+      await changeCart(db, input, (cart) => {
+        const left = takeLines(cart, lines);
+        if (left === null) throw new CartChangedError();
+        return left;
+      });
       const row: PendingOrderRow = {
         ...input,
         idempotencyKey: deps.newKey(),
@@ -131,9 +154,30 @@ export function createOrderOutbox(deps: OutboxDeps): OrderOutbox {
         attempts: 0,
         lastError: null,
         orderId: null,
+        lines: [...lines],
+        ended: null,
       };
       await db.pendingOrders.add(row);
       return row;
+    });
+  }
+
+  /** Ends a row in one transaction with giving its lines back when the order was not made. */
+  async function endRow(key: string, end: OrderEnd | "remove"): Promise<PendingOrderRow | undefined> {
+    const db = deps.db();
+    return db.transaction("rw", db.pendingOrders, db.cartLines, db.cartMeta, async () => {
+      const row = await db.pendingOrders.get(key);
+      if (!row) return undefined;
+      const giveBack = row.ended === null && (end === "remove" ? row.orderId === null : returnsLines(end));
+      if (giveBack) await changeCart(db, row, (cart) => returnLines(cart, row.lines));
+      if (end === "remove") {
+        await db.pendingOrders.delete(key);
+        return row;
+      }
+      if (row.ended !== null) return row;
+      const ended = { ...row, ended: end };
+      await db.pendingOrders.put(ended);
+      return ended;
     });
   }
 
@@ -169,28 +213,31 @@ export function createOrderOutbox(deps: OutboxDeps): OrderOutbox {
   async function sendLocked(key: string): Promise<void> {
     const table = deps.db().pendingOrders;
     const row = await table.get(key);
-    if (!row || row.orderId !== null) return;
+    if (!row || row.orderId !== null || row.ended !== null) return;
     if (hasExpired(row.createdAt, deps.now())) {
-      await table.delete(key);
-      emit({ kind: "expired", row });
+      const ended = await endRow(key, { status: "EXPIRED" });
+      if (ended) emit({ kind: "expired", row: ended });
       return;
     }
     const { action, answer, order, error } = await attemptOnce(row);
     const attempts = row.attempts + 1;
+    // An update, never a put: a row removed while the attempt was out (a held order cancelled)
+    // must not come back.
+    const save = (next: PendingOrderRow) => table.update(key, (stored) => void Object.assign(stored, next));
     switch (action.action) {
       case "done": {
         const next = { ...row, attempts, lastError: null, onHold: false, orderId: action.orderId };
-        await table.put(next);
+        await save(next);
         if (order) emit({ kind: "placed", row: next, order });
         return;
       }
       case "drop":
-        await table.delete(key);
+        await endRow(key, "remove");
         emit({ kind: "refused", row, code: action.code, message: error?.message ?? action.code });
         return;
       case "hold": {
         const next = { ...row, onHold: true, lastError: answer.kind === "error" ? answer.code : "NO_SESSION" };
-        await table.put(next);
+        await save(next);
         emit({ kind: "held", row: next });
         return;
       }
@@ -198,7 +245,7 @@ export function createOrderOutbox(deps: OutboxDeps): OrderOutbox {
       case "refresh-session": {
         const lastError = answer.kind === "error" ? answer.code : "NETWORK_ERROR";
         const next = { ...row, attempts, lastError, onHold: false };
-        await table.put(next);
+        await save(next);
         const delayMs = retryDelayMs(attempts, deps.random());
         later(key, delayMs);
         emit({ kind: "retrying", row: next, delayMs });
@@ -216,16 +263,20 @@ export function createOrderOutbox(deps: OutboxDeps): OrderOutbox {
     });
   }
 
-  async function resume(cart?: { storeId: number; serviceId: number }): Promise<void> {
-    const rows = await unanswered(cart);
+  async function resume(): Promise<void> {
+    const rows = await unanswered();
     if (rows.length === 0) return;
     const signedIn = (await deps.session()) !== null;
     await Promise.all(rows.filter((row) => signedIn || !row.onHold).map((row) => send(row.idempotencyKey)));
   }
 
+  async function end(key: string, orderEnd: OrderEnd): Promise<void> {
+    await endRow(key, orderEnd);
+  }
+
   async function remove(key: string): Promise<void> {
     cancelTimer(key);
-    await deps.db().pendingOrders.delete(key);
+    await endRow(key, "remove");
   }
 
   function subscribe(listener: (event: OutboxEvent) => void): () => void {
@@ -248,5 +299,5 @@ export function createOrderOutbox(deps: OutboxDeps): OrderOutbox {
     };
   }
 
-  return { queue, send, resume, remove, subscribe, start };
+  return { queue, send, resume, end, remove, subscribe, start };
 }

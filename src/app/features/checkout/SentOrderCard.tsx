@@ -1,0 +1,43 @@
+/**
+ * One order sent from this cart, as a card above the next round: its progress and outcome
+ * (OrderProgress) with exactly what was sent, the lines the order took out of the cart and the
+ * total the guest saw, never the cart as it is now.
+ */
+
+import { pickTranslation } from "../../../domain/languages";
+import type { PendingOrderRow } from "../../db/app-db";
+import type { LanguageState } from "../../i18n/language-choice";
+import { OrderProgress, type SentOrderSummary } from "./OrderProgress";
+import { openHeldEntrance } from "./use-order-flow";
+import { useSentOrder } from "./use-sent-order";
+
+interface SentOrderCardProps {
+  row: PendingOrderRow;
+  language: LanguageState;
+  /** A waiter's order from the PDA, and the name of the table it is for. */
+  byStaff: boolean;
+  tableName: string | null;
+}
+
+export function SentOrderCard({ row, language, byStaff, tableName }: SentOrderCardProps) {
+  const { stage, dismiss, cancelHeld } = useSentOrder(row);
+  const summary: SentOrderSummary = {
+    lines: row.lines.map((line) => ({
+      id: line.id,
+      quantity: line.quantity,
+      name: pickTranslation(line.item.names, language.ui, language.extra).name,
+    })),
+    totalCents: row.request.expectedTotalCents,
+  };
+  return (
+    <OrderProgress
+      stage={stage}
+      summary={summary}
+      onDone={dismiss}
+      onSignIn={openHeldEntrance}
+      onCancelHeld={cancelHeld}
+      byStaff={byStaff}
+      tableName={tableName}
+    />
+  );
+}
