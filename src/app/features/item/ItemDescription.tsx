@@ -7,7 +7,8 @@ import { Trans } from "@lingui/react/macro";
 import { useId, useLayoutEffect, useRef, useState } from "react";
 import { DESCRIPTION_CLAMP_LINES } from "../../../domain/constants";
 
-export function ItemDescription({ text }: { text: string }) {
+/** `lang`: the text's own language where it is not the page's (content-lang.ts); the toggle keeps the page's. */
+export function ItemDescription({ text, lang }: { text: string; lang?: string | undefined }) {
   const id = useId();
   const ref = useRef<HTMLParagraphElement>(null);
   const [expanded, setExpanded] = useState(false);
@@ -30,6 +31,7 @@ export function ItemDescription({ text }: { text: string }) {
         id={id}
         ref={ref}
         className="item-description__text"
+        lang={lang}
         data-clamped={!expanded || undefined}
         style={{ WebkitLineClamp: expanded ? "unset" : DESCRIPTION_CLAMP_LINES }}
       >

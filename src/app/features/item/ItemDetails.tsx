@@ -1,6 +1,7 @@
 /** The item modal's read-only part: photo, description and prices (spec §2 "Item modal"). */
 import type { CartItem } from "../../../domain/cart";
 import { pickTranslation } from "../../../domain/languages";
+import { contentLang } from "../../i18n/content-lang";
 import { useLanguage } from "../../i18n/language-store";
 import { ItemPhoto } from "../menu/ItemPhoto";
 import { ItemPrice } from "../menu/ItemPrice";
@@ -26,7 +27,7 @@ export function ItemDetails({ item, photo, hidePhotosOfItems, isPda, pricing }: 
   return (
     <div className="item-details">
       {showPhoto && photo && <ItemPhoto photo={photo} width={480} height={270} className="item-details__photo" />}
-      {details && <ItemDescription text={details} />}
+      {details && <ItemDescription text={details} lang={contentLang(item.names, language)} />}
       <ItemPrice item={item} pricing={pricing} size="large" />
     </div>
   );

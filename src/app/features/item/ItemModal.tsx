@@ -11,6 +11,7 @@ import { cartItemOf } from "../../../domain/cart";
 import { pickTranslation } from "../../../domain/languages";
 import { appDb } from "../../db/app-db";
 import { readCart } from "../../db/cart-repository";
+import { contentLang } from "../../i18n/content-lang";
 import { useLanguage } from "../../i18n/language-store";
 import type { ServiceMenuData } from "../../venue/load-venue";
 import { cartKeyOf } from "../cart/cart-key";
@@ -42,9 +43,16 @@ export default function ItemModal({ request, venue, onClose, onDone }: ItemModal
   const status = useServiceStatus(service, table.store, table.spot);
   const pricing = menuPricing(service, table.store, status);
   const name = pickTranslation(item.names, language.ui, language.extra).name;
+  // An Italian or German name under the English interface is read out in its own language.
+  const lang = contentLang(item.names, language);
 
   return (
-    <Dialog title={name} closeLabel={t`Close`} onClose={onClose} className="dialog--item">
+    <Dialog
+      title={lang ? <span lang={lang}>{name}</span> : name}
+      closeLabel={t`Close`}
+      onClose={onClose}
+      className="dialog--item"
+    >
       <ItemDetails
         item={item}
         photo={photo}

@@ -6,6 +6,7 @@
 import { memo } from "react";
 import type { ItemDto } from "../../../domain/api";
 import { pickTranslation } from "../../../domain/languages";
+import { contentLang } from "../../i18n/content-lang";
 import type { LanguageState } from "../../i18n/language-choice";
 import { useItemModal } from "../item/item-modal-context";
 import { ItemPhoto } from "./ItemPhoto";
@@ -38,17 +39,23 @@ export const MenuItemCard = memo(function MenuItemCard({
 }: MenuItemCardProps) {
   const { openItem } = useItemModal();
   const text = pickTranslation(item.names, language.ui, language.extra);
+  // An Italian or German name under the English interface is read out in its own language.
+  const lang = contentLang(item.names, language);
   const nameId = `item-${item.id}`;
 
   return (
     <article className="menu-item" aria-labelledby={nameId}>
       <div className="menu-item__text">
         <h3 className="menu-item__name">
-          <button type="button" id={nameId} className="menu-item__open" onClick={() => openItem(item)}>
+          <button type="button" id={nameId} className="menu-item__open" lang={lang} onClick={() => openItem(item)}>
             {text.name}
           </button>
         </h3>
-        {text.details && <p className="menu-item__details">{text.details}</p>}
+        {text.details && (
+          <p className="menu-item__details" lang={lang}>
+            {text.details}
+          </p>
+        )}
         <ItemPrice item={item} pricing={pricing} />
       </div>
       {showPhoto && item.photo && <ItemPhoto photo={item.photo} priority={priorityPhoto} />}
