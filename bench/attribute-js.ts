@@ -1,5 +1,5 @@
 /**
- * Which modules a built JS file's gzip bytes come from (issue 13: "JS before first render"):
+ * Which modules a built JS file's gzip bytes come from ("JS before first render"):
  * `npx tsx bench/attribute-js.ts DIST/assets/index-*.js [more files] [--depth=N] [--top=N]`.
  * Every character of the file is given to the source its source map names (characters no mapping
  * covers: "(unmapped)", e.g. Rolldown's wrappers); each module's share is then measured as its

@@ -98,7 +98,7 @@ export function measureMenuJs(outDir: string): MenuJsSize {
   }
 
   // main.tsx activates the guest's catalog before the first render; Greek is the default language.
-  // Since issue 13 it is part of the entry (no chunk of its own); an older build had it separate.
+  // It is part of the entry (no chunk of its own); an older build may have it separate.
   const catalog = Object.keys(manifest).find((key) => key.endsWith(DEFAULT_CATALOG));
   for (const file of catalog ? staticClosure(manifest, [catalog]) : []) {
     if (!reasons.has(file)) reasons.set(file, "catalog");

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --only=bytes`: issue 13's byte goals for a guest's first visit on a cheap phone,
+ * `npm run bench -- --only=bytes`: the byte goals of a guest's first visit on a cheap phone,
  * without Lighthouse's timings (slow and noisy on 2 shared cores); every figure is a file size, the
  * same from run to run for the same build:
  *  - the JavaScript before the first render of the menu page (gzip -9, as `--only=size` counts it)

@@ -1,16 +1,17 @@
 /**
- * Crash suite (issue 11 item 2): the real server (src/server/main.ts, SQLite file, the demo venues)
- * under order placement (cash and card, each with its Idempotency-Key) and staff accepts and
- * rejects, kill -9'd at random moments N times and started again on the same data. Every client
- * retries its unanswered request with the same key until it gets an answer, as the app's outbox
- * does. At the end the orders left waiting are timed out (the dev clock moves on an hour), the job
- * worker finishes, the server stops gracefully, and bench/crash-suite/checks.ts reads the file.
+ * Crash suite (nothing promised is lost): the real server (src/server/main.ts, SQLite file, the
+ * demo venues) under order placement (cash and card, each with its Idempotency-Key) and staff
+ * accepts and rejects, kill -9'd at random moments N times and started again on the same data.
+ * Every client retries its unanswered request with the same key until it gets an answer, as the
+ * app's outbox does. At the end the orders left waiting are timed out (the dev clock moves on an
+ * hour), the job worker finishes, the server stops gracefully, and bench/crash-suite/checks.ts
+ * reads the file.
  *
  * Run: `npm run bench:crash -- --kills=20` (writes bench/results/<date>-crash-suite.json);
  * `--out=none` writes nothing (npm test runs `--kills=2 --out=none`). Exit code 1 on any problem.
  * Options: --kills=N (20), --clients=N guests placing in parallel (4), --out=path,
  * --server-root=DIR to run another checkout's server with the same load and checks (to compare:
- * main before issue 11 kept the after-commit work in memory), --database=postgres to run the server
+ * a server that keeps the after-commit work in memory), --database=postgres to run the server
  * on the empty PostgreSQL database TEST_POSTGRES_URL names (`bash scripts/with-postgres.sh npx tsx
  * bench/crash-suite.ts --database=postgres`; only the server is killed, PostgreSQL stays up).
  */

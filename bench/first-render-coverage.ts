@@ -1,6 +1,6 @@
 /**
- * Which of the JavaScript loaded before the first menu item shows is never run by then (issue 13:
- * "remove what the first render does not need"): `npx tsx bench/first-render-coverage.ts
+ * Which of the JavaScript loaded before the first menu item shows is never run by then (to
+ * remove what the first render does not need): `npx tsx bench/first-render-coverage.ts
  * [--app-dir=DIR] [--top=N]`. It builds the app into .tmp/bench-dist (or takes DIR, a build with
  * source maps), serves it from the real server (demo venues), opens the menu page
  * (`/beach-bar/7201`) in Chromium with V8's block coverage on, stops at the first

@@ -1,5 +1,5 @@
 /**
- * The floor of issue 13's first-load goals: an empty React 19 + TanStack Router page (the design
+ * The floor of the first-load goals: an empty React 19 + TanStack Router page (the design
  * card's fixed stack and nothing else), built by the bench with the same Vite as the app, so that
  * every Lighthouse run has its ratio to what no app on this stack can beat.
  */

@@ -1,5 +1,5 @@
 /**
- * The job worker's claim under a backlog (issue 13 item 5; migration 011, jobs/job-queue.ts):
+ * The job worker's claim under a backlog (migration 011, jobs/job-queue.ts):
  * `npx tsx bench/job-claim.ts`. On a throwaway SQLite file (synchronous FULL, as the server runs)
  * with 5,000 finished jobs, a backlog of 100, 1,000 and 5,000 pending ones is claimed 8 at a time,
  * each batch marked done before the next claim as the worker does; mean µs per claim with each

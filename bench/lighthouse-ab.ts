@@ -1,6 +1,6 @@
 /**
  * `npx tsx bench/lighthouse-ab.ts --before=DIR --after=DIR`: two builds of the app, measured
- * interleaved on the menu page (issue 13's cold-visit goals; `--path=/menu/7201
+ * interleaved on the menu page (the cold-visit goals; `--path=/menu/7201
  * --selector=a.service-card` measures another page, here the services screen), because on 2
  * shared cores the load moves more between two 10-minute `--only=lighthouse` runs than a change does. Each round runs
  * Lighthouse mobile and a Chromium-throttled cold visit on both builds (which goes first alternates),

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --only=lighthouse` (issue 13 item 4, issue 12 item 3): the guest's first and
+ * `npm run bench -- --only=lighthouse` (the first-load goals): the guest's first and
  * repeat visits on a cheap phone over slow 4G, each beside the floor (an empty React 19 + TanStack
  * Router page, floor-page.ts) measured in the same run, because on 2 shared cores only the ratios
  * hold from run to run.

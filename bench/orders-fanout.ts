@@ -1,6 +1,6 @@
 /**
- * Orders fan-out bench (issue 5: "time from a status change to delivery at 1,000 and 10,000 open
- * subscriptions"). Not a test: it measures and writes bench/results/<date>-orders-fanout.json.
+ * Orders fan-out bench (time from a status change to delivery at 1,000 and 10,000 open
+ * subscriptions). Not a test: it measures and writes bench/results/<date>-orders-fanout.json.
  *
  * The real API (buildApp, SQLite in a throwaway directory, the demo venues, no request logs) runs
  * in this process with an in-process order-event bus; the STOMP clients run in a child process
@@ -84,7 +84,7 @@ const app = buildApp({
     devOutboxApi: false,
     devClockApi: false,
     // Every bench client is the same guest from 127.0.0.1: the per-session and per-address caps
-    // (issue 11) would refuse all but a few.
+    // would refuse all but a few.
     stomp: { maxConnectionsPerSession: 1_000_000, maxConnectionsPerAddress: 1_000_000 },
   },
   logger: false,

@@ -1,9 +1,8 @@
 /**
- * Orders bench (issue "Orders": "orders per second and p99 latency of placement on SQLite with
- * synchronous=FULL"; issue 13 item 5: "the placement bench takes a PostgreSQL URL and reports both
- * databases side by side"): POST /api/orders of the real server (src/server/main.ts in a child
- * process, the demo venues, request logs at info as in production) driven by wrk with a Lua script
- * that sends every request with a fresh Idempotency-Key, so each one places a new order:
+ * Orders bench (orders per second and p99 latency of placement, on SQLite and, given a PostgreSQL
+ * URL, on both databases side by side): POST /api/orders of the real server (src/server/main.ts in
+ * a child process, the demo venues, request logs at info as in production) driven by wrk with a Lua
+ * script that sends every request with a fresh Idempotency-Key, so each one places a new order:
  * idempotency claim, pricing from the database, daily number, the order, its job and its stored
  * answer, durable before the 201.
  *
@@ -309,7 +308,7 @@ function startServer(root: string, listenPort: number, dir: string, databaseUrl:
     DEV_OUTBOX_API: "on",
     DEV_CLOCK_API: "on",
     LOG_LEVEL: "info",
-    // Each guest places hundreds of orders in a run: past a real guest's limits (issue 11 item 3),
+    // Each guest places hundreds of orders in a run: past a real guest's limits,
     // and all of them sign in from 127.0.0.1.
     GUEST_ORDERS_PER_10_MINUTES: "1000000",
     GUEST_ORDERS_PER_DAY: "1000000",

@@ -1,5 +1,5 @@
 /**
- * What PostgreSQL itself did during a placement run (issue 13: where the time goes on PostgreSQL),
+ * What PostgreSQL itself did during a placement run (where the time goes on PostgreSQL),
  * as differences between two snapshots of its own counters: commits, WAL flushes (pg_stat_wal),
  * statements and their execution time (pg_stat_statements, when the server preloads it:
  * `WITH_POSTGRES_OPTIONS="-c shared_preload_libraries=pg_stat_statements"` for scripts/with-postgres.sh),

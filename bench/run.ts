@@ -7,7 +7,8 @@
  * Prints a table and writes bench/results/<date>-menu.json. Loopback only; about 1.5 minutes.
  * `--only=lighthouse` instead runs Lighthouse and Chromium-throttled visits against the floor
  * (bench/lighthouse.ts) and writes bench/results/<date>-lighthouse.json; about 10 minutes.
- * `--only=bytes` measures issue 13's byte goals (bench/bytes.ts) and writes <date>-bytes[-NAME].json.
+ * `--only=bytes` measures the byte goals of a first visit (bench/bytes.ts) and writes
+ * <date>-bytes[-NAME].json.
  * Options: --no-build (measure dist/, built with --manifest), --only=size, --only=throughput,
  * --app-dir=DIR and --label=NAME (with --only=lighthouse or bytes: serve and measure a build made
  * elsewhere, written to <date>-lighthouse-NAME.json or <date>-bytes-NAME.json); --server-dir=DIR
@@ -25,7 +26,7 @@ import { type LighthouseBench, runLighthouseBench } from "./lighthouse";
 import { get, type RunningServer, startBareServer, startRealServer } from "./servers";
 import { ensureWrk, runWrk, type WrkResult } from "./wrk";
 
-/** Issue 13's goal (the first bench's was 0.7x). */
+/** The goal: the real server at least 0.8x of a bare node:http one. */
 const TARGET_RATIO = 0.8;
 const BUDGET_GZIP_BYTES = 100 * 1000;
 /** The demo beach hotel: the venue with the largest menu. */
@@ -35,7 +36,7 @@ const only = args.find((arg) => arg.startsWith("--only="))?.slice("--only=".leng
 /** A hard stop for the whole bench, whatever hangs (Lighthouse: 3 pages x BENCH_RUNS runs plus visits). */
 const WATCHDOG_MS = (only === "lighthouse" ? 40 : 10) * 60 * 1000;
 
-/** Issue 13's goals for the cold menu page and the repeat visit (not timed tests: figures). */
+/** The goals for the cold menu page and the repeat visit (not timed tests: figures). */
 const GOALS = {
   score: 90,
   lcpMs: 2500,
@@ -67,7 +68,7 @@ interface Throughput {
   bare: Side;
   ratio: number;
   target: number;
-  /** The same menu by the guest link's table and slug, as the menu page asks for it (issue 13 item 1). */
+  /** The same menu by the guest link's table and slug, as the menu page asks for it. */
   bySlug: Side & { url: string; ratio: number };
 }
 
@@ -194,7 +195,7 @@ function reportBytes(bench: BytesBench): void {
       "",
       "",
     ],
-    // Issue 13's "sign-in dialog chunk": the one that holds the phone field, the largest it fetches.
+    // The "sign-in dialog chunk": the one that holds the phone field, the largest it fetches.
     [
       `sign-in dialog chunk: ${dialogChunk?.file ?? "none"}`,
       kB(dialogChunk?.gzipBytes ?? 0),

@@ -1,6 +1,6 @@
 /**
- * How long one COMMIT holds the event loop on SQLite (issue 13 item 5: "the event loop never
- * blocked by a synced write"), the way src/server/db opened the file before the change and after:
+ * How long one COMMIT holds the event loop on SQLite (the goal: the event loop
+ * never blocked by a synced write), the way src/server/db opened the file before the change and after:
  * - FULL: journal_mode=WAL, synchronous=FULL, every COMMIT fsyncs the -wal file on the calling
  *   thread, and SQLite's automatic checkpoint (every 1000 pages) runs inside the COMMIT that
  *   crosses it, with its syncs;

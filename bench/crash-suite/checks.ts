@@ -1,5 +1,5 @@
 /**
- * What the crash suite checks at the end (issue 11 item 2), read straight from the database (the
+ * What the crash suite checks at the end, read straight from the database (the
  * SQLite file, or the PostgreSQL database) once the server stopped: every acknowledged order exists
  * exactly once; every decided order (accepted, rejected, timed out) got exactly one outcome message
  * in the outbox and no job is left pending or dead; an accepted card order's payment is CAPTURED, a
@@ -25,7 +25,7 @@ export interface CheckResult {
   cardOrders: { captured: number; voided: number; unsettled: number };
   outcomeMessages: { ordersDecided: number; withExactlyOne: number; withNone: number; withMore: number };
   decisionsNotKept: number;
-  /** null: a server without the jobs table (a checkout before issue 11, run to compare). */
+  /** null: a server without the jobs table (an older checkout, run to compare). */
   jobs: { pending: number; dead: number; done: number } | null;
   integrityCheck: string;
   problems: string[];
@@ -138,7 +138,7 @@ const NO_INTEGRITY_CHECK = "n/a (PostgreSQL)";
  */
 export interface SuiteDatabase {
   all<Row>(sql: string, params?: unknown[]): Promise<Row[]>;
-  /** false: a server without the jobs table (a checkout before issue 11, run to compare). */
+  /** false: a server without the jobs table (an older checkout, run to compare). */
   hasJobsTable(): Promise<boolean>;
   integrityCheck(): Promise<string>;
   close(): Promise<void>;

@@ -38,7 +38,7 @@ export class CrashableServer {
       DEV_OUTBOX_API: "on",
       DEV_CLOCK_API: "on",
       LOG_LEVEL: "error",
-      // A few guests place hundreds of orders: far past a real guest's limits (issue 11 item 3).
+      // A few guests place hundreds of orders: far past a real guest's limits.
       GUEST_ORDERS_PER_10_MINUTES: "1000000",
       GUEST_ORDERS_PER_DAY: "1000000",
     };

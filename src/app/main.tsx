@@ -19,7 +19,7 @@ import { router } from "./router";
 async function bootstrap(): Promise<void> {
   catchInstallPromptEarly();
   const language = initLanguage();
-  // A flat first visit (issue 13 item 1): the route's loaders (the table, its menu) and its lazy
+  // A flat first visit: the route's loaders (the table, its menu) and its lazy
   // screen start now, with the catalog, not after the first render. RouterProvider picks up this
   // load instead of starting its own (TanStack's Transitioner skips it while one is under way).
   const firstLoad = router.load();

@@ -100,7 +100,7 @@ export const PRODUCT_ERROR_CODES = [
   "CARD_TERMINAL_NOT_FOUND",
   /** 404: an order-details link whose token is missing, wrong, expired, tampered or for another order or store (one answer for all). */
   "INVALID_ORDER_LINK",
-  // Abuse limits (issue 11 item 3).
+  // Abuse limits.
   /** 429: codes were sent to too many different numbers from this client address lately (SMS and voice pumping). */
   "TOO_MANY_NEW_NUMBERS",
   /** 429: the store's or the whole system's hourly ceiling of codes is reached. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { firstReadsOf, tableMenuReadPath, tableReadPath } from "./first-reads";
 
-describe("the reads a guest's entry page starts with (issue 13 item 1: a flat first visit)", () => {
+describe("the reads a guest's entry page starts with (a flat first visit)", () => {
   it("a table's services page reads the table", () => {
     expect(firstReadsOf("/menu/7201")).toEqual(["tables/7201"]);
   });

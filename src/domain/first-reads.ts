@@ -1,5 +1,5 @@
 /**
- * The reads a guest's entry page starts with (issue 13 item 1, a flat first visit): the table, and
+ * The reads a guest's entry page starts with (a flat first visit): the table, and
  * on a service's screens that service's menu. The app asks for them by these paths
  * (app/api/requests.ts, under /api); the server names them in a `Link: rel=preload` header of the
  * HTML it answers a page load with (server/plugins/not-found.ts), so a phone on a cold visit

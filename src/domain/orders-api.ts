@@ -79,7 +79,7 @@ export const PlaceOrderLineSchema = Type.Object(
     selection: Type.Record(
       Type.String({ pattern: "^[0-9]{1,15}$" }),
       Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 100 }),
-      // Closed: a key that is no group id is refused by the schema (issue 11 "closed inputs").
+      // Closed inputs: a key that is no group id is refused by the schema, so nothing unknown gets through.
       { additionalProperties: false, maxProperties: 100 },
     ),
   },
@@ -153,7 +153,7 @@ export const CheckoutOptionsSchema = Type.Object({
   tableFamilySections: Type.Optional(
     Type.Array(Type.Object({ family: Type.String(), sections: Type.Array(Type.String()) })),
   ),
-  /** The tables of each floor section (spots' `section`), for the waiter's table picker (issue 10 §3). */
+  /** The tables of each floor section (spots' `section`), for the waiter's table picker. */
   sectionsWithTheirTables: Type.Optional(
     Type.Array(Type.Object({ section: Type.String(), tables: Type.Array(SpotChoiceSchema) })),
   ),

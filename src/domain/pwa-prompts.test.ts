@@ -3,7 +3,7 @@ import { installOfferOf, isCheckoutPath, isIosSafari, launchTargetOf, updateMayR
 
 const ready = { path: "prompt", standalone: false, dismissed: false, hasOrdered: true } as const;
 
-describe("issue 12 item 2: the install offer comes after a first order, on a browser that can install, until dismissed", () => {
+describe("the install offer comes after a first order, on a browser that can install, until dismissed", () => {
   it("offers the browser's prompt, or the iOS hint on iOS Safari", () => {
     expect(installOfferOf(ready)).toBe("prompt");
     expect(installOfferOf({ ...ready, path: "ios-safari" })).toBe("ios-hint");
@@ -35,7 +35,7 @@ describe("issue 12 item 2: the install offer comes after a first order, on a bro
   });
 });
 
-describe("issue 12 item 2: a new version never reloads under a guest mid-checkout or with an order in the outbox", () => {
+describe("a new version never reloads under a guest mid-checkout or with an order in the outbox", () => {
   it("reloads only off the cart screen with an empty outbox", () => {
     expect(updateMayReload({ pathname: "/cafe/13401", unsentOrders: 0 })).toBe(true);
     expect(updateMayReload({ pathname: "/cafe/13401/cart", unsentOrders: 0 })).toBe(false);
@@ -50,7 +50,7 @@ describe("issue 12 item 2: a new version never reloads under a guest mid-checkou
   });
 });
 
-describe("issue 12 item 2: a launch from the home screen opens the last table's menu", () => {
+describe("a launch from the home screen opens the last table's menu", () => {
   it("goes to the remembered table when launched from the home screen", () => {
     expect(launchTargetOf("?launch=home-screen", 7201)).toBe("/menu/7201");
   });

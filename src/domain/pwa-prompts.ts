@@ -1,5 +1,5 @@
 /**
- * When the PWA may offer itself and when it may reload (issue 12 item 2). Pure rules, shared by
+ * When the PWA may offer itself and when it may reload. Pure rules, shared by
  * the install offer and the update prompt (src/app/pwa); no browser APIs here.
  */
 

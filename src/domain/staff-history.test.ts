@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isCalendarDay, orderDetailsPath } from "./staff-history";
 
-describe("store order history days (issue 10 §4: the day picker sends a calendar day)", () => {
+describe("store order history days (the day picker sends a calendar day)", () => {
   it("accepts real days, leap days included", () => {
     expect(isCalendarDay("2026-07-01")).toBe(true);
     expect(isCalendarDay("2028-02-29")).toBe(true);
@@ -14,7 +14,7 @@ describe("store order history days (issue 10 §4: the day picker sends a calenda
   });
 });
 
-describe("order-details links (issue 10 §5, spec §2 view-order-details)", () => {
+describe("order-details links (spec §2 view-order-details)", () => {
   it("are the app's route with the order, the store and the token", () => {
     expect(orderDetailsPath(91, 7, "a.b.c")).toBe("/view-order-details/91/7/a.b.c");
   });

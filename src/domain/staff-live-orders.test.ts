@@ -12,7 +12,7 @@ function order(id: number, createdAt: string, status: OrderDto["status"] = "WAIT
   return { id, createdAt, status } as OrderDto;
 }
 
-describe("the waiter's live orders (issue 10 item 2)", () => {
+describe("the waiter's live orders", () => {
   it("lists pending orders only, the oldest first (ties by id)", () => {
     const list = pendingOldestFirst([
       order(3, "2026-07-01T09:05:00.000Z"),

@@ -1,5 +1,5 @@
 /**
- * Rules of the waiter's live orders (issue 10 item 2): which orders the PDA lists and in what order,
+ * Rules of the waiter's live orders: which orders the PDA lists and in what order,
  * which of them are new (the alert), and how long each has before it times out.
  */
 // Types only: orders-api.ts holds TypeBox schemas, which must not ship to the browser.

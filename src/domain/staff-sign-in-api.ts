@@ -1,7 +1,7 @@
 /**
- * Shapes of staff sign-in beyond spec §7's (issue 10 items 6-8), as TypeBox schemas; the app
- * imports only their types. The `staff-device` header names the terminal a PIN is typed on (its
- * enrolment secret); the admin service (`/admin-api`) answers admins of the stores asked for.
+ * Shapes of staff sign-in beyond spec §7's (devices, PINs, admins' passwords), as TypeBox schemas;
+ * the app imports only their types. The `staff-device` header names the terminal a PIN is typed on
+ * (its enrolment secret); the admin service (`/admin-api`) answers admins of the stores asked for.
  */
 import { type Static, Type } from "typebox";
 import { AccountIdSchema } from "./auth-api";

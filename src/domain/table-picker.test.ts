@@ -33,7 +33,7 @@ const hotel: CheckoutOptions = {
   restaurantsWithTheirTables: [],
 };
 
-describe("issue 10 §3 the waiter's table picker", () => {
+describe("the waiter's table picker", () => {
   it("groups sections by table family, in floor order; sections no family names come last", () => {
     const groups = tablePickerGroups(hotel);
     expect(groups?.map((g) => [g.label, g.sections.map((s) => s.name)])).toEqual([

@@ -1,5 +1,5 @@
 /**
- * The waiter's table picker on a PDA (issue 10 "The waiter's PDA" §3; spec §3 Checkout's held
+ * The waiter's table picker on a PDA (spec §3 Checkout's held
  * data): the tables of each floor section, grouped as the floor is run. A hotel with several
  * outlets groups by restaurant (restaurantsWithTheirTables), anyone else by table family
  * (tableFamilySections); sections no group names come last. Each table carries what its open

@@ -176,7 +176,7 @@ export function buildApp(options: AppOptions): App {
     advisoryDb: options.advisoryDb,
     claimOwners: options.claimOwners ?? singleProcessOwners(),
   };
-  // Issue 11 item 1: the after-commit jobs (status events, card capture/void, outcome messages).
+  // The after-commit jobs (status events, card capture/void, outcome messages).
   const worker = new JobWorker(orders, options.jobs ?? DEFAULT_JOBS_CONFIG, app.log);
   app.decorate("jobWorker", worker);
   app.addHook("onReady", async () => worker.start());
@@ -189,7 +189,7 @@ export function buildApp(options: AppOptions): App {
   });
   app.register(
     async (api) => {
-      // Issue 11 "closed inputs": a route that declares no query string takes none, so an unknown
+      // Closed inputs: a route that declares no query string takes none, so an unknown
       // parameter (a card number sent in a URL) is a 400, never silently accepted.
       api.addHook("onRoute", (route) => {
         if (route.schema !== undefined && route.schema.querystring === undefined && route.websocket !== true) {
@@ -232,7 +232,7 @@ export function buildApp(options: AppOptions): App {
 }
 
 /**
- * Issue 11 "closed inputs": Fastify and Node wait for a request without limit by default (Fastify's
+ * Closed inputs: Fastify and Node wait for a request without limit by default (Fastify's
  * requestTimeout is 0), so a body shorter than its Content-Length held a connection for minutes.
  * Node checks the time-outs every connectionsCheckingInterval (30 s by default, which would let a
  * 10 s time-out last 40 s): a quarter of the shorter one, at most a second. A WebSocket leaves

@@ -1,5 +1,5 @@
 /**
- * The demo links as QR codes in the terminal (issue 12 §5): whoever ran `npm start` points a
+ * The demo links as QR codes in the terminal: whoever ran `npm start` points a
  * phone on the same network at the screen and opens a table, an umbrella or the PDA spot without
  * typing an address. The base URL is the LAN address (listen-url.ts) or PUBLIC_URL, so the code
  * leads somewhere a phone can reach.

@@ -16,7 +16,7 @@ describe("logs never hold secrets from URLs (spec §7: tokens in log-call querie
     expect(redactUrl("/api/tables/12")).toBe("/api/tables/12");
   });
 
-  it("issue 11: a value under any key it does not know is redacted too (a card number put in a query)", () => {
+  it("a value under any key it does not know is redacted too (a card number put in a query)", () => {
     expect(redactUrl("/api/payments/sandbox/cards?number=4242424242424242&storeId=7")).toBe(
       "/api/payments/sandbox/cards?number=%5Bredacted%5D&storeId=7",
     );
@@ -27,7 +27,7 @@ describe("logs never hold secrets from URLs (spec §7: tokens in log-call querie
   });
 });
 
-describe("issue 13: request logs stay whole while they cost less", () => {
+describe("request logs stay whole while they cost less", () => {
   function capture(level: string) {
     const lines: Record<string, unknown>[] = [];
     // The application's pino, as Fastify makes it.
@@ -72,7 +72,7 @@ describe("issue 13: request logs stay whole while they cost less", () => {
   });
 });
 
-describe("issue 13: one access line per request that changes something or fails, with its request id", () => {
+describe("one access line per request that changes something or fails, with its request id", () => {
   const ctx = setUpTestDatabase();
   const lines: Record<string, unknown>[] = [];
   const server = setUpTestApp(() => ctx.db, { logStream: { write: (line) => lines.push(JSON.parse(line)) } });

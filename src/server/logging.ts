@@ -24,8 +24,8 @@ import type { LogLevel } from "./config";
 const ACCEPTABLE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 /**
- * Generated ids are unique without asking for randomness per request (issue 13: randomUUID's
- * refills were 1-2% of a cached menu answer): 96 random bits per process, then a counter, in a
+ * Generated ids are unique without asking for randomness per request (randomUUID's
+ * refills cost 1-2% of a cached menu answer): 96 random bits per process, then a counter, in a
  * UUID's shape. Like Fastify's own default ids (req-1, req-2, ...) they are sequential; an id only
  * has to find a request in the logs, never to be unguessable.
  */
@@ -113,7 +113,7 @@ type AnyLogFn = (...args: LogArguments) => void;
 /**
  * request.log without a pino child logger per request: the child (its bindings serialized into a
  * string, a new object for pino) is made on the first line the request writes. Most requests (a
- * quiet read at info) write none, and making it was about 2% of a cached menu answer (issue 13).
+ * quiet read at info) write none, and making it was about 2% of a cached menu answer.
  * The lines, their request id and their level are what the child writes.
  */
 export class RequestLogger implements FastifyBaseLogger {

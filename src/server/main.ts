@@ -53,7 +53,7 @@ async function main(): Promise<void> {
           processId,
           // Only the job worker publishes (jobs/handlers.ts): through its connections.
           db: advisoryDb ?? db,
-          // Issue 11 item 1: what this process missed while its LISTEN connection was down.
+          // What this process missed while its LISTEN connection was down.
           replay: (since) => statusEventsSince(db, since),
           log: {
             info: (message) => app.log.info(message),

@@ -1,8 +1,9 @@
 /**
  * Standards "keep contracts apart": the app imports TypeBox schema modules only as types, so no
- * schema module (nor typebox itself) ships to a guest's phone (issue 13 "Bytes"). This walks every
- * value import from the app's and the service worker's sources through src/domain and fails on a
- * path that reaches typebox; type-only imports are erased by the compiler and do not count.
+ * schema module (nor typebox itself) ships to a guest's phone (every byte counts on a cheap phone).
+ * This walks every value import from the app's and the service worker's sources through src/domain
+ * and fails on a path that reaches typebox; type-only imports are erased by the compiler and do not
+ * count.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";

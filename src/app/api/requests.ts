@@ -15,7 +15,7 @@ export function fetchTable(tableId: number, signal?: AbortSignal): Promise<Table
 
 /**
  * A table's service menu by the slug in the guest's URL: asked together with fetchTable, so the
- * menu screen never waits for the table's answer to learn the service id (issue 13 item 1). On a
+ * menu screen never waits for the table's answer to learn the service id. On a
  * page load both were already started by the HTML's preload header (domain/first-reads.ts).
  */
 export function fetchMenuBySlug(tableId: number, serviceSlug: string, signal?: AbortSignal): Promise<MenuResponse> {

@@ -1,6 +1,6 @@
 /**
  * Live status of one order (spec §4 "Real-time status arrives by a message stream; if it or the
- * websocket fails, polling takes over; a backup poll also exists"; §7 log calls; issue 5 item 5).
+ * websocket fails, polling takes over; a backup poll also exists"; §7 log calls).
  *
  *   following (parallel)
  *     firstRead   GET /api/orders/:orderId/status once             -> order-status-returned-from-api-call

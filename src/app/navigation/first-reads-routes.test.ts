@@ -1,6 +1,6 @@
 /**
  * domain/first-reads.ts tells a service's slug from the app's own screens by a list of their
- * first segments; the server preloads a menu for anything else (issue 13 item 1). Held here to the
+ * first segments; the server preloads a menu for anything else. Held here to the
  * route tree, so a new screen with an id after its name cannot make the server preload a menu
  * that does not exist.
  */

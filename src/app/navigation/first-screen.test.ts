@@ -4,7 +4,7 @@ beforeEach(() => {
   vi.resetModules();
 });
 
-describe("first screen (issue 13 items 1, 2: what the first screen does not need waits for it)", () => {
+describe("first screen (what the first screen does not need waits for it)", () => {
   it("is up only once the router's first load settled and the page went idle", async () => {
     const { firstScreenShown, markFirstScreenAfter } = await import("./first-screen");
     let finishLoad: () => void = () => undefined;

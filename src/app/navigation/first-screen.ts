@@ -2,7 +2,7 @@
  * "The first screen is up": the route a guest opened has its data and code, has rendered, and the
  * page has gone idle. Work the first screen does not need (the worker's registration and precache,
  * the later texts, the outbox and Dexie, the accounts layer, the update prompt) waits for it, so
- * that on slow 4G it does not compete with the menu and its photos (issue 13 items 1 and 2). A
+ * that on slow 4G it does not compete with the menu and its photos. A
  * first load that fails counts too: the error screen is the first screen then.
  */
 import { useSyncExternalStore } from "react";

@@ -6,11 +6,11 @@ import { lastVisitedTableId } from "../venue/last-store";
 
 export const Route = createFileRoute("/")({
   staticData: { screen: "landing" },
-  // A launch from the home screen (manifest start_url) opens the last table's menu (issue 12 item 2).
+  // A launch from the home screen (manifest start_url) opens the last table's menu.
   beforeLoad: ({ location }) => {
     const target = launchTargetOf(location.searchStr, lastVisitedTableId());
     if (target !== null) throw redirect({ href: target, replace: true });
-    // The landing page's texts are not in the menu's first load (issue 13): they come with "screens".
+    // The landing page's texts are not in the menu's first load: they come with "screens".
     return ensureCatalog("screens");
   },
   component: LandingScreen,

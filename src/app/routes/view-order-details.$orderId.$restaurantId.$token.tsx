@@ -2,7 +2,7 @@ import { createFileRoute } from "@tanstack/react-router";
 import { OrderByLinkScreen } from "../features/staff/history/OrderByLinkScreen";
 import { parseId, parseToken } from "../navigation/route-params";
 
-/** An order opened from a link that carries its own access token (no sign-in; issue 10 §5). */
+/** An order opened from a link that carries its own access token (no sign-in). */
 export const Route = createFileRoute("/view-order-details/$orderId/$restaurantId/$token")({
   params: {
     parse: (raw) => ({

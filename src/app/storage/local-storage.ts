@@ -12,17 +12,17 @@ export const STORAGE_KEYS = {
   lastStoreId: "lastStoreId",
   /** The last table (spot) opened: the profile links back to it. */
   lastTableId: "lastTableId",
-  /** This device's staff enrolment secrets, per store (JSON { [storeId]: secret }; issue 10 item 8). */
+  /** This device's staff enrolment secrets, per store (JSON { [storeId]: secret }). */
   staffDeviceTokens: "staffDeviceTokens",
-  /** The terminal's own PDA spot (issue 10 item 1): JSON { storeId, spotId, storeNames, storeIsHotel }. */
+  /** The terminal's own PDA spot: JSON { storeId, spotId, storeNames, storeIsHotel }. */
   terminal: "terminal",
   /** "true" when the waiter silenced the new-order sound and vibration on this PDA. */
   staffAlertsSilenced: "staffAlertsSilenced",
   /** The last answers of the PDA's live lists, shown offline (features/staff/openings/last-reads.ts). */
   staffLastReads: "staffLastReads",
-  /** "true" once a guest's order reached a store from this device: the install offer may show (issue 12). */
+  /** "true" once a guest's order reached a store from this device: the install offer may show. */
   placedAnOrder: "placedAnOrder",
-  /** "true" when the guest dismissed the install offer: never shown again (issue 12). */
+  /** "true" when the guest dismissed the install offer: never shown again. */
   installOfferDismissed: "installOfferDismissed",
 } as const;
 

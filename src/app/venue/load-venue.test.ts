@@ -1,7 +1,7 @@
 /**
- * Issue 10 item 1: a device that opened a PDA spot is a terminal and stays one. Before, loadTable
- * wrote staffDevice = spot.isPda, so a guest link opened on the waiter's PDA took PIN sign-in and
- * the staff shell away.
+ * A device that opened a PDA spot is a terminal and stays one: were staffDevice taken from
+ * spot.isPda alone, a guest link opened on the waiter's PDA would take PIN sign-in and the staff
+ * shell away.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { TableResponse } from "../../domain/api";
@@ -26,7 +26,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe("loadTable and the terminal (issue 10 item 1)", () => {
+describe("loadTable and the terminal", () => {
   it("a guest's phone opening a table is not a terminal", async () => {
     answerWith(umbrella);
     await loadTable(7201);
@@ -55,7 +55,7 @@ describe("loadTable and the terminal (issue 10 item 1)", () => {
   });
 });
 
-describe("loadServiceMenu: a flat first visit (issue 13 item 1)", () => {
+describe("loadServiceMenu: a flat first visit", () => {
   it("asks for the table and the menu by slug at once, before either answers", async () => {
     let answerTable: (table: TableResponse) => void = () => undefined;
     vi.mocked(fetchTable).mockReturnValueOnce(new Promise((resolve) => (answerTable = resolve)));

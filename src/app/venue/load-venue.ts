@@ -30,7 +30,7 @@ export async function loadTable(tableId: number, signal?: AbortSignal): Promise<
     writeStored(STORAGE_KEYS.lastStoreId, String(table.store.storeId));
     writeStored(STORAGE_KEYS.lastTableId, String(table.spot.id));
     // A device that opened a PDA spot is a staff device (the entrance dialog offers PIN sign-in) and
-    // stays one when a guest link is opened on it afterwards (issue 10 item 1).
+    // stays one when a guest link is opened on it afterwards.
     rememberOpenedTable(table);
     return { table };
   } catch (error) {
@@ -43,7 +43,7 @@ export function findServiceBySlug(table: TableResponse, slug: string): ServiceDt
 }
 
 /**
- * The table and the menu of its service `slug`, asked for at once (issue 13 item 1): on a cold visit
+ * The table and the menu of its service `slug`, asked for at once: on a cold visit
  * over slow 4G the second round trip used to wait for the first one's answer.
  */
 export async function loadServiceMenu(slug: string, tableId: number, signal?: AbortSignal): Promise<ServiceMenuData> {

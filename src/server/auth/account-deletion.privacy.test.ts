@@ -1,5 +1,5 @@
 /**
- * Issue 11 item 4 (privacy on deletion), acceptance: a person with a phone, name, e-mail and a
+ * Privacy on deletion, end to end: a person with a phone, name, e-mail and a
  * delivery address orders (delivery, with a doorbell name), writes to the venue, reviews, is a
  * member of the venue, changes phone, asks for a code to yet another number and gets messages;
  * then deletes the account. A search of EVERY table and every column of the database (the tables
@@ -122,7 +122,7 @@ beforeAll(async () => {
   await importFixture(database.db);
 });
 
-describe("after account deletion no personal data of the person remains (issue 11 item 4)", () => {
+describe("after account deletion no personal data of the person remains", () => {
   it("builds a person's whole history: profile, delivery orders, messages, contact, review, membership, change of phone", async () => {
     person = await signInGuest(server.app, database.db, FIRST_PHONE);
     session = person;

@@ -1,5 +1,5 @@
 /**
- * POST user/delete (issue 11 item 4): no personal data of the person stays anywhere the product
+ * POST user/delete: no personal data of the person stays anywhere the product
  * stores it. The account row stays blanked (orders keep their account id, anonymised) and every
  * token of the account is refused from now on. What goes, in one transaction:
  * - the account's phone, country, name, e-mail and password (the row is blanked);

@@ -1,5 +1,5 @@
 /**
- * The admin service (issue 10 item 7; spec §7 "staff admin accounts use a separate admin service"):
+ * The admin service (spec §7 "staff admin accounts use a separate admin service"):
  * what an admin sees and manages for the stores they administer (./admin-stores.ts): the stores'
  * admin accounts and PIN-guessing alerts, the staff list with their usable login tokens, and the
  * revoking of those tokens. Issuing is ./staff-sign-in.ts's issueLoginTokenAtStore.

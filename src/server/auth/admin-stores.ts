@@ -1,5 +1,5 @@
 /**
- * Which stores a signed-in admin administers (issue 10 item 7, spec §6/§7 admin service): the
+ * Which stores a signed-in admin administers (spec §6/§7 admin service): the
  * admin's own store, and every store whose venue file names an admin with the same e-mail (one
  * person administering several stores signs in once). Anyone else, or a store outside that set:
  * 403 FORBIDDEN.

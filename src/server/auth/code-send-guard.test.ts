@@ -1,5 +1,5 @@
 /**
- * Issue 11 item 3, SMS and voice pumping: codes to new numbers limited per client address, hourly
+ * Against SMS and voice pumping: codes to new numbers limited per client address, hourly
  * ceilings per store and for the whole system, voice calls only to the countries the venue calls
  * (Greece and the EU by default). The apps here run readConfig's defaults unless a test says
  * otherwise; each scenario uses an hour of its own on the test clock, so their counts never meet.
@@ -52,7 +52,7 @@ async function outboxCount(db: Kysely<Database>): Promise<number> {
   return (await db.selectFrom("outbox").select("id").execute()).length;
 }
 
-describe("codes to new numbers per client address (issue 11 item 3: 60 numbers from one address must not all go out)", () => {
+describe("codes to new numbers per client address (60 numbers from one address must not all go out)", () => {
   it("60 sends to 60 different numbers from one address: the first 5 go out, the other 55 are refused with 429 TOO_MANY_NEW_NUMBERS", async () => {
     clock.set("2026-07-01T09:00:00.000Z");
     const before = await outboxCount(database.db);
@@ -102,7 +102,7 @@ describe("codes to new numbers per client address (issue 11 item 3: 60 numbers f
   });
 });
 
-describe("hourly ceilings of a store and of the whole system (issue 11 item 3)", () => {
+describe("hourly ceilings of a store and of the whole system", () => {
   it("a store's sign-ins stop at its ceiling, whatever the addresses: 429 CODE_SENDING_PAUSED, nothing sent", async () => {
     clock.set("2026-07-03T09:00:00.000Z");
     const before = await outboxCount(database.db);
@@ -131,7 +131,7 @@ describe("hourly ceilings of a store and of the whole system (issue 11 item 3)",
   });
 });
 
-describe("voice calls only to the countries the venue calls (issue 11 item 3; VOICE_CALL_COUNTRIES)", () => {
+describe("voice calls only to the countries the venue calls (VOICE_CALL_COUNTRIES)", () => {
   it("by default Greece and the EU: a call to a Greek or German mobile goes out, to a US or Cuban number 400 VOICE_CALL_COUNTRY_NOT_ALLOWED and nothing is sent", async () => {
     clock.set("2026-07-05T09:00:00.000Z");
     const greek = await send(defaults, { ...greekMobile(600), from: "192.0.2.60", channel: "call" });

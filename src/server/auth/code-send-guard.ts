@@ -1,5 +1,5 @@
 /**
- * SMS and voice pumping (issue 11 item 3): a script that asks for codes to many numbers, often
+ * SMS and voice pumping: a script that asks for codes to many numbers, often
  * premium ones abroad, earns its owner a share of every message the venue pays for. The limits per
  * number (./limits.ts SEND_LIMITS) cannot see it, so before a code goes out:
  * - a voice call must go to a country the venue calls (VOICE_CALL_COUNTRIES; SMS everywhere);
@@ -44,7 +44,7 @@ export function isVoiceCallAllowed(e164: string, config: Pick<CodeSendConfig, "v
 
 /**
  * A throttle key naming a phone or e-mail without holding it: an HMAC under the server's code key,
- * so the rate-limit tables keep no personal data (issue 11 item 4) and cannot be reversed by
+ * so the rate-limit tables keep no personal data and cannot be reversed by
  * hashing every phone number without that key.
  */
 export async function recipientKey(ctx: Pick<AccountsContext, "keyRing">, target: string): Promise<string> {

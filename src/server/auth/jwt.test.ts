@@ -1,6 +1,6 @@
 /**
  * Session jwts (design.md "Sign-in": short-lived HS256 jwt naming the session): a signature checked
- * once is remembered for the exact token and key (issue 13: the check was 8-13% of a placement's
+ * once is remembered for the exact token and key (the check costs 8-13% of a placement's
  * CPU), and remembering it never lets a token through that the check would refuse.
  */
 import { describe, expect, it } from "vitest";

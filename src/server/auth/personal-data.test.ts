@@ -1,5 +1,5 @@
 /**
- * Issue 11 item 4, "verification codes of a previous phone": after a change of phone the product no
+ * Verification codes and messages of a previous phone or e-mail: after a change of phone the product no
  * longer knows the old number was the person's, so what it holds about that number goes at the
  * change (messages sent to it, codes sent to it); the venue's memberships of it follow the person to
  * the new number. The same for an e-mail address replaced or removed.
@@ -38,7 +38,7 @@ async function traces(identifier: string) {
   return { messages: messages.length, codes: codes.length };
 }
 
-describe("a change of phone or e-mail forgets the old one (issue 11 item 4)", () => {
+describe("a change of phone or e-mail forgets the old one", () => {
   it("after user/change-phone: no message or code to the old number is left, and its memberships moved to the new number", async () => {
     const guest = await signInGuest(server.app, database.db, OLD);
     await insertMembership(database.db, {

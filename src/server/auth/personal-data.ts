@@ -1,5 +1,5 @@
 /**
- * Traces of a phone or e-mail the person no longer has (issue 11 item 4): messages sent to it or
+ * Traces of a phone or e-mail the person no longer has: messages sent to it or
  * naming it, and codes sent to it. They go when the account is deleted, and when the person
  * changes phone or e-mail, since the product then no longer knows the old one was theirs (and the
  * number may be given to someone else). Memberships the venue registered for the old number move

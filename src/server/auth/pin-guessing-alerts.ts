@@ -1,5 +1,5 @@
 /**
- * Telling a store's admins that someone is guessing PINs (issue 10 item 8): when the store's wrong
+ * Telling a store's admins that someone is guessing PINs: when the store's wrong
  * PINs in a day reach PIN_ALERT_THRESHOLD (where the escalating delay starts), the server stores an
  * alert row (the admin screen lists them), logs a warning and e-mails every admin of the store who
  * has an e-mail in the venue file, through the messenger (the outbox by default). At most one alert

@@ -103,7 +103,7 @@ export async function refreshSession(
   const { claims, found } = await readTokens(ctx, headers, now, true);
   const account = liveAccountOf(found, claims, now);
   const signedIn = { account, sessionId: found.session.id, tokenId: found.token.id };
-  // Each refresh writes a token row: limited per session (issue 11 item 3).
+  // Each refresh writes a token row: limited per session.
   await countSessionRefresh(ctx.db, found.session.id, now);
   if (found.token.superseded_at === null) {
     const rotated = await replaceToken(ctx, signedIn, { supersede: true }, now);

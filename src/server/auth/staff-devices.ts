@@ -1,5 +1,5 @@
 /**
- * Staff terminals (issue 10 item 8). A device enrols once per store and keeps the secret it is
+ * Staff terminals. A device enrols once per store and keeps the secret it is
  * given; it sends it as the `staff-device` header on PIN sign-ins, so wrong PINs count per device
  * (one guessing phone locks only itself) and per store (an escalating delay, see ./limits.ts).
  * Enrolments are limited per client address and per store: devices cannot be minted in bulk to

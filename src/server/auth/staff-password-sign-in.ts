@@ -1,5 +1,5 @@
 /**
- * Admins' sign-in by e-mail and password (issue 10 item 6; spec §8 INVALID_CREDENTIALS). The
+ * Admins' sign-in by e-mail and password (spec §8 INVALID_CREDENTIALS). The
  * e-mail is the venue file's (staff[].email, admins only); the password is never in the file: the
  * admin sets it with the e-mail reset code (routes/password-reset), and it is kept as scrypt on the
  * admin's staff account. An unknown address, an admin without a password and a wrong password

@@ -42,7 +42,7 @@ function greediest(rule: EscalatingDelay, periodMs: number): number[] {
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
-describe("escalating delay (issue 10 item 8: a store's PIN pad slows down instead of locking)", () => {
+describe("escalating delay (a store's PIN pad slows down instead of locking)", () => {
   const rule: EscalatingDelay = { windowMs: DAY_MS, freeEvents: 3, firstDelayMs: 1000, maxDelayMs: 5000 };
 
   it("the free events go through at once; then the gap after the newest doubles up to the cap", () => {

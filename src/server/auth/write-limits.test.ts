@@ -1,8 +1,8 @@
 /**
- * Issue 11 item 3: rate limits on the sandbox tokenizing call and on the other calls that wrote a
- * row per request without a limit (a guest's order placements, session refreshes). Each refused
- * call answers 429 RATE_LIMITED with Retry-After and writes nothing; the limits hold per client
- * address, account or session, not for everyone.
+ * Rate limits on the sandbox tokenizing call and on the other calls that write a row per request,
+ * so that a script cannot fill a table (a guest's order placements, session refreshes). Each
+ * refused call answers 429 RATE_LIMITED with Retry-After and writes nothing; the limits hold per
+ * client address, account or session, not for everyone.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import type { RefreshResponse } from "../../domain/auth-api";
@@ -35,7 +35,7 @@ function tokenize(from: string) {
   });
 }
 
-describe("the sandbox card form is limited per client address (issue 11 item 3)", () => {
+describe("the sandbox card form is limited per client address", () => {
   it(`${CARD_TOKENIZE_LIMITS_PER_ADDRESS[0]?.max} cards from one address in 10 minutes; the next is 429 RATE_LIMITED and stores nothing; another address still works`, async () => {
     const max = CARD_TOKENIZE_LIMITS_PER_ADDRESS[0]?.max ?? 0;
     for (let n = 0; n < max; n++) expect((await tokenize("203.0.113.50")).statusCode).toBe(201);
@@ -54,7 +54,7 @@ describe("the sandbox card form is limited per client address (issue 11 item 3)"
   });
 });
 
-describe("a guest's order placements are limited per account (issue 11 item 3)", () => {
+describe("a guest's order placements are limited per account", () => {
   it(`${defaultGuestOrders().per10Minutes} placements in 10 minutes; the next is 429 RATE_LIMITED and writes no order; another guest still orders`, async () => {
     clock.set("2026-07-02T09:00:00.000Z");
     const max = defaultGuestOrders().per10Minutes;
@@ -74,7 +74,7 @@ describe("a guest's order placements are limited per account (issue 11 item 3)",
     expect((await postOrder(server.app, other, request)).statusCode).toBe(201);
   });
 
-  // Issue 13 item 5: the count is made in the placement's transaction, with the key's claim.
+  // The count is made in the placement's transaction, with the key's claim: one commit per order.
   it("a 429 is never the key's stored answer: the same key, once the window has moved on, places the order", async () => {
     clock.set("2026-07-04T09:00:00.000Z");
     const max = defaultGuestOrders().per10Minutes;
@@ -120,7 +120,7 @@ describe("a guest's order placements are limited per account (issue 11 item 3)",
   });
 });
 
-describe("session refreshes are limited per session (issue 11 item 3)", () => {
+describe("session refreshes are limited per session", () => {
   it(`${SESSION_REFRESH_LIMITS[0]?.max} refreshes of one session in an hour; the next is 429 RATE_LIMITED and writes no token`, async () => {
     clock.set("2026-07-03T09:00:00.000Z");
     const max = SESSION_REFRESH_LIMITS[0]?.max ?? 0;

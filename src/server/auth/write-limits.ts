@@ -1,5 +1,5 @@
 /**
- * Limits of calls that write a row per request (issue 11 item 3): the sandbox card form, a guest's
+ * Limits of calls that write a row per request: the sandbox card form, a guest's
  * order placements and session refreshes. Each counts before the work, in the database (so it
  * holds across API processes), and refuses with 429 RATE_LIMITED and Retry-After. The audit of
  * every writing call, and why the others need nothing more, is in ./README.md ("Calls that write").
@@ -61,7 +61,7 @@ export async function countGuestOrder(
   now: Date,
 ): Promise<void> {
   // In the placement's own transaction, with its key's claim (orders/idempotency.ts): one commit
-  // per order, not two (issue 13 item 5). The 429 rolls the claim back; it is never the key's answer.
+  // per order, not two. The 429 rolls the claim back; it is never the key's answer.
   const decision = await consumeInTransaction(
     trx,
     throttleKeys.ordersOfGuest(userId),

@@ -1,5 +1,5 @@
 /**
- * Issue 13 item 5: a job's claim, completion or failure commits without waiting for the disk, on
+ * A job's claim, completion or failure commits without waiting for the disk, on
  * PostgreSQL through `synchronous_commit = off` for that transaction only (SQLite: statement-cache.ts,
  * tested in database.test.ts). Everything else keeps waiting for its flush.
  */
@@ -33,7 +33,7 @@ describe("withAdvisoryCommit", () => {
   );
 
   it.runIf(testDialect() === "postgres")(
-    "PostgreSQL: the job worker's own connections (issue 13) set synchronous_commit off for their session, so an advisory write on them is one statement, outside any transaction; on the requests' pool it is still a transaction of its own",
+    "PostgreSQL: the job worker's own connections set synchronous_commit off for their session, so an advisory write on them is one statement, outside any transaction; on the requests' pool it is still a transaction of its own",
     async () => {
       const jobs = openAdvisoryConnections(ctx.env.DATABASE_URL ?? "");
       try {

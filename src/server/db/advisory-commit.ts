@@ -1,5 +1,5 @@
 /**
- * Writes whose loss in a crash is harmless, committed without waiting for the disk (issue 13 item 5):
+ * Writes whose loss in a crash is harmless, committed without waiting for the disk:
  * a job's claim, completion or failure. Lost, the job runs again, which every job allows (at least
  * once, each idempotent). On SQLite the statement cache already lets `update "jobs"` skip its sync
  * (statement-cache.ts); on PostgreSQL this turns `synchronous_commit` off for that one transaction.

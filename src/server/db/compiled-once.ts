@@ -1,10 +1,9 @@
 /**
- * A query built and compiled once, then run with new parameters (issue 13 item 5: "statements
- * compiled and prepared once and reused"; building and compiling the same query shapes with
- * Kysely on every call was about a tenth of a placement's CPU). `compiledOnce(build)` calls
- * `build` once per dialect and shape with stand-ins for its parameters, compiles it, notes where
- * each stand-in landed in the compiled parameters, and from then on runs that SQL text with the
- * call's values in their places.
+ * A query built and compiled once, then run with new parameters (building and compiling the same
+ * query shapes with Kysely on every call would be about a tenth of a placement's CPU).
+ * `compiledOnce(build)` calls `build` once per dialect and shape with stand-ins for its parameters,
+ * compiles it, notes where each stand-in landed in the compiled parameters, and from then on runs
+ * that SQL text with the call's values in their places.
  *
  * The shape is the parameters' structure: an array (`in (...)`, rows of an insert) or a plain
  * object (an insert's row; keys whose value is undefined are left out, as Kysely does) gets a

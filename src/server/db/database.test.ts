@@ -30,7 +30,7 @@ describe("database (issue Foundation §3: embedded SQLite under DATA_DIR, Postgr
     }
   });
 
-  it("issue 13 item 5: writes wait for a sync of the -wal file, shared by concurrent commits; reads alone sync nothing; statements are prepared once", async () => {
+  it("writes wait for a sync of the -wal file, shared by concurrent commits; reads alone sync nothing; statements are prepared once", async () => {
     const { db, barrier, statements } = openDurableSqlite(path.join(dataDir, "durable", SQLITE_FILE_NAME));
     try {
       await sql`create table t (id integer primary key, n integer not null)`.execute(db);
@@ -57,7 +57,7 @@ describe("database (issue Foundation §3: embedded SQLite under DATA_DIR, Postgr
     }
   });
 
-  it("issue 13 item 5: transactions made together share one SQLite commit; each is answered only once committed and synced", async () => {
+  it("transactions made together share one SQLite commit; each is answered only once committed and synced", async () => {
     const file = path.join(dataDir, "batched", SQLITE_FILE_NAME);
     const { db, barrier } = openDurableSqlite(file);
     const otherConnection = new SqliteDatabase(file, { readonly: true });
@@ -90,7 +90,7 @@ describe("database (issue Foundation §3: embedded SQLite under DATA_DIR, Postgr
     }
   });
 
-  it("issue 13 item 5: a batched transaction that fails rolls back alone; the others of its batch are kept", async () => {
+  it("a batched transaction that fails rolls back alone; the others of its batch are kept", async () => {
     const { db } = openDurableSqlite(path.join(dataDir, "batch-member-fails", SQLITE_FILE_NAME));
     try {
       await sql`create table t (id integer primary key, n integer not null unique)`.execute(db);
@@ -110,7 +110,7 @@ describe("database (issue Foundation §3: embedded SQLite under DATA_DIR, Postgr
     }
   });
 
-  it("issue 13 item 5: a batch SQLite ends as a whole (an error that rolls back the transaction, a COMMIT that fails) fails every member and keeps nothing", async () => {
+  it("a batch SQLite ends as a whole (an error that rolls back the transaction, a COMMIT that fails) fails every member and keeps nothing", async () => {
     const file = path.join(dataDir, "batch-fails", SQLITE_FILE_NAME);
     const { db } = openDurableSqlite(file);
     try {
@@ -144,7 +144,7 @@ describe("database (issue Foundation §3: embedded SQLite under DATA_DIR, Postgr
     }
   });
 
-  it("issue 13 item 5: a transaction that writes only rate-limit rows or a job's state waits for no sync of its own; the next durable commit's sync covers it", async () => {
+  it("a transaction that writes only rate-limit rows or a job's state waits for no sync of its own; the next durable commit's sync covers it", async () => {
     const { db, barrier } = openDurableSqlite(path.join(dataDir, "advisory", SQLITE_FILE_NAME));
     try {
       await sql`create table "rate_limit_events" (id integer primary key, key text not null)`.execute(db);
@@ -172,7 +172,7 @@ describe("database (issue Foundation §3: embedded SQLite under DATA_DIR, Postgr
     }
   });
 
-  it("issue 13 item 5: an answer waits for the commits made before it (whenCommitsDurable); with none pending it waits for nothing", async () => {
+  it("an answer waits for the commits made before it (whenCommitsDurable); with none pending it waits for nothing", async () => {
     const { db, barrier } = openDurableSqlite(path.join(dataDir, "answers", SQLITE_FILE_NAME));
     try {
       await sql`create table t (id integer primary key)`.execute(db);
@@ -189,7 +189,7 @@ describe("database (issue Foundation §3: embedded SQLite under DATA_DIR, Postgr
     }
   });
 
-  it("issue 13 item 5: checkpoints run on their own thread every few hundred commits, never inside a COMMIT", async () => {
+  it("checkpoints run on their own thread every few hundred commits, never inside a COMMIT", async () => {
     const file = path.join(dataDir, "checkpoints", SQLITE_FILE_NAME);
     const { db, checkpointer } = openDurableSqlite(file);
     try {
@@ -207,7 +207,7 @@ describe("database (issue Foundation §3: embedded SQLite under DATA_DIR, Postgr
   });
 
   it.skipIf(!process.env.TEST_POSTGRES_URL)(
-    "issue 13 item 5: on PostgreSQL a parameterized query is a named statement, prepared once per connection, and DDL starts the names afresh",
+    "on PostgreSQL a parameterized query is a named statement, prepared once per connection, and DDL starts the names afresh",
     async () => {
       const admin = new pg.Client({ connectionString: process.env.TEST_POSTGRES_URL });
       await admin.connect();

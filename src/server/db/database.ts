@@ -48,7 +48,7 @@ export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}):
 function openPostgres(url: string, options: OpenOptions): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? DEFAULT_POOL_SIZE });
   pool.on("error", (error) => options.onPoolError?.(error));
-  // Parsed and planned once per connection (issue 13 item 5).
+  // Parsed and planned once per connection.
   prepareStatementsByName(pool);
   return {
     db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
@@ -58,7 +58,7 @@ function openPostgres(url: string, options: OpenOptions): DatabaseHandle {
 }
 
 /**
- * PostgreSQL's advisory connections (issue 13): a small pool beside the requests' one, so what
+ * PostgreSQL's advisory connections: a small pool beside the requests' one, so what
  * runs on it never queues behind the placements that fill that one, with `synchronous_commit =
  * off` for the whole session. Only writes that may be lost in a crash, or that a later durable
  * commit carries to disk with it, go through it (db/advisory-commit.ts):
@@ -89,7 +89,7 @@ export function openDurableSqlite(file: string): { db: Kysely<Database> } & Dura
   // busy_timeout makes a second process (the import CLI) wait for the lock instead of failing.
   // synchronous=NORMAL: a COMMIT does not fsync on the event loop; every committed transaction (an
   // accepted order) still survives a power cut before anyone is told about it, because the
-  // driver waits for a shared sync of the -wal file first (durable-sqlite.ts, issue 13 item 5).
+  // driver waits for a shared sync of the -wal file first (durable-sqlite.ts).
   connection.pragma("journal_mode = WAL");
   connection.pragma("synchronous = NORMAL");
   // No checkpoint inside a COMMIT on the event loop: a thread of their own does them (wal-checkpointer.ts).

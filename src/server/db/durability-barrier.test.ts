@@ -1,5 +1,5 @@
 /**
- * Group commit (issue 13 item 5): nothing committed is answered before a sync that started after
+ * Group commit: nothing committed is answered before a sync that started after
  * its commit has finished; commits made while a sync runs share the next one; a failed sync fails
  * every wait from then on. The disk is the edge: a sync here is a promise the test settles.
  */
@@ -24,7 +24,7 @@ function controlledDisk() {
 /** Lets settled promises run their callbacks. */
 const flush = () => new Promise((resolve) => setImmediate(resolve));
 
-describe("DurabilityBarrier (issue 13 item 5: each request answered only after its commit is durable)", () => {
+describe("DurabilityBarrier (each request answered only after its commit is durable)", () => {
   it("with no commit pending, a wait costs no sync", async () => {
     const disk = controlledDisk();
     const barrier = new DurabilityBarrier(disk.sync);

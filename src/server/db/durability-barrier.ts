@@ -1,5 +1,5 @@
 /**
- * Group commit for SQLite (issue 13 item 5; ARCHITECTURE.md "The write path"). SQLite runs with
+ * Group commit for SQLite (ARCHITECTURE.md "The write path"). SQLite runs with
  * journal_mode=WAL and synchronous=NORMAL: a COMMIT appends its frames to the -wal file and
  * returns without an fsync, so it does not stall the event loop. Before anything is answered, the
  * caller waits here until a sync of the -wal file that *started after* its commit has finished;

@@ -1,5 +1,5 @@
 /**
- * The SQLite dialect the server runs on (issue 13 item 5; ARCHITECTURE.md "The write path"):
+ * The SQLite dialect the server runs on (ARCHITECTURE.md "The write path"):
  * Kysely's SqliteDialect with
  * - statements prepared once (statement-cache.ts), and
  * - group commit (durability-barrier.ts): the connection is given back to the next request as
@@ -127,7 +127,7 @@ const RELEASE = CompiledQuery.raw("release batch_member");
 const ROLLBACK_TO = CompiledQuery.raw("rollback to batch_member");
 
 /**
- * Transactions batched into one SQLite transaction (issue 13 item 5): a transaction opens the
+ * Transactions batched into one SQLite transaction: a transaction opens the
  * batch (BEGIN) or joins the open one, and runs as a SAVEPOINT in it; its COMMIT releases the
  * savepoint, its ROLLBACK rolls back to it and leaves the others. The batch's one COMMIT runs once
  * the sync now running has ended (a commit made during it would wait for the next sync anyway),

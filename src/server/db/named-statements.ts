@@ -1,6 +1,6 @@
 /**
- * PostgreSQL prepared statements, parsed and planned once per connection (issue 13 item 5:
- * "statements compiled and prepared once and reused"). Kysely's PostgresDialect sends every query
+ * PostgreSQL prepared statements, parsed and planned once per connection (statements
+ * compiled and prepared once and reused). Kysely's PostgresDialect sends every query
  * unnamed, so the server parses and plans it anew each time; on a machine whose cores the API and
  * PostgreSQL share, that is CPU taken from both. A pool client's `query(text, values)` with
  * parameters is sent here as a named statement instead: the name stands for the SQL text (a hash),

@@ -1,5 +1,5 @@
 /**
- * LIMIT and OFFSET numbers written into SQLite's SQL text (issue 13 item 5): bound as parameters
+ * LIMIT and OFFSET numbers written into SQLite's SQL text: bound as parameters
  * they made SQLite prepare the statement anew on every run (a placement's membership lookup cost
  * 27 µs instead of 2.5 in the placement bench's statement profile).
  */
@@ -17,7 +17,7 @@ const db = new Kysely<Database>({
   },
 });
 
-describe("the SQLite compiler writes LIMIT and OFFSET integers into the SQL (issue 13 item 5)", () => {
+describe("the SQLite compiler writes LIMIT and OFFSET integers into the SQL", () => {
   it("integers are written out; the other values stay parameters", () => {
     const compiled = db.selectFrom("memberships").select("id").where("store_id", "=", 7).limit(1).offset(20).compile();
     expect(compiled.sql).toBe('select "id" from "memberships" where "store_id" = ? limit 1 offset 20');

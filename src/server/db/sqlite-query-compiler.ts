@@ -1,6 +1,6 @@
 /**
  * Kysely's SQLite compiler with LIMIT and OFFSET numbers written into the SQL text instead of bound
- * as parameters (issue 13 item 5). SQLite lets the query planner use a LIMIT's value, so binding
+ * as parameters. SQLite lets the query planner use a LIMIT's value, so binding
  * one marks the prepared statement expired and every run prepares it anew: a placement's
  * membership lookup (`limit ?`) cost 27 µs instead of about 1, and the job worker's claim was
  * re-planned on every claim. Only safe integers are written out (they cannot carry SQL); anything

@@ -1,13 +1,13 @@
 /**
- * better-sqlite3 statements prepared once and reused (issue 13 item 5: preparing every statement
- * anew was a tenth of the server's CPU in a placement profile). Kysely's SqliteDialect calls
+ * better-sqlite3 statements prepared once and reused (preparing every statement
+ * anew costs a tenth of the server's CPU in a placement profile). Kysely's SqliteDialect calls
  * `prepare(sql)` for every query it runs; this stands in for the Database it is given and keeps
  * the statements of the last CAPACITY distinct SQL texts (least recently used go first: `in (?, ?)`
  * lists of every length make the set of texts open-ended).
  *
  * It also notes what the statements run since it was last asked wrote (`takeWrites`), which the
  * durable driver (durable-sqlite.ts) turns into "wait for the disk". Two kinds of write are
- * advisory, and a transaction of nothing else waits for no sync of its own (issue 13 item 5):
+ * advisory, and a transaction of nothing else waits for no sync of its own:
  * - the rate-limit tables: events lost in a power cut let a guest through a few more times, and
  *   the work a limit guards commits after them in the same log, so the sync that answers that
  *   work covers them (it was a second fsync wait per guest order);

@@ -1,6 +1,6 @@
 /**
  * SQLite's checkpoints (copying the -wal file's pages into the database file, with a sync of each)
- * on a thread of their own (issue 13 item 5): with SQLite's automatic checkpoint the COMMIT that
+ * on a thread of their own: with SQLite's automatic checkpoint the COMMIT that
  * crosses 1000 pages does it, on the event loop, for 5-30 ms on this machine. The server's
  * connection runs with wal_autocheckpoint=0 and asks this thread, every CHECKPOINT_EVERY commits,
  * for a PASSIVE checkpoint on a connection of its own: it copies what no reader still needs and

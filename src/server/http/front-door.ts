@@ -2,7 +2,7 @@
  * The HTTP server in front of Fastify: each request is first offered to the front door's answer
  * (routes/services/menu-fast-path.ts, a cached menu), and goes on to Fastify when it declines.
  * Fastify's per-request lifecycle (routing, schema checks, hooks, the reply object) costs more
- * than a cached menu answer itself; guests' phones revalidate menus all the time (issue 13: menu
+ * than a cached menu answer itself; guests' phones revalidate menus all the time (the goal: menu
  * API >= 0.8x of bare node:http).
  *
  * Passed to Fastify as its `serverFactory`, the server is set up as Fastify sets up its own

@@ -1,5 +1,5 @@
 /**
- * Issue 11 "closed inputs": request and header time-outs, so a client that sends less than it
+ * Closed inputs: request and header time-outs, so a client that sends less than it
  * announced (a body shorter than its Content-Length, headers that never end) cannot hold a
  * connection for minutes. Raw TCP sockets against the whole API on a loopback port, with short
  * configured time-outs (production: 30 s request, 10 s headers; config.ts).
@@ -52,7 +52,7 @@ function sendAndWaitForClose(data: string, waitMs: number): Promise<{ closedAfte
   });
 }
 
-describe("HTTP time-outs (issue 11 closed inputs)", () => {
+describe("HTTP time-outs (closed inputs: a stalled client cannot hold a connection)", () => {
   it("by default the server allows 30 s for a request, 10 s for its headers, 72 s of keep-alive idleness", async () => {
     const app = buildTestApp(ctx.db);
     try {

@@ -5,8 +5,7 @@
  * number only when it is written as one, canonically; anything else fails validation (400).
  *
  * Which keys to convert, and into what, is worked out once per schema: every request runs
- * through this (a cached menu answer included), so it only walks the keys that can change
- * (issue 13).
+ * through this (a cached menu answer included), so it only walks the keys that can change.
  */
 import type { FastifySchemaCompiler } from "fastify";
 import type { TSchema } from "typebox";

@@ -1,5 +1,5 @@
 /**
- * What each job kind does (issue 11 item 1). Every handler may run more than once (a lease taken
+ * What each job kind does. Every handler may run more than once (a lease taken
  * over, a crash between the work and marking it done), so each is idempotent:
  * - status-event, opening-events: publishing the same state again is harmless (screens show the
  *   latest; opening events are read when run and carry the opening's version);

@@ -1,5 +1,5 @@
 /**
- * The job table's reads and writes (issue 11 item 1, a transactional outbox): work that follows a
+ * The job table's reads and writes (a transactional outbox): work that follows a
  * committed change is inserted in that change's transaction, so the change and its follow-up commit
  * or roll back together; a kill -9 after the commit loses nothing, the next worker runs it.
  *
@@ -47,9 +47,10 @@ const jobsInsert = compiledOnce((db, rows: NewJobRow[]) => db.insertInto("jobs")
 
 /**
  * Claims up to `limit` due jobs for this worker, oldest first; each is claimed by one worker only.
- * One conditional UPDATE for the batch (issue 13 item 5: it was a select and then an update per
- * job): a job another worker claimed meanwhile no longer matches `state`/`lease_until` when this
- * update reaches it (PostgreSQL re-checks a row it waited for), so it is left out.
+ * One conditional UPDATE for the batch (not a select and then an update per job, which would cost a
+ * statement per job): a job another worker claimed meanwhile no longer matches
+ * `state`/`lease_until` when this update reaches it (PostgreSQL re-checks a row it waited for), so
+ * it is left out.
  */
 export async function claimDueJobs(
   db: Kysely<Database>,
@@ -90,7 +91,7 @@ export function claimDueJobsQuery(db: Kysely<Database>, workerId: string, now: D
 }
 
 /**
- * Done, several at once (issue 13: one statement for the jobs a worker finished meanwhile, not one
+ * Done, several at once (one statement for the jobs a worker finished meanwhile, not one
  * transaction each); a job whose lease was taken over changes nothing (the new holder finishes it).
  */
 export async function completeJobs(

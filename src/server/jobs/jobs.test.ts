@@ -1,5 +1,5 @@
 /**
- * Durable after-commit work (issue 11 item 1): the jobs of a status change are written in its own
+ * Durable after-commit work: the jobs of a status change are written in its own
  * commit, run by a worker that retries with backoff, claimed by one worker at a time, taken over
  * after a lease, idempotent, and backed by the payment reconciliation. SQLite and PostgreSQL.
  */
@@ -106,7 +106,7 @@ class FlakyPayments extends RecordingPayments {
   }
 }
 
-describe("jobs are written in the change's own commit (issue 11 item 1)", () => {
+describe("jobs are written in the change's own commit", () => {
   it("an accept of a card order commits its status event, capture and outcome message as jobs; a process killed right after the commit loses none of them", async () => {
     const guest = await newGuest();
     const { id, reference } = await cardOrder(guest.userId);
@@ -364,7 +364,7 @@ class CompletionCounter implements KyselyPlugin {
   }
 }
 
-describe("the worker runs several jobs at once, an order's jobs in order (issue 13)", () => {
+describe("the worker runs several jobs at once, an order's jobs in order", () => {
   it("jobs of different orders run side by side; an order's status events are published one after another in the order they were written; finished jobs are marked done together", async () => {
     const events = new HeldEvents();
     const counter = new CompletionCounter();
@@ -407,7 +407,7 @@ describe("the worker runs several jobs at once, an order's jobs in order (issue 
   });
 });
 
-describe("a claim costs the same under any backlog (issue 13 item 5)", () => {
+describe("a claim costs the same under any backlog", () => {
   // SQLite's plan: PostgreSQL's planner picks by its statistics, which a test's few rows do not set.
   it.skipIf(testDialect() === "postgres")(
     "it walks the pending jobs in id order and stops after its batch: no scan and sort of every due job",
@@ -456,7 +456,7 @@ describe("a claim costs the same under any backlog (issue 13 item 5)", () => {
   });
 });
 
-describe("payment reconciliation (issue 11 item 1)", () => {
+describe("payment reconciliation", () => {
   it("captures an ACCEPTED order's payment and voids a REJECTED or TIMED_OUT one left AUTHORIZED past the grace; leaves a waiting or just-decided one", async () => {
     const guest = await newGuest();
     const decidedLongAgo = new Date(clock.now().getTime() - 10 * MINUTE).toISOString();

@@ -1,5 +1,5 @@
 /**
- * Which jobs follow which committed order change (issue 11 item 1). Called inside the change's
+ * Which jobs follow which committed order change. Called inside the change's
  * transaction, so the change and its follow-up work commit together:
  * - every status change and every placement: its status event (status-event; an accepted order's
  *   table-opening events go with it);

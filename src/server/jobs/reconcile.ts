@@ -1,6 +1,6 @@
 /**
- * The payment reconciliation pass (issue 11 item 1: "settles any payment left AUTHORIZED past its
- * order's outcome"). The settle-payment job normally does this; the pass is the net under it: a job
+ * The payment reconciliation pass (it settles any payment left AUTHORIZED past its
+ * order's outcome). The settle-payment job normally does this; the pass is the net under it: a job
  * that went DEAD, a provider that was down for a day, a database restored from a backup. Any card
  * payment still AUTHORIZED whose order was decided more than `graceMs` ago is captured (ACCEPTED) or
  * voided (REJECTED, TIMED_OUT). Idempotent like the job: settle acts only on an AUTHORIZED payment.

@@ -1,6 +1,6 @@
 /**
- * The stored status events a process may have missed while its LISTEN connection was down (issue 11
- * item 1; src/server/realtime/postgres-order-events.ts replays them after reconnecting): every
+ * The stored status events a process may have missed while its LISTEN connection was down
+ * (src/server/realtime/postgres-order-events.ts replays them after reconnecting): every
  * status-event job done since `since`, and every one still pending (committed, about to be
  * published: hearing it early is harmless), and likewise every opening-events job. An accepted
  * order's and a staff write's table-opening events are read as they are now. At most the newest

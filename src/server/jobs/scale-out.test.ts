@@ -1,5 +1,5 @@
 /**
- * Scale-out proven (issue 11 item 8): two API processes (src/server/main.ts, each its own pool, bus
+ * Scale-out proven: two API processes (src/server/main.ts, each its own pool, bus
  * and job worker) on one PostgreSQL. An order placed through one is accepted through the other;
  * the live status reaches the guest's STOMP connection on either; each job runs once; and a process
  * killed (kill -9) while holding a job loses nothing: the other takes the job over after its lease.
@@ -78,7 +78,7 @@ function sessionOf(body: unknown): { authToken: string; jwt: string } {
   return { authToken: session.authToken.token, jwt: session.jwt };
 }
 
-describe.skipIf(!onPostgres)("two API processes on one PostgreSQL (issue 11 item 8; PostgreSQL only)", () => {
+describe.skipIf(!onPostgres)("two API processes on one PostgreSQL (PostgreSQL only)", () => {
   let a: Process;
   let b: Process;
 

@@ -1,5 +1,5 @@
 /**
- * The job worker (issue 11 item 1): runs the after-commit jobs of src/server/jobs/job-queue.ts.
+ * The job worker: runs the after-commit jobs of src/server/jobs/job-queue.ts.
  *
  * - Nudged after a commit in its own process (ctx.jobs.nudge()), so a job usually runs within
  *   milliseconds; the nudge runs as background work, so `ctx.background.settled()` waits for it.
@@ -11,7 +11,7 @@
  * - Every `reconcileIntervalMs` (the first one interval after start, so a process whose clock is
  *   still being set up, as the dev clock is, deletes nothing by it) it runs the payment
  *   reconciliation (reconcile.ts) and deletes done jobs older than a day.
- * - Several jobs run at once (issue 13: one at a time, the status events fell behind the orders),
+ * - Several jobs run at once (one at a time, the status events would fall behind the orders),
  *   at most CONCURRENCY, but an order's jobs one after another in id order (its statuses must not
  *   reach a screen out of order): a job waits for the one before it of the same order that this
  *   worker holds. Jobs it finished meanwhile are marked done in one statement.

@@ -2,7 +2,7 @@
  * A response body prepared once for many requests: the JSON bytes, their strong ETag and, for
  * bodies worth it, brotli and gzip variants (a menu shrinks several times, which matters on beach
  * Wi-Fi). Each variant gets its own ETag, as HTTP requires of strong validators, and its response
- * headers, written out once (issue 13: a cached menu answer builds nothing per request).
+ * headers, written out once (a cached menu answer builds nothing per request).
  */
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";

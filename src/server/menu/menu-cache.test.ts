@@ -1,5 +1,5 @@
 /**
- * Issue 13: menus (and which service a guest link names) are answered from memory, and that copy
+ * Menus (and which service a guest link names) are answered from memory, and that copy
  * is never older than a change made in this process. Every way a menu changes is here: an order
  * that takes stock, an import (prices, spots, services, availability), and a change that lands
  * while a copy is being built. (A change by another process shows within the check interval:
@@ -45,7 +45,7 @@ function itemOf(menu: MenuResponse, itemId: number) {
   return menu.items.find((item) => item.id === itemId);
 }
 
-describe("issue 13: a cached menu is never older than a change made in this process", () => {
+describe("a cached menu is never older than a change made in this process", () => {
   it("an order that takes stock: both menu routes show the new amount on the very next request, and the old ETag gets a 200", async () => {
     const warmById = await read(byId);
     const warmBySlug = await read(bySlug);
@@ -149,7 +149,7 @@ function priceIn(menu: { body: { identity: { bytes: Buffer } } } | null): number
   return document === null ? undefined : itemOf(document, FIXTURE.freddo)?.priceCents;
 }
 
-describe("issue 13: a copy read before a change is neither kept nor handed to a later request", () => {
+describe("a copy read before a change is neither kept nor handed to a later request", () => {
   it("menus: a build whose rows were read before a change (invalidated meanwhile) does not answer a request made after it", async () => {
     const changed = deferred();
     let cache: MenuCache | undefined;

@@ -1,6 +1,6 @@
 /**
  * Which service a guest link names: (spot id, service slug) -> the service id, or why there is
- * none (issue 13: GET /api/tables/:tableId/menus/:serviceSlug answers from memory, as fast as
+ * none (so GET /api/tables/:tableId/menus/:serviceSlug answers from memory, as fast as
  * GET /api/services/:id/menu, instead of a database query per request).
  *
  * Spots and services change only with a venue import, which bumps the store's catalogue_version:

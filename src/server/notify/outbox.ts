@@ -23,7 +23,7 @@ export function outboxMessenger(db: Kysely<Database>, log: FastifyBaseLogger, no
         created_at: now().toISOString(),
         job_id: message.jobId ?? null,
       });
-      // A job that ran again (issue 11 item 1): its message is stored already, send nothing more.
+      // A job that ran again: its message is stored already, send nothing more.
       if (row === undefined) return;
       // Deliberate: this provider exists so that a person running the demo can read what was
       // sent, one-time codes included. It is the only place where the server logs a code; the

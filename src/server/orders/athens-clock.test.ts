@@ -1,5 +1,5 @@
 /**
- * Issue 13 item 5: the Athens time and day of an instant, from an offset kept per UTC hour, are
+ * The Athens time and day of an instant, from an offset kept per UTC hour, are
  * what Temporal's Europe/Athens gives (spec §9), on ordinary days and across both daylight-saving
  * switches of 2026 (29 March 01:00 UTC, 25 October 01:00 UTC) and midnight.
  */
@@ -17,7 +17,7 @@ function around(iso: string, minutes: number, stepMinutes: number): Date[] {
   return dates;
 }
 
-describe("athens-clock (spec §9 Athens time; issue 13 item 5: the offset kept per UTC hour)", () => {
+describe("athens-clock (spec §9 Athens time; the offset kept per UTC hour)", () => {
   it("matches Temporal's Europe/Athens around both daylight-saving switches, midnights and an ordinary noon", () => {
     const dates = [
       ...around("2026-03-29T01:00:00Z", 120, 7),

@@ -3,8 +3,8 @@
  * of the daily numbers are Europe/Athens). Loads the Temporal polyfill, which the server does not
  * load elsewhere; a runtime with native Temporal keeps its own.
  *
- * Athens' offset from UTC is looked up once per UTC hour and kept (issue 13 item 5: the time-zone
- * lookup on every placement was about 3% of its CPU). Europe/Athens changes its offset only on
+ * Athens' offset from UTC is looked up once per UTC hour and kept (a time-zone
+ * lookup on every placement would be about 3% of its CPU). Europe/Athens changes its offset only on
  * the hour (01:00 UTC, at the EU's daylight-saving switches), so within a UTC hour it is fixed.
  */
 import "temporal-polyfill/global";

@@ -15,11 +15,11 @@
  *   separate claim is given back), so a retry starts afresh; a process that died holding a
  *   separate claim leaves it IN_FLIGHT, and a retry takes it over as soon as that process is known
  *   to be gone (the claim names it: claim-owners.ts), or else once it is older than STALE_CLAIM_MS.
- * - A limit on the requests (a guest's orders, issue 11 item 3) is counted with the key's claim,
+ * - A limit on the requests (a guest's orders) is counted with the key's claim,
  *   in the claim's transaction (`count`): a replay of a stored answer is not counted again, and a
  *   refusal stored after the work rolled back is counted with it. Its 429 is never stored: the
- *   claim rolls back with the count, and a retry after the wait is a new attempt (issue 13 item 5:
- *   one commit per order instead of a count of its own before it).
+ *   claim rolls back with the count, and a retry after the wait is a new attempt (one
+ *   commit per order instead of a count of its own before it).
  * - The same key with another body → 422 IDEMPOTENCY_KEY_REUSED (never stored).
  * - The same key while a separate claim is in flight → the duplicate polls for up to
  *   WAIT_FOR_FIRST_MS and returns the first's answer, or 409 REQUEST_IN_PROGRESS.

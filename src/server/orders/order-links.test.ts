@@ -8,7 +8,7 @@ const jwtKey = new Uint8Array(32).fill(9);
 const now = new Date("2026-07-01T09:00:00.000Z");
 const order = { orderId: 91, storeId: 7 };
 
-describe("order-details link tokens (issue 10 §5: a signed, expiring capability for one order of one store)", () => {
+describe("order-details link tokens (a signed, expiring capability for one order of one store)", () => {
   it("a fresh token opens its order until it expires (24 h), then never", async () => {
     const token = await signOrderLinkToken(linkKey, order, now);
     expect(await isValidOrderLinkToken(linkKey, token, order, now)).toBe(true);

@@ -103,7 +103,7 @@ export type PresentedLine = Pick<
 
 /**
  * One order as the API shows it. The one place that builds an OrderDto, so the answer a placement
- * gives from what it just wrote is the same bytes a later read gives (issue 13 item 5).
+ * gives from what it just wrote is the same bytes a later read gives.
  */
 export function presentOrder(row: OrderRow, parts: OrderDtoParts): OrderDto {
   const spotName = (spotId: number | null) => (spotId === null ? null : (parts.spots.get(spotId)?.name ?? null));

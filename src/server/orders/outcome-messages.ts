@@ -10,7 +10,7 @@
  * - In the order's language (orders.language, GRE or ENG), chosen by the guest when sending.
  * - The account is looked up when sending: orders keep no name, phone or e-mail of the guest, so a
  *   deleted account gets nothing.
- * - Sent by the outcome-message job (src/server/jobs, issue 11 item 1), written in the decision's
+ * - Sent by the outcome-message job (src/server/jobs), written in the decision's
  *   transaction: the staff's answer never waits on a provider, a failure is retried with backoff,
  *   and the outbox stores one message per job.
  */

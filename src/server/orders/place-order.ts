@@ -1,7 +1,7 @@
 /**
  * POST /api/orders, behind its idempotency record (idempotency.ts): prepare (every rule and every
  * price), authorize a card outside any transaction, then one transaction that prepares again
- * against the rows it locks, writes the order, its status-event job (issue 11 item 1: run by the
+ * against the rows it locks, writes the order, its status-event job (run by the
  * job worker after the commit, so a crash right after it loses no event) and stores the answer.
  * After the commit: the job worker's nudge and the menu cache. A card authorized for an order that
  * is then refused is voided.
@@ -43,7 +43,7 @@ export async function placeOrder(
     {
       // A card is authorized before the transaction: its key is claimed before that, on its own.
       claimFirst: request.payment.type === "CARD",
-      // A guest's placements are limited (issue 11 item 3), counted with the key's claim.
+      // A guest's placements are limited, counted with the key's claim.
       count:
         account.kind === "staff"
           ? undefined
@@ -128,7 +128,7 @@ async function authorizeCard(
   if (payment.type !== "CARD") return null;
   const prepared = await preparePlacement(ctx.db, account, request, ctx.now(), placementCatalogueOf(ctx));
   checkExpectedTotal(prepared, request);
-  // The token becomes this account's now, or is another account's or a deleted card's (issue 11 item 5).
+  // The token becomes this account's now, or is another account's or a deleted card's.
   if (!(await claimCardToken(ctx.db, payment.cardToken, account.userId, ctx.now()))) {
     throw refuse("CARD_NOT_FOUND", "There is no such card");
   }

@@ -1,6 +1,6 @@
 /**
  * What a placement reads of the catalogue (its service, the service's store and menu), kept per
- * service and catalogue version (issue 13 item 5: those were 6 of a placement's statements and the
+ * service and catalogue version (reading them is 6 of a placement's statements and the
  * menu's presentation on every order, though they change only with a venue import).
  *
  * A placement still reads the store's catalogue_version in its own transaction, with its spot

@@ -42,7 +42,7 @@ export interface PlacingAccount {
 export interface PreparedPlacement {
   store: StoreRow;
   service: ServiceDto;
-  /** The service's names as stored, for the answer (read once: issue 13 item 5). */
+  /** The service's names as stored, for the answer (read once, not again for the answer). */
   serviceNames: ServiceRow["names"];
   spot: SpotRow;
   spotKind: SpotKind;

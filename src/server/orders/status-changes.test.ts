@@ -40,7 +40,7 @@ beforeAll(async () => {
 });
 
 // The jobs a previous test's change wrote (its event among them) run after its commit: let them
-// finish before a test counts the events it causes (issue 11 item 1 made events a job's work).
+// finish before a test counts the events it causes (events are a job's work, done after the commit).
 beforeEach(async () => {
   await ctx.background.settled();
 });

@@ -22,7 +22,7 @@
  * (and that is committed and announced), then the action is refused as for a TIMED_OUT order: the
  * deadline is what the guest was promised, and the sweeper may simply not have run yet.
  *
- * The follow-up work (issue 11 item 1) is written as job rows in the change's own transaction
+ * The follow-up work is written as job rows in the change's own transaction
  * (src/server/jobs/order-jobs.ts): the OrderStatusEvent, the card payment's capture (accepted) or
  * void (rejected, timed out), and the outcome message. They run after the commit, never inside the
  * transaction (an outside call must not hold the database, and an event must not announce a change
@@ -110,7 +110,7 @@ async function decide(
 }
 
 /**
- * The same decision exactly once per Idempotency-Key (issue 10 item 9: a waiter's PDA retries an
+ * The same decision exactly once per Idempotency-Key (a waiter's PDA retries an
  * accept or reject made offline with the key it stored): the key is claimed inside the decision's
  * transaction and its answer, a refusal included, stored in the same commit, so a retry after a
  * lost answer gets the first answer byte for byte and changes, captures and messages nothing.

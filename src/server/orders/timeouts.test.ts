@@ -61,7 +61,7 @@ describe("several API processes on one database", () => {
     const env = database.env;
     // A second handle on the same database, as another API process has (its own pool on PostgreSQL).
     // On SQLite (one API process by design) both use the one handle: since the timeout writes its
-    // jobs in the same transaction (issue 11 item 1), a second better-sqlite3 connection in the same
+    // jobs in the same transaction, a second better-sqlite3 connection in the same
     // thread would block the event loop on the lock the first one's transaction holds.
     const other =
       database.dialect === "postgres"

@@ -6,7 +6,7 @@
  * personal data of the guest: only the user id, and the delivery address where the delivery
  * needs it.
  *
- * A waiter's order (staff of the store, issue 10 §3) is written ACCEPTED: the waiter is the store,
+ * A waiter's order (staff of the store) is written ACCEPTED: the waiter is the store,
  * there is nobody else to accept it. It skips the per-spot daily limit, which guards a store
  * against a guest's link flooding it; a PDA spot sends every table's orders all day.
  */
@@ -46,7 +46,7 @@ type WrittenLine = NewOrderLineRow & PresentedLine;
 
 export interface WrittenOrder {
   order: OrderRow;
-  /** The rows written, by position: with the order row, the placement's answer (issue 13 item 5). */
+  /** The rows written, by position: with the order row, the placement's answer. */
   lines: WrittenLine[];
   payment: { brand: string | null; last_four: string | null } | undefined;
   /** Whether stock was taken (the menu's stock amounts changed). */

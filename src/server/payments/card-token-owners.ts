@@ -1,5 +1,5 @@
 /**
- * A card token belongs to the account that first paid with it or saved it (issue 11 item 5): any
+ * A card token belongs to the account that first paid with it or saved it: any
  * other account gets CARD_NOT_FOUND, as if the token did not exist, and so does everyone once the
  * card was deleted. Only the token's SHA-256 is kept (../db/tables/card-tokens.table.ts).
  */

@@ -1,6 +1,6 @@
 /**
- * No HTTP answer leaves before the SQLite commits made until then are on disk (issue 13 item 5,
- * ARCHITECTURE.md "The write path"). A request that wrote has already waited for its own commit
+ * No HTTP answer leaves before the SQLite commits made until then are on disk (ARCHITECTURE.md
+ * "The write path"). A request that wrote has already waited for its own commit
  * (db/durable-sqlite.ts); this covers what a request only read: a stored answer replayed, an
  * order's status, committed by another request whose sync is still running. Without a pending
  * commit (always on PostgreSQL) it costs a function call and no promise.

@@ -4,7 +4,7 @@
  * fresh load; anything else (a missing script, image...) stays a 404 rather than HTML.
  *
  * A guest's table or menu page comes with `Link: rel=preload` for the API reads it starts with
- * (domain/first-reads.ts; issue 13 item 1): on a cold visit over slow 4G they are on their way
+ * (domain/first-reads.ts): on a cold visit over slow 4G they are on their way
  * while the app's code downloads, and the app's own requests take the preloaded answers. `as=fetch`
  * with `crossorigin=anonymous` is what a same-origin fetch() (mode cors, credentials same-origin)
  * matches; a page the service worker answers has no such header and needs none.

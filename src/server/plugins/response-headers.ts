@@ -2,7 +2,7 @@
  * The headers every response carries: the request id (so that a guest's problem report can be
  * found in the logs) and the security headers (CSP, nosniff, no-referrer, ...: security-headers.ts,
  * asked of @fastify/helmet once at start-up). One synchronous hook sets them all: each hook is a
- * step of every request's lifecycle, a cached menu answer's included (issue 13). The security
+ * step of every request's lifecycle, a cached menu answer's included. The security
  * headers are also the app's `securityHeaders`, for the answers given before Fastify
  * (routes/services/menu-fast-path.ts).
  */

@@ -37,7 +37,7 @@ const PAGES = [
   { what: "an /api 404", url: "/api/nothing", headers: {} },
 ];
 
-describe("security headers (issue 11 item 7)", () => {
+describe("security headers", () => {
   it.each(PAGES)("$what carries the CSP, frame-ancestors 'none', nosniff and no-referrer", async ({ url, headers }) => {
     const response = await overHttp.app.inject({ method: "GET", url, headers });
     expect(response.statusCode).toBeLessThan(500);
@@ -57,7 +57,7 @@ describe("security headers (issue 11 item 7)", () => {
     { what: "over http", app: overHttp, publicUrl: null },
     { what: "over https", app: overHttps, publicUrl: "https://kyma.example" },
   ])(
-    "issue 13: $what, every header exactly as @fastify/helmet sets it per request, on each kind of answer",
+    "$what, every header exactly as @fastify/helmet sets it per request, on each kind of answer",
     async ({ app, publicUrl }) => {
       // The reference: @fastify/helmet itself, building its middleware on every request.
       const reference = Fastify({ logger: false });

@@ -1,5 +1,5 @@
 /**
- * Security headers on every response (issue 11 item 7), as @fastify/helmet writes them: a
+ * Security headers on every response, as @fastify/helmet writes them: a
  * Content-Security-Policy the PWA passes, no framing, no MIME sniffing, no referrer.
  *
  * The policy is written out in full (useDefaults: false) so that what a browser enforces is
@@ -84,7 +84,7 @@ export function helmetOptions(publicUrl: string | null) {
  * The headers helmet sets for these options, asked of helmet once: @fastify/helmet rebuilds its
  * middleware (parsing and formatting the whole policy again) and runs two hooks, one of them
  * async, on every request, which cost about a sixth of the server's CPU per cached menu answer
- * (issue 13, bench/README.md). Without nonces its answer never varies, so a small Fastify of its
+ * (bench/README.md). Without nonces its answer never varies, so a small Fastify of its
  * own runs helmet once at start-up and the headers it wrote on the raw response are kept, and
  * response-headers.ts sets them on every response.
  */

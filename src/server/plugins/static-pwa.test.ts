@@ -44,7 +44,7 @@ describe("static PWA from STATIC_DIR (brief §5)", () => {
     }
   });
 
-  it("a table's or service's page names its first API reads in a preload header; other pages name none (issue 13 item 1)", async () => {
+  it("a table's or service's page names its first API reads in a preload header; other pages name none", async () => {
     const preloadsOf = async (url: string) =>
       (await server.app.inject({ method: "GET", url, headers: html })).headers.link;
     expect(await preloadsOf("/menu/200")).toBe("</api/tables/200>; rel=preload; as=fetch; crossorigin=anonymous");

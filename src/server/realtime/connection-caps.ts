@@ -1,5 +1,5 @@
 /**
- * Issue 11 "abuse limits": how many STOMP connections one signed-in session and one client
+ * Abuse limits: how many STOMP connections one signed-in session and one client
  * address may hold at once. An address is counted from the WebSocket's opening (before CONNECT,
  * so unauthenticated sockets count too), a session from its CONNECTED. Each admission returns the
  * function that gives the slot back, once, when the connection ends.

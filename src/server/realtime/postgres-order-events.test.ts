@@ -1,6 +1,6 @@
 /**
- * Fan-out between API processes through PostgreSQL LISTEN/NOTIFY (issue 5 acceptance: "on
- * PostgreSQL a status change made through one server process reaches a subscriber of another").
+ * Fan-out between API processes through PostgreSQL LISTEN/NOTIFY (on
+ * PostgreSQL a status change made through one server process reaches a subscriber of another).
  * PostgreSQL only; run with `bash scripts/with-postgres.sh npx vitest run --project server src/server/realtime`.
  */
 import { randomUUID } from "node:crypto";
@@ -101,7 +101,7 @@ describe.skipIf(!onPostgres)("PostgresOrderEvents (LISTEN/NOTIFY; PostgreSQL onl
   });
 });
 
-describe.skipIf(!onPostgres)("replay after a LISTEN gap (issue 11 item 1; PostgreSQL only)", () => {
+describe.skipIf(!onPostgres)("replay after a LISTEN gap (PostgreSQL only)", () => {
   it("a status change published while a process's LISTEN connection was down reaches its listeners once it is back, from the stored status-event jobs", async () => {
     await importDemoVenuesIfEmpty(ctx.db, DEMO_VENUES_DIR, { imagesDir: PUBLIC_IMAGES_DIR });
     const url = ctx.env.DATABASE_URL;

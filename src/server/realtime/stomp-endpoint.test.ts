@@ -58,7 +58,7 @@ async function subscribe(client: RawStompClient, id: string, destination: string
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe("STOMP CONNECT: version and auth (issue 5 live status; spec §6 sessions)", () => {
+describe("STOMP CONNECT: version and auth (spec §6 sessions)", () => {
   it("§6 CONNECT without tokens, with a made-up authToken, or with a jwt of another session: ERROR INVALID_AUTH_TOKEN, then close", async () => {
     const attempts: Array<Record<string, string> | null> = [
       null,
@@ -106,7 +106,7 @@ describe("STOMP CONNECT: version and auth (issue 5 live status; spec §6 session
   });
 });
 
-describe("STOMP subscriptions: who may listen (issue 5: guests their own order only, staff their store)", () => {
+describe("STOMP subscriptions: who may listen (guests their own order only, staff their store)", () => {
   it("a guest subscribes to their order and receives the published status as a MESSAGE (application/json)", async () => {
     const order = await insertTestOrder(ctx.db, { userId: guestA.userId, storeId: BEACH_HOTEL });
     const client = await connected(guestA);
@@ -262,7 +262,7 @@ describe("STOMP sessions end with their session (spec §6: logout revokes every 
   });
 });
 
-describe("a real status change reaches the STOMP subscribers (issue 5 acceptance)", () => {
+describe("a real status change reaches the STOMP subscribers (end to end)", () => {
   it("a waiter accepts the order over HTTP: its guest and the store's staff get ACCEPTED live", async () => {
     const order = await insertTestOrder(ctx.db, { userId: guestA.userId, storeId: BEACH_HOTEL });
     const guest = await connected(guestA);

@@ -1,6 +1,6 @@
 /**
- * GET /api/stomp: live order status over STOMP 1.2 on a WebSocket (issue 5 "Live status";
- * design.md "Real time"). One fan-out per process, subscribed once to the order-event bus
+ * GET /api/stomp: live order status over STOMP 1.2 on a WebSocket (design.md
+ * "Real time"). One fan-out per process, subscribed once to the order-event bus
  * (in-process on SQLite, LISTEN/NOTIFY on PostgreSQL); each WebSocket is a StompSession.
  *
  * @fastify/websocket must be registered at the root (STOMP_WEBSOCKET_OPTIONS, by app.ts): its hooks
@@ -43,7 +43,7 @@ export const STOMP_WEBSOCKET_OPTIONS: WebsocketPluginOptions = {
   },
   // The plugin's default logs every socket error at error level with its stack. A client's
   // WebSocket protocol error (ws codes WS_ERR_*, e.g. a message above maxPayload) is the client's
-  // fault: one warning line without a stack (issue 11). Anything else keeps its stack.
+  // fault: one warning line without a stack. Anything else keeps its stack.
   errorHandler(error, socket, request) {
     const code = (error as { code?: unknown }).code;
     if (typeof code === "string" && code.startsWith("WS_ERR_")) {

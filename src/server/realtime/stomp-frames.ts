@@ -80,8 +80,8 @@ export function serializeFrame(frame: StompFrame): Buffer {
 
 /**
  * The part of a frame after its first headers: the other headers, content-length, the blank line,
- * the body and NUL. A MESSAGE to many subscriptions (issue 11 "publish never stalls the event
- * loop") builds it once per topic and event; each subscription prepends only its command,
+ * the body and NUL. A MESSAGE to many subscriptions (so that a publish never stalls the
+ * event loop) builds it once per topic and event; each subscription prepends only its command,
  * subscription and message-id lines (stomp-session.ts).
  */
 export function serializeFrameTail(headers: Record<string, string>, body: string): Buffer {

@@ -1,5 +1,5 @@
 /**
- * Issue 11 "abuse limits" and "closed inputs" on GET /api/stomp: connections per session and per
+ * Abuse limits and closed inputs on GET /api/stomp: connections per session and per
  * client address capped, CONNECT within its time-out, oversized frames answered with an ERROR and
  * logged once without a stack trace. Real `ws` clients against the whole API on a loopback port.
  */
@@ -50,7 +50,7 @@ async function closeAll(list: RawStompClient[]) {
 
 const logged = (pattern: RegExp) => logLines.filter((line) => pattern.test(String(line.msg)));
 
-describe("STOMP connections per session are capped (issue 11 abuse limits)", () => {
+describe("STOMP connections per session are capped (no session can exhaust the server's sockets)", () => {
   it("under the cap every connection is CONNECTED; one more of the same session gets ERROR TOO_MANY_CONNECTIONS and 1008, logged once; closing one frees a slot", async () => {
     const held = [];
     for (let i = 0; i < SESSION_CAP; i++) {
@@ -83,7 +83,7 @@ describe("STOMP connections per session are capped (issue 11 abuse limits)", () 
   });
 });
 
-describe("STOMP connections per client address are capped (issue 11 abuse limits)", () => {
+describe("STOMP connections per client address are capped (no address can exhaust the server's sockets)", () => {
   it("sockets beyond the address cap are refused at once with ERROR TOO_MANY_CONNECTIONS and 1008, even before CONNECT; closing one frees a slot", async () => {
     const held: RawStompClient[] = [];
     for (let i = 0; i < ADDRESS_CAP; i++) {
@@ -112,7 +112,7 @@ describe("STOMP connections per client address are capped (issue 11 abuse limits
   });
 });
 
-describe("CONNECT is required within the connect time-out (issue 11; 10 s in production)", () => {
+describe("CONNECT is required within the connect time-out (10 s in production)", () => {
   it("a socket that sends no CONNECT gets ERROR and is closed (1008) once the time-out passes", async () => {
     const quick = await startStompOnlyServer(ctx.db, bus, { connectTimeoutMs: 300 });
     try {
@@ -130,7 +130,7 @@ describe("CONNECT is required within the connect time-out (issue 11; 10 s in pro
   });
 });
 
-describe("oversized STOMP frames (issue 11 closed inputs: logged once, without a stack trace)", () => {
+describe("oversized STOMP frames (logged once, without a stack trace)", () => {
   it("a 70 KiB frame in one message: ERROR 'Frame too large' and close 1009, one warning line without a stack", async () => {
     const before = logLines.length;
     const { client, reply } = await connect(guestB);

@@ -1,5 +1,5 @@
 /**
- * One STOMP 1.2 connection over one WebSocket (issue 5 "Live status"; design.md "Real time").
+ * One STOMP 1.2 connection over one WebSocket (design.md "Real time").
  *
  * Frames: CONNECT/STOMP -> CONNECTED; SUBSCRIBE, UNSUBSCRIBE, DISCONNECT (each with an optional
  * receipt -> RECEIPT); server MESSAGE frames (application/json, an OrderStatusEvent, or an
@@ -47,7 +47,7 @@ export interface StompLimits {
   heartBeatSendMs: number;
   heartBeatReceiveMs: number;
   sessionRecheckMs: number;
-  /** Issue 11 "abuse limits": connections one signed-in session / one client address may hold. */
+  /** Abuse limits: connections one signed-in session / one client address may hold. */
   maxConnectionsPerSession: number;
   maxConnectionsPerAddress: number;
 }
@@ -145,7 +145,7 @@ export class StompSession {
     } catch (error) {
       if (!(error instanceof StompFrameError)) throw error;
       if (error instanceof StompFrameTooLargeError) {
-        // Issue 11: a client's oversized frame is one warning line per connection (it ends here),
+        // A client's oversized frame is one warning line per connection (it ends here),
         // without a stack trace: it says nothing about the server's code.
         this.deps.log.warn(
           { session: this.deps.id, address: this.deps.address, maxFrameBytes: this.deps.limits.maxFrameBytes },

@@ -120,7 +120,7 @@ export async function startMainProcess(
     }
     rmSync(emptyStaticDir, { recursive: true, force: true });
   };
-  /** kill -9: no shutdown hook runs (issue 11 item 8: a process dies holding its jobs). */
+  /** kill -9: no shutdown hook runs (a process dies holding its jobs). */
   const kill = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once("exit", resolve));

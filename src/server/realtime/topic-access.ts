@@ -1,6 +1,6 @@
 /**
- * Who may listen to which order topic (issue 5 "guests subscribe to their own order only, staff to
- * their store"): an order's topic is for whoever may read the order (orders/order-access.ts:
+ * Who may listen to which order topic (guests subscribe to their own order only, staff to
+ * their store): an order's topic is for whoever may read the order (orders/order-access.ts:
  * the account that placed it and the staff of its store); a store's topics (its orders, its table
  * openings) for its staff only. Decided once, at SUBSCRIBE: an order's guest and store never
  * change, and a staff member who leaves the store loses the session (stomp-session re-checks it),

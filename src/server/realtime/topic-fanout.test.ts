@@ -102,7 +102,7 @@ function busy(ms: number): void {
   while (performance.now() < until) {}
 }
 
-describe("fan-out in bounded slices (issue 11: a publish to many subscribers never stalls the event loop)", () => {
+describe("fan-out in bounded slices (a publish to many subscribers never stalls the event loop)", () => {
   it("a publish to 2,000 subscribers yields between slices: a timer and an immediate scheduled during it run before its last delivery", async () => {
     const bus = new InProcessOrderEvents();
     const fanout = new OrderTopicFanout(bus, { deliveriesPerSlice: 100, sliceBudgetMs: 10_000 });

@@ -63,7 +63,7 @@ describe("demo venues (venues/demo/*.json, brief §2 demo loader)", () => {
     expect(text).toContain("http://localhost:3000/pin");
   });
 
-  it("issue 12 §5: npm start prints each demo link's QR code, and every code decodes to that link", async () => {
+  it("npm start prints each demo link's QR code, and every code decodes to that link", async () => {
     const links = await listDemoLinks(ctx.db, new Date());
     expect(links.length).toBeGreaterThan(0);
     const baseUrl = "http://192.168.1.20:3000";

@@ -8,7 +8,7 @@ interface ItemPhotoProps {
   height?: number;
   className?: string;
   /**
-   * One of the first rows a guest sees (issue 13 item 1): fetched at once and first, as the page's
+   * One of the first rows a guest sees: fetched at once and first, as the page's
    * largest paint; the others wait until scrolled near.
    */
   priority?: boolean;

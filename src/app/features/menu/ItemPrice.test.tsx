@@ -14,7 +14,7 @@ const happyHour = {
   storeIsHotel: false,
 };
 
-describe("item price tag (spec §9 happy-hour price, member price; issue 13: nothing moves when the clock arrives)", () => {
+describe("item price tag (spec §9 happy-hour price, member price; nothing moves when the clock arrives)", () => {
   it("during a happy hour: the discounted price beside the struck list price, per kg", () => {
     renderWithI18n(<ItemPrice item={fish} pricing={happyHour} />);
     expect(screen.getByText(/^45,50\s€ \/ kg$/)).toBeTruthy();

@@ -23,7 +23,7 @@ export function MenuHeader({ title, titleId, spot, service, status }: MenuHeader
       </h1>
       <SpotBadge spot={spot} />
       {/* Always there and two lines high (menu.css): the open/closed verdict arrives after the
-          first render (use-live-rules.ts) and must not push the menu down (issue 13: CLS). */}
+          first render (use-live-rules.ts) and must not push the menu down (CLS). */}
       <p className="menu__status">
         {status ? (
           <>

@@ -1,5 +1,5 @@
 /**
- * The menu's first paint on a cold visit (issue 13 item 1, CLS <= 0.01): the live rules' module
+ * The menu's first paint on a cold visit (no layout shift: CLS <= 0.01): the live rules' module
  * and the server's time arrive after it (use-live-rules.ts), so this file never loads them before
  * rendering, unlike MenuScreen.test.tsx.
  */
@@ -74,7 +74,7 @@ function renderMenu(venue: ReturnType<typeof venueFixture>, clock: AthensClock, 
   );
 }
 
-describe("menu screen's first paint, before the live rules and the clock (issue 13: nothing moves after)", () => {
+describe("menu screen's first paint, before the live rules and the clock (nothing moves after)", () => {
   it("shows list prices and the member line at once; a running happy hour only adds its price later", async () => {
     // 17:30 in Athens: happy hour, once the clock says so.
     const clock = clockArrivingAt("2026-07-15T14:30:00Z");
@@ -94,7 +94,7 @@ describe("menu screen's first paint, before the live rules and the clock (issue 
   });
 });
 
-describe("menu screen: the first screen's rows first, then the rest (issue 13 item 1: no long task)", () => {
+describe("menu screen: the first screen's rows first, then the rest (no long task)", () => {
   const many = Array.from({ length: FIRST_RENDER_ITEM_ROWS + 5 }, (_, index) =>
     item(index + 1, { categoryId: index < 3 ? 1 : 2, names: names(`Dish ${index + 1}`) }),
   );

@@ -146,7 +146,7 @@ describe("menu screen: categories (spec §4: All (-1) and the category filter)",
   });
 });
 
-describe("menu screen: the first screen's photos (issue 13 item 1: no layout shift, first rows first)", () => {
+describe("menu screen: the first screen's photos (no layout shift, first rows first)", () => {
   it("the first rows' photos load eagerly with high priority, later ones lazily, every one with its size", () => {
     const photoItems = [1, 2, 3, 4, 5, 6].map((id) =>
       item(id, { categoryId: id <= 2 ? 1 : 2, names: names(`Dish ${id}`), photo: `/images/demo/${id}.webp` }),

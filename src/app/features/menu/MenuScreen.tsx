@@ -101,7 +101,7 @@ export function MenuScreen({ table, service, menu, screenName, activeCategories,
 /**
  * On the app's first screen (a cold or repeat visit opening this menu): false for the first
  * render, which shows the first screen's rows only, so that the page paints them without waiting
- * for the whole menu (issue 13 item 1: on a cheap phone every row costs main-thread time). Then
+ * for the whole menu (on a cheap phone every row costs main-thread time). Then
  * true, as a transition: React renders the other rows in slices of a few milliseconds, between
  * which the phone paints and answers taps. Every row is in the page a moment later, in the menu's
  * order, for find-in-page, the keyboard and screen readers. Later, in-app navigations (back from

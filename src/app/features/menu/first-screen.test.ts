@@ -3,7 +3,7 @@ import { FIRST_RENDER_ITEM_ROWS, FIRST_SCREEN_ITEM_ROWS, firstRowsOf, priorityPh
 
 const sections = (...sizes: number[]) => sizes.map((size) => ({ items: Array.from({ length: size }) }));
 
-describe("priorityPhotosOf: the first screen's photos load first (issue 13 item 1)", () => {
+describe("priorityPhotosOf: the first screen's photos load first", () => {
   it("gives the first rows of the page priority, across sections, and none after them", () => {
     const menu = sections(1, 2, 5, 3);
     expect([0, 1, 2, 3].map((index) => priorityPhotosOf(menu, index))).toEqual([1, 2, 1, 0]);
@@ -18,7 +18,7 @@ describe("priorityPhotosOf: the first screen's photos load first (issue 13 item 
   });
 });
 
-describe("firstRowsOf: the rows rendered with the first paint, the rest right after (issue 13 item 1)", () => {
+describe("firstRowsOf: the rows rendered with the first paint, the rest right after", () => {
   it("keeps whole sections before the cut, the first items of the section it ends in, none after", () => {
     const menu = sections(2, 3, 4);
     expect(firstRowsOf(menu, 4).map((section) => section.items.length)).toEqual([2, 2]);

@@ -1,5 +1,5 @@
 /**
- * What of a menu is on a phone's first screen (issue 13 item 1): those rows render first, in the
+ * What of a menu is on a phone's first screen: those rows render first, in the
  * task that paints the page, and their photos are fetched at once and first (the page's largest
  * paint on a cold visit); every later row renders right after, in slices that leave the phone free
  * to paint and answer taps, and every later photo waits until scrolled near.

@@ -13,7 +13,7 @@ export function useMenuView({ table, service }: Pick<ServiceMenuData, "table" | 
   const status = useServiceStatus(service, table.store, table.spot);
   const memberPrices = status?.priceRules.memberPrices ?? false;
   const happyHourDiscount = status?.priceRules.happyHourDiscountPercentage ?? 0;
-  // From the first render (issue 13: no layout shift): list prices and the member price line
+  // From the first render (no layout shift): list prices and the member price line
   // until the clock knows the time, then the rules in effect. The same object as long as those
   // rules stay the same, so the minute's tick and the clock's arrival re-render no item card.
   const pricing = useMemo(

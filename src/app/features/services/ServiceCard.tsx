@@ -13,7 +13,7 @@ interface ServiceCardProps {
   service: ServiceDto;
   store: StoreDto;
   spot: SpotDto;
-  /** The first card: its photo is the screen's largest paint (issue 13 item 1). */
+  /** The first card: its photo is the screen's largest paint. */
   priority?: boolean;
 }
 

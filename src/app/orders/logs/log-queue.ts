@@ -1,6 +1,6 @@
 /**
  * The queue of §7 log calls (spec §7 "Logging calls (all POST, fire and forget, errors swallowed)";
- * issue 5 item 5 "queued in Dexie while offline and flushed later"). Each call is written to
+ * queued in Dexie while offline and flushed later). Each call is written to
  * appDb().pendingLogs first and then sent, oldest first, as POST /api/log/{event}; a row leaves the
  * queue once the server answered it for good:
  *

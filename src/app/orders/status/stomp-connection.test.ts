@@ -123,7 +123,7 @@ describe("the STOMP stream of one order (design.md 'Real time')", () => {
     actor.stop();
   });
 
-  it("a CONNECT refused because a refresh rotated the tokens meanwhile is sent once more with the new pair (issue 12 item 1)", async () => {
+  it("a CONNECT refused because a refresh rotated the tokens meanwhile is sent once more with the new pair", async () => {
     await storeSession(testSession({ authToken: "before-refresh" }));
     onConnect = (socket, connect) => {
       if (connect.headers.authToken === "before-refresh") {

@@ -1,5 +1,5 @@
 /**
- * Migration 006: orders a waiter placed from a PDA (issue 10 "The waiter's PDA" §3). Such an
+ * Migration 006: orders a waiter placed from a PDA (the waiter's PDA). Such an
  * order needs no acceptance; the column records who placed it (the venue file's staff id), null
  * for a guest's order. No foreign key, as the openings' staff columns: a venue re-import may drop
  * a staff member while their past orders stay.

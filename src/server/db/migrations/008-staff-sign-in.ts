@@ -1,5 +1,5 @@
 /**
- * Migration 005 (staff sign-in, issue 10 items 6 and 8):
+ * Migration 008 (staff sign-in):
  * - staff.email: an admin's e-mail from the venue file (sign-in by e-mail and password, reset
  *   codes, throttle alerts); lower-cased, null for most staff.
  * - staff_devices: the terminals enrolled at a store. PIN guesses count per device, so one

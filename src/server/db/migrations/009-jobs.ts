@@ -1,5 +1,5 @@
 /**
- * Migration 009 (issue 11 item 1, durable after-commit work):
+ * Migration 009 (durable after-commit work):
  * - jobs: the transactional outbox of work that follows a committed change (a status event, a card
  *   capture or void, the guest's outcome message). Written in the same transaction as the change,
  *   run by src/server/jobs/worker.ts, claimed with a lease so several API processes share it.

@@ -1,5 +1,5 @@
 /**
- * Migration 010 (issue 11 item 5): card_tokens binds a provider card token (kept only as its
+ * Migration 010: card_tokens binds a provider card token (kept only as its
  * SHA-256) to the account that first used or saved it, and keeps a tombstone of deleted cards.
  * Tokens already saved or paid with are bound to their accounts here, so an upgrade does not
  * leave them free for anyone.

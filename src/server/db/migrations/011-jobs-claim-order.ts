@@ -1,5 +1,5 @@
 /**
- * Migration 011 (issue 13 item 5, the write path): the job worker claims the oldest due jobs
+ * Migration 011 (the write path): the job worker claims the oldest due jobs
  * (`jobs/job-queue.ts` claimDueJobs: state PENDING, due, unleased, by id, a batch at a time).
  * jobs_due (state, run_after) found every due pending job and sorted them all by id for each
  * claim, so under a backlog (thousands of status events behind a full beach's orders) every claim

@@ -1,5 +1,5 @@
 /**
- * A placement's daily number on PostgreSQL (issue 13 item 5, orders.repository.ts drawDailyNumber):
+ * A placement's daily number on PostgreSQL (orders.repository.ts drawDailyNumber):
  * drawn on the advisory connections in a commit of its own, so the store's counter is not locked
  * until the placement commits. PostgreSQL only: on SQLite it is drawn in the placement's
  * transaction, and one connection runs one transaction at a time.

@@ -31,7 +31,7 @@ export async function loadMenuRows(
 }
 
 async function loadMenuRowsOfItems(db: Kysely<Database>, serviceId: number, itemIds: number[]): Promise<MenuRows> {
-  // Only the ordered items' categories (issue 13 item 5: every category was read and presented).
+  // Only the ordered items' categories (reading and presenting every category would cost each order time).
   const categories = (await categoriesAmong(db, serviceId, itemIds)).rows;
   const items = (await itemsAmong(db, serviceId, itemIds)).rows;
   const groups = (await groupsAmong(db, serviceId, itemIds)).rows;
@@ -39,7 +39,7 @@ async function loadMenuRowsOfItems(db: Kysely<Database>, serviceId: number, item
   return { categories, items, groups, options };
 }
 
-// Compiled once each (issue 13 item 5); `in (...)` per number of items.
+// Compiled once each; `in (...)` per number of items.
 const categoriesOf = compiledOnce((db, serviceId: number) =>
   db.selectFrom("categories").selectAll().where("service_id", "=", serviceId).orderBy("position"),
 );

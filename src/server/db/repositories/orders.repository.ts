@@ -49,7 +49,7 @@ export async function findLinesOfOrders(db: Kysely<Database>, orderIds: readonly
  * On PostgreSQL it is drawn on `advisory` (db/database.ts openAdvisoryConnections) in a commit of
  * its own, so the counter row is locked for that one statement. Drawn in the placement's
  * transaction, the lock was held until its COMMIT had flushed, so a store's placements ran one
- * WAL flush after another: about 2 ms each, 500 orders/s at most (issue 13 item 5). That commit
+ * WAL flush after another: about 2 ms each, 500 orders/s at most. That commit
  * waits for no flush and need not: PostgreSQL writes its WAL in order, so the placement's own
  * commit, flushed before anyone is answered, carries the draw to disk with it; a draw lost in a
  * crash belongs to no order that survived it. A placement that fails after its draw leaves its

@@ -9,8 +9,8 @@ import type { Database } from "../schema";
  * holds its lock until commit and a concurrent request for the same key waits here. SQLite needs
  * no lock: the server's one connection runs one transaction at a time (Kysely's driver queues
  * them), and a write after another connection's commit fails there rather than losing a count.
- * So on SQLite nothing is written (issue 13 item 5: the upsert was two of the b-tree pages each
- * guest order wrote to the -wal file, and a statement).
+ * So on SQLite nothing is written (an upsert would be two of the b-tree pages each
+ * guest order writes to the -wal file, and a statement).
  */
 export async function lockRateLimitKey(db: Kysely<Database>, key: string, now: IsoInstant): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;

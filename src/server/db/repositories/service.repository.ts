@@ -38,7 +38,7 @@ export interface SpotService {
 }
 
 /**
- * A spot's type and its store's service with this slug, in one query (issue 13 item 1: the menu
+ * A spot's type and its store's service with this slug, in one query (the menu
  * screen asks for a menu by the slug in its URL, in parallel with the table, without learning the
  * service id first). undefined: no such spot; `service` undefined: the store has no such slug.
  */

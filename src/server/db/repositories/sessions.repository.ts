@@ -42,7 +42,7 @@ export interface TokenWithSession {
 }
 
 /**
- * One read for every authenticated call (issue 13 item 5, "read what is needed once"): the token,
+ * One read for every authenticated call (read what is needed once): the token,
  * its session, and the account with its staff row, which the checks in auth/sessions.ts need together.
  */
 const tokenWithSession = compiledOnce((db, tokenHash: string) =>

@@ -2,7 +2,7 @@ import type { Insertable, Selectable } from "kysely";
 import type { IsoInstant } from "../columns";
 
 /**
- * Which account a payment provider's card token belongs to (issue 11 item 5), keyed by the
+ * Which account a payment provider's card token belongs to, keyed by the
  * token's SHA-256 so the table never holds a usable token. The first account that pays with (or
  * saves) a token owns it; any other account is refused. A deleted card leaves a tombstone: its
  * owner is cleared and retired_at set, so nobody can use or save that token again.

@@ -8,7 +8,7 @@ export type JobKind = "status-event" | "settle-payment" | "outcome-message" | "o
 export type JobState = "PENDING" | "DONE" | "DEAD";
 
 /**
- * Work that follows a committed change (issue 11 item 1): written in the change's own transaction,
+ * Work that follows a committed change: written in the change's own transaction,
  * run by the job worker of any API process that claims it (claimed_by, lease_until).
  */
 export interface JobsTable {

@@ -2,7 +2,7 @@ import type { Generated, Insertable, Selectable } from "kysely";
 import type { IsoInstant } from "../columns";
 
 /**
- * Terminals enrolled at a store (issue 10 item 8). The app keeps the secret and sends it as the
+ * Terminals enrolled at a store. The app keeps the secret and sends it as the
  * `staff-device` header; the server keeps only its SHA-256. Wrong PINs count per device, so a
  * guest's phone cannot lock the venue's PDAs. A device is trusted once a staff member signed in
  * on it with a right credential.

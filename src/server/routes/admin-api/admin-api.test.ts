@@ -1,5 +1,5 @@
 /**
- * Issue 10 item 7: the admin service under /admin-api (spec §7 staff/admin-accounts?restaurantIds=,
+ * The admin service under /admin-api (spec §7 staff/admin-accounts?restaurantIds=,
  * "staff admin accounts use a separate admin service"): only admins of the stores asked for;
  * listing staff, issuing a login token that works once, revoking outstanding tokens.
  */
@@ -60,7 +60,7 @@ function adminAccounts(restaurantIds: string, tokens: Tokens | null) {
   });
 }
 
-describe("GET /admin-api/staff/admin-accounts (spec §7; issue 10 item 7)", () => {
+describe("GET /admin-api/staff/admin-accounts (spec §7)", () => {
   it("an admin of the store sees its admin accounts, with their e-mail", async () => {
     const response = await adminAccounts(`${BEACH_HOTEL}`, beachAdmin);
     expect(response.statusCode).toBe(200);
@@ -97,7 +97,7 @@ describe("GET /admin-api/staff/admin-accounts (spec §7; issue 10 item 7)", () =
     expect((await adminAccounts(`${BEACH_HOTEL}`, null)).statusCode).toBe(401);
   });
 
-  it("with the stores' PIN-guessing alerts (issue 10 item 8), newest first, only of the stores asked for", async () => {
+  it("with the stores' PIN-guessing alerts, newest first, only of the stores asked for", async () => {
     const alert = (storeId: number, failures: number, at: string) =>
       insertSignInAlert(ctx.db, { store_id: storeId, kind: "pin-guessing", failures, created_at: at });
     await alert(BEACH_HOTEL, 30, "2026-07-01T06:00:00.000Z");
@@ -117,7 +117,7 @@ describe("GET /admin-api/staff/admin-accounts (spec §7; issue 10 item 7)", () =
   });
 });
 
-describe("an admin manages the waiters' login tokens (issue 10 item 7)", () => {
+describe("an admin manages the waiters' login tokens", () => {
   function members(storeId: number, tokens: Tokens) {
     return server.app.inject({
       method: "GET",

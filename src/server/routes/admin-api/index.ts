@@ -1,5 +1,5 @@
 /**
- * The admin service (spec §7: "staff admin accounts use a separate admin service"; issue 10 item 7),
+ * The admin service (spec §7: "staff admin accounts use a separate admin service"),
  * registered under its own base path, /admin-api, by the same process. The app reaches it at
  * VITE_ADMIN_API_URL (default: same origin /admin-api), so it can be moved to a process or host of
  * its own without touching the app's code. Every call needs an admin's session (authToken + jwt)

@@ -1,5 +1,5 @@
 /**
- * Issue 11 item 5 (card tokens): a card token is bound to the account that first paid with it or
+ * Card tokens: a card token is bound to the account that first paid with it or
  * saved it, any other account is refused as if it did not exist (422 CARD_NOT_FOUND), and a
  * deleted card's token is refused for everyone, its owner included; only a hash of it is kept.
  */
@@ -52,7 +52,7 @@ async function savedTokensOf(guest: SignedInGuest): Promise<string[]> {
   return rows.map((row) => row.provider_token);
 }
 
-describe("card tokens are bound to one account (issue 11 item 5)", () => {
+describe("card tokens are bound to one account", () => {
   it("a token paid with (not saved) by one account: another account can neither pay with it nor save it", async () => {
     const token = await sandboxCardToken(server.app);
     expect((await postOrder(server.app, owner, cardOrder(token))).statusCode).toBe(201);

@@ -66,7 +66,7 @@ export const cardRoutes: FastifyPluginAsyncTypebox<CardRoutesOptions> = async (a
         cardToken !== undefined &&
         (await ctx.db.transaction().execute(async (trx) => {
           if (!(await deleteSavedCardOfUser(trx, account.user.id, cardToken))) return false;
-          // A tombstone: nobody may pay with or save this token again (issue 11 item 5).
+          // A tombstone: nobody may pay with or save this token again.
           await retireCard(trx, cardToken, ctx.now());
           return true;
         }));

@@ -78,7 +78,7 @@ beforeAll(async () => {
   guestId = (await signInGuest(server.app, database.db, greekMobile(81))).userId;
 });
 
-describe("GET /api/order-details/:storeId/:orderId (issue 10 §5: order details by link)", () => {
+describe("GET /api/order-details/:storeId/:orderId (order details by link)", () => {
   it("a valid link shows its order read-only without any sign-in", async () => {
     const id = await order();
     const { token } = await mint(id, STORE_7.storeId);

@@ -78,7 +78,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRoutesOptions> = async 
     async (request, reply) => {
       const key = idempotencyKeyOf(request.headers);
       const account = await placingAccount(ctx, request.headers);
-      // Each placement writes an order and a stored answer: a guest's are limited (issue 11 item 3),
+      // Each placement writes an order and a stored answer: a guest's are limited,
       // counted inside the placement with its key's claim.
       return sendStoredAnswer(reply, await placeOrder(ctx, account, key, request.body));
     },

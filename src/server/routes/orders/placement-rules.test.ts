@@ -114,7 +114,7 @@ async function place(body: PlaceOrderRequest, who: { authToken: string; jwt: str
 }
 
 describe("refusals change nothing (issue Orders: tampered price, closed service, broken limit, out of stock)", () => {
-  it("issue 11 closed inputs: a `selection` with a key that is no group id, nested deep, → 400 VALIDATION_FAILED", async () => {
+  it("closed inputs: a `selection` with a key that is no group id, nested deep, → 400 VALIDATION_FAILED", async () => {
     let deep: unknown = [1];
     for (let level = 0; level < 200; level += 1) deep = { nested: deep };
     const [line] = request({}).lines;
@@ -347,7 +347,7 @@ describe("the server prices with the cart's functions (spec §9)", () => {
     ]);
   });
 
-  // Issue 13 item 5: a placement keeps its service's catalogue per catalogue version (orders/placement-catalogue.ts).
+  // A placement keeps its service's catalogue per catalogue version (orders/placement-catalogue.ts).
   it("a price changed by another process (its transaction bumps the version; this app hears nothing) prices the next order at once", async () => {
     await place(request({ lines: [freddo(2)], expectedTotalCents: 700 }));
     await place(request({ lines: [freddo(2)], expectedTotalCents: 700 })); // the whole menu is kept from here

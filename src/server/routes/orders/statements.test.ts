@@ -1,5 +1,5 @@
 /**
- * Issue 13 item 5 ("Write path at the disk's speed"): a placement reads what it needs once and
+ * Write path at the disk's speed: a placement reads what it needs once and
  * answers from what it just wrote. Counts the SQL statements one POST /api/orders runs (every
  * query Kysely executes; BEGIN/COMMIT not counted), so a change that adds a read fails here.
  * On SQLite, and on PostgreSQL through scripts/with-postgres.sh (the same count on both).
@@ -67,17 +67,15 @@ async function statementsOfOnePlacement() {
   };
 }
 
-describe("statements per placement (issue 13 item 5: read what is needed once, answer from what was written)", () => {
-  // Before issue 13 item 5: 28 statements, 18 of them reads (the answer re-read the order with 7
-  // selects; the rate limit swept its table with 2 deletes on every placement). What is left: the
-  // sign-in (one read of the token with its session and account since 2026-11-28, two before), the
-  // key's claim, the rate limit (in the placement's transaction since 2026-11-25; its key's lock is
-  // PostgreSQL's only), prepare (the spot with its store's catalogue version and whether the guest
-  // is a member there, one read since 2026-11-28, two before; then the service, its store and menu
-  // unless kept), the writes (order, lines, job; the daily number too on SQLite, while PostgreSQL
-  // draws it on the advisory connections, which this count does not see), the stored answer.
-  // Since 2026-11-25 the service, its store and menu are kept per catalogue version
-  // (orders/placement-catalogue.ts). Both databases count the same.
+describe("statements per placement (read what is needed once, answer from what was written)", () => {
+  // What one placement runs: the sign-in (one read of the token with its session and account), the
+  // key's claim, the rate limit (in the placement's transaction; its key's lock is PostgreSQL's
+  // only), prepare (the spot with its store's catalogue version and whether the guest is a member
+  // there, one read; then the service, its store and menu unless kept per catalogue version,
+  // orders/placement-catalogue.ts), the writes (order, lines, job; the daily number too on SQLite,
+  // while PostgreSQL draws it on the advisory connections, which this count does not see), the
+  // stored answer. Re-reading the order for the answer, or sweeping the rate-limit table on every
+  // placement, would show here as more statements. Both databases count the same.
   it("a guest's cash order runs at most 14 statements, 7 of them reads", async () => {
     await statementsOfOnePlacement(); // the first placement sweeps the rate limits and starts the day's counter
     const { total, selects } = await statementsOfOnePlacement();
@@ -93,7 +91,7 @@ describe("statements per placement (issue 13 item 5: read what is needed once, a
   });
 });
 
-describe("the 201 of a placement is built from what it wrote (issue 13 item 5)", () => {
+describe("the 201 of a placement is built from what it wrote", () => {
   async function placedAndRead(overrides: Partial<PlaceOrderRequest>, by: Session = guest) {
     const draft = testOrderRequest(overrides);
     const request = { ...draft, expectedTotalCents: await expectedTotalOf(ctx.db, by, draft, clock.now()) };

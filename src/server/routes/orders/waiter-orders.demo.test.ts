@@ -1,5 +1,5 @@
 /**
- * Issue 10 "The waiter's PDA" §3 on the demo venues (SQLite and PostgreSQL): Νίκος (PIN 2580) on
+ * The waiter's PDA on the demo venues (SQLite and PostgreSQL): Νίκος (PIN 2580) on
  * the beach hotel's PDA spot 7499 orders for restaurant table 7401 and the order needs no
  * acceptance although the restaurant is a delayed-response service; the city café's waiter (store
  * 132, PIN 1324) ordering at store 7 is refused and nothing changes; a table of another store is
@@ -78,7 +78,7 @@ async function counts() {
   return { orders: await n("orders"), openings: await n("table_openings"), lines: await n("table_opening_lines") };
 }
 
-describe("the waiter's PDA on the demo hotel (issue 10 §3)", () => {
+describe("the waiter's PDA on the demo hotel", () => {
   it("store 132's waiter ordering on store 7's PDA for table 7401 → 403, nothing changes", async () => {
     const before = await counts();
     const response = await postOrder(server.app, cafeWaiter, tzatzikiFor(HOTEL.table));

@@ -1,5 +1,5 @@
 /**
- * Issue 10 "The waiter's PDA" §3, server side, on SQLite and PostgreSQL: a waiter orders for any
+ * The waiter's PDA, server side, on SQLite and PostgreSQL: a waiter orders for any
  * table of their store from the store's PDA spot through the same POST /api/orders. The order needs
  * no acceptance (created ACCEPTED, placed_by_staff_id recorded), joins or starts the table's opening
  * in the same transaction, and publishes its status and opening events after the commit; a retry
@@ -94,7 +94,7 @@ async function closeOpenOpenings(): Promise<void> {
   await ctx.db.updateTable("table_openings").set({ status: "CLOSED" }).where("status", "=", "OPEN").execute();
 }
 
-describe("a waiter's order for a table (issue 10 §3)", () => {
+describe("a waiter's order for a table", () => {
   it("needs no acceptance: ACCEPTED at once, placed by the waiter, and starts the table's opening with its amount", async () => {
     await closeOpenOpenings();
     statusEvents.length = 0;

@@ -1,5 +1,5 @@
 /**
- * Issue 11 "closed inputs": a card number sent in a URL's query is refused (400, no card saved) and
+ * Closed inputs: a card number sent in a URL's query is refused (400, no card saved) and
  * reaches no log line. Every route declares its query string; one that declares none takes none.
  */
 import { beforeAll, describe, expect, it } from "vitest";
@@ -19,7 +19,7 @@ beforeAll(async () => {
   await importFixture(database.db, sampleVenue());
 });
 
-describe("closed query strings (issue 11)", () => {
+describe("closed query strings", () => {
   it("a card number in the query of the sandbox tokenizing call: 400, nothing stored, nothing logged", async () => {
     const before = await database.db.selectFrom("sandbox_cards").selectAll().execute();
     const response = await server.app.inject({

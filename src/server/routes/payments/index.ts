@@ -26,7 +26,7 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContext }> = 
       },
     },
     async (request, reply) => {
-      // Each call writes a sandbox_cards row: limited per address and overall (issue 11 item 3).
+      // Each call writes a sandbox_cards row: limited per address and overall.
       await countCardTokenizing(ctx.db, request.ip, ctx.now());
       const card = await tokenizeSandboxCard(ctx.db, request.body, ctx.now());
       reply.header("cache-control", "no-store");

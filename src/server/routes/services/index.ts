@@ -2,7 +2,7 @@
  * GET /api/services/:serviceId/menu: a service's whole menu in one response, from MenuCache's
  * prepared bytes. GET /api/tables/:tableId/menus/:serviceSlug: the same bytes, found by the slug
  * in the guest's URL (/beach-bar/7201), so that the menu screen asks for the table and its menu at
- * once instead of waiting for the table's answer to learn the service id (issue 13 item 1); which
+ * once instead of waiting for the table's answer to learn the service id; which
  * service a link names is kept in memory too (menu/spot-service-cache.ts). Strong ETag plus `Cache-Control: no-cache`: the service worker keeps a copy and
  * revalidates it (stale-while-revalidate happens there), and an unchanged menu costs a 304. Each
  * variant's headers are written out once per menu version (menu-cache.ts MENU_HEADERS). A menu

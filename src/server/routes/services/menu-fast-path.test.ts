@@ -1,5 +1,5 @@
 /**
- * The menus answered before Fastify (menu-fast-path.ts, http/front-door.ts; issue 13: menu API
+ * The menus answered before Fastify (menu-fast-path.ts, http/front-door.ts; the goal: menu API
  * >= 0.8x of bare node:http): the same answers as the menu routes, and Fastify for everything
  * they would answer otherwise. Over real sockets: app.inject never reaches the HTTP server.
  */
@@ -151,7 +151,7 @@ describe("menus answered before Fastify", () => {
     }
   });
 
-  it("while a commit waits for its sync, Fastify answers, after the sync (issue 13 item 5)", async () => {
+  it("while a commit waits for its sync, Fastify answers, after the sync", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "menu-fast-path-"));
     const other = openDurableSqlite(path.join(dir, "venue.sqlite"));
     try {

@@ -1,5 +1,5 @@
 /**
- * Cached menus answered before Fastify (http/front-door.ts; issue 13: menu API >= 0.8x of bare
+ * Cached menus answered before Fastify (http/front-door.ts; the goal: menu API >= 0.8x of bare
  * node:http). A request is answered here only when the menu routes (index.ts) would answer it
  * from memory, and the same way:
  * - a GET without a query or a body of /api/services/:serviceId/menu or

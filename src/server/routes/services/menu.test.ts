@@ -159,7 +159,7 @@ describe("GET /api/services/:serviceId/menu (brief §3)", () => {
   });
 });
 
-describe("GET /api/tables/:tableId/menus/:serviceSlug (issue 13 item 1: the menu asked for together with its table)", () => {
+describe("GET /api/tables/:tableId/menus/:serviceSlug (the menu asked for together with its table)", () => {
   it("answers the same body and ETag as /api/services/:serviceId/menu for the table's service with that slug", async () => {
     const bySlug = await server.app.inject({ method: "GET", url: "/api/tables/200/menus/beach-bar" });
     const byId = await server.app.inject({ method: "GET", url: menuUrl });
@@ -203,7 +203,7 @@ describe("GET /api/tables/:tableId/menus/:serviceSlug (issue 13 item 1: the menu
   });
 });
 
-describe("a menu answered while a commit is still to be synced (issue 13 item 5)", () => {
+describe("a menu answered while a commit is still to be synced", () => {
   it("read from the database first, it is sent once, after the sync, and the server stays up", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "menu-durable-"));
     const other = openDurableSqlite(path.join(dir, "venue.sqlite"));

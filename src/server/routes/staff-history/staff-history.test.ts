@@ -101,7 +101,7 @@ beforeAll(async () => {
   guestId = (await signInGuest(server.app, database.db, greekMobile(guestPhone))).userId;
 });
 
-describe("GET /api/staff/stores/:storeId/orders (issue 10 §4: the store's order history)", () => {
+describe("GET /api/staff/stores/:storeId/orders (the store's order history)", () => {
   it("today's orders of the store newest first, each with lines, options, comments, totals, payment, spot, times, status, who decided and the reject reason", async () => {
     const yesterday = await order({ createdAt: "2026-06-30T18:00:00.000Z" });
     const accepted = await order();
@@ -249,7 +249,7 @@ describe("GET /api/staff/stores/:storeId/orders (issue 10 §4: the store's order
   });
 });
 
-describe("GET /api/staff/orders/:orderId/details-link (issue 10 §5: minting a link)", () => {
+describe("GET /api/staff/orders/:orderId/details-link (minting a link)", () => {
   it("a waiter of the order's store gets the app's view-order-details path, valid 24 hours", async () => {
     clock.set("2026-07-05T09:00:00.000Z");
     const id = await order();

@@ -6,7 +6,7 @@
  * A staff session of the order's store is required (403 FORBIDDEN for guests and visitors; an
  * order of another store is 404 ORDER_NOT_FOUND). Status conflicts are 409 with the spec's codes
  * (src/server/orders/status-changes.ts says which).
- * Accept and reject need an Idempotency-Key, like every staff write (issue 10 item 9): the decision
+ * Accept and reject need an Idempotency-Key, like every staff write: the decision
  * runs once per key and a retry is answered the stored bytes (Idempotent-Replayed: true), which the
  * PDA's outbox relies on; without one: 400 IDEMPOTENCY_KEY_REQUIRED, nothing changes.
  */

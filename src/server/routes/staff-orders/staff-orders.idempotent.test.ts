@@ -1,5 +1,5 @@
 /**
- * Issue 10 item 9 (offline on the PDA): an accept or reject queued on the waiter's PDA goes out with
+ * Offline on the PDA: an accept or reject queued on the waiter's PDA goes out with
  * an Idempotency-Key and may be sent again after a lost answer; with the same key it is one change,
  * one event and one guest message, and the retry gets the first answer byte for byte.
  * Runs on SQLite and, through scripts/with-postgres.sh, on PostgreSQL.
@@ -61,7 +61,7 @@ async function messagesToGuest(): Promise<number> {
   return (await listOutboxMessagesTo(database.db, GUEST_PHONE.e164, 50)).length;
 }
 
-describe("staff accept / reject with an Idempotency-Key (issue 10 item 9)", () => {
+describe("staff accept / reject with an Idempotency-Key", () => {
   it("a retried accept with the same key is one change: the replay is byte-identical, one event, one SMS", async () => {
     const id = await order();
     const before = await messagesToGuest();

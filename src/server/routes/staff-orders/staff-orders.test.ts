@@ -52,7 +52,7 @@ function order(overrides: Partial<TestOrder> = {}): Promise<number> {
 }
 
 function post(orderId: number, action: "accept" | "reject", headers: Record<string, string>, payload: object = {}) {
-  // Every staff write carries an Idempotency-Key (issue 10 item 9); a fresh one per call here.
+  // Every staff write carries an Idempotency-Key; a fresh one per call here.
   const keyed = { "idempotency-key": randomUUID(), ...headers };
   return server.app.inject({ method: "POST", url: `/api/staff/orders/${orderId}/${action}`, headers: keyed, payload });
 }

@@ -1,5 +1,5 @@
 /**
- * Issue 10 item 6: an admin signs in by the venue file's e-mail and a password set through the
+ * An admin signs in by the venue file's e-mail and a password set through the
  * e-mail reset (spec §7 email/send/reset, user/reset-password; §8 EMPTY_EMAIL, INVALID_EMAIL,
  * INVALID_PASSWORD, INVALID_CREDENTIALS), throttled.
  */
@@ -46,7 +46,7 @@ async function setPassword(email: string, password: string): Promise<void> {
   expect(reset.statusCode).toBe(200);
 }
 
-describe("admin sign-in by e-mail and password (issue 10 item 6)", () => {
+describe("admin sign-in by e-mail and password", () => {
   it("before a password is set, the admin's e-mail answers INVALID_CREDENTIALS like an unknown one", async () => {
     const admin = await login({ email: ADMIN_EMAIL, password: "whatever-1" });
     const unknown = await login({ email: "nobody@ammoudia.example", password: "whatever-1" });

@@ -108,7 +108,7 @@ function pinFrom(device: string | undefined, storeId: number, pin: string, remot
   });
 }
 
-describe("PIN guesses count per device and, escalating, per store (issue 10 item 8)", () => {
+describe("PIN guesses count per device and, escalating, per store", () => {
   it(
     "20 wrong PINs from one device never stop a second device's right PIN",
     async () => {

@@ -116,7 +116,7 @@ export const phoneChangeRoutes: FastifyPluginAsyncTypebox<PhoneChangeRoutesOptio
       try {
         await ctx.db.transaction().execute(async (trx) => {
           await updatePhone(trx, userId, phone, ctx.now().toISOString());
-          // Issue 11 item 4: the old number's messages and codes go; its memberships follow the person.
+          // Privacy: the old number's messages and codes go; its memberships follow the person.
           await forgetPreviousPhone(trx, signedIn.account.user.phone, phone.e164);
         });
       } catch (error) {

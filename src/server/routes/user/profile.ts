@@ -67,7 +67,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<ProfileRoutesOptions> = as
       try {
         await ctx.db.transaction().execute(async (trx) => {
           await updateProfile(trx, userId, changes, ctx.now().toISOString());
-          // Issue 11 item 4: what was sent to the old address goes with it.
+          // Privacy: what was sent to the old address goes with it.
           if (changes.email !== undefined) await forgetPreviousEmail(trx, signedIn.account.user.email, changes.email);
         });
       } catch (error) {
