@@ -162,6 +162,96 @@ describe("entrance dialog: phone (spec §2, §4, §5)", () => {
     expect(setup.context()).toMatchObject({ code: "", message: null, phoneValue: "+306912345678" });
   });
 
+  test("a code asked for again too soon (429, Retry-After 42) goes to the code step: the code already sent is still valid", async () => {
+    const tooSoon = new ApiError("VERIFICATIONS_CODES_LIMIT_REACHED", "wait", 429, undefined, 42);
+    const setup = start({}, { requestCode: () => Promise.reject(tooSoon) });
+    await toVerification(setup);
+    expect(setup.context().message).toEqual({
+      tone: "success",
+      text: { descriptor: expect.objectContaining({ message: expect.stringMatching(/^We already sent a code/) }) },
+    });
+    expect(setup.context().resendWait).toEqual({ seconds: 42 });
+    // The code that came by the first SMS signs in.
+    setup.actor.send({ type: "SET_CODE", code: "123456" });
+    setup.actor.send({ type: "VERIFY" });
+    await settle();
+    expect(setup.calls.verifyCode).toHaveBeenCalledWith({
+      phone: { phoneNumber: "6912345678", countryCode: "30" },
+      code: "123456",
+    });
+    expect(setup.actor.getSnapshot().matches({ open: "success" })).toBe(true);
+  });
+
+  test("while the server's wait lasts no new code is asked for; once it has passed, one may be", async () => {
+    const tooSoon = new ApiError("VERIFICATIONS_CODES_LIMIT_REACHED", "wait", 429, undefined, 42);
+    const setup = start({}, { requestCode: () => Promise.reject(tooSoon) });
+    await toVerification(setup);
+    setup.actor.send({ type: "RESEND", channel: "sms" });
+    expect(setup.calls.resendCode).not.toHaveBeenCalled();
+    setup.clock.increment(42_000 - 1);
+    setup.actor.send({ type: "RESEND", channel: "sms" });
+    expect(setup.calls.resendCode).not.toHaveBeenCalled();
+    expect(setup.context().resendWait).toEqual({ seconds: 42 });
+    setup.clock.increment(1);
+    expect(setup.context().resendWait).toBeNull();
+    setup.actor.send({ type: "RESEND", channel: "sms" });
+    await settle();
+    expect(setup.calls.resendCode).toHaveBeenCalledTimes(1);
+  });
+
+  test("a 429 without Retry-After waits the 60 s the server keeps between two codes to a number", async () => {
+    const tooSoon = new ApiError("VERIFICATIONS_CODES_LIMIT_REACHED", "wait", 429);
+    const setup = start({}, { requestCode: () => Promise.reject(tooSoon) });
+    await toVerification(setup);
+    expect(setup.context().resendWait).toEqual({ seconds: 60 });
+  });
+
+  test("a new code asked for too soon from the code step says the same and waits as the server asked", async () => {
+    const tooSoon = new ApiError("VERIFICATIONS_CODES_LIMIT_REACHED", "wait", 429, undefined, 30);
+    const setup = start({}, { resendCode: () => Promise.reject(tooSoon) });
+    await toVerification(setup);
+    setup.actor.send({ type: "RESEND", channel: "call" });
+    await settle();
+    expect(setup.actor.getSnapshot().matches({ open: { verification: "idle" } })).toBe(true);
+    expect(setup.context().message?.text).toEqual({
+      descriptor: expect.objectContaining({ message: expect.stringMatching(/^We already sent a code/) }),
+    });
+    expect(setup.context().resendWait).toEqual({ seconds: 30 });
+  });
+
+  test("other refusals to send (sending paused, too many numbers) stay on the phone step: no code was sent", async () => {
+    const paused = new ApiError("CODE_SENDING_PAUSED", "paused", 429, undefined, 600);
+    const { actor, context } = start({}, { requestCode: () => Promise.reject(paused) });
+    actor.send({ type: "OPEN" });
+    actor.send(greekPhone);
+    actor.send({ type: "SUBMIT" });
+    await settle();
+    expect(actor.getSnapshot().matches({ open: "entrance" })).toBe(true);
+    expect(context().message?.tone).toBe("error");
+    expect(context().resendWait).toBeNull();
+  });
+
+  test("changing the number drops the wait: it was the other number's", async () => {
+    const tooSoon = new ApiError("VERIFICATIONS_CODES_LIMIT_REACHED", "wait", 429, undefined, 42);
+    const setup = start({}, { requestCode: () => Promise.reject(tooSoon) });
+    await toVerification(setup);
+    setup.actor.send({ type: "CHANGE_NUMBER" });
+    expect(setup.context().resendWait).toBeNull();
+  });
+
+  test("closed while 'Successful entrance' shows (button, Escape, back), it still signals login done", async () => {
+    const setup = start();
+    await toVerification(setup);
+    setup.actor.send({ type: "SET_CODE", code: "123456" });
+    setup.actor.send({ type: "VERIFY" });
+    await settle();
+    setup.actor.send({ type: "CLOSE" });
+    expect(setup.actor.getSnapshot().value).toBe("closing");
+    expect(setup.loggedIn).toHaveBeenCalledWith({ type: "loggedIn", session: testSession() });
+    setup.clock.increment(SUCCESS_CLOSE_PHONE_MS);
+    expect(setup.loggedIn).toHaveBeenCalledTimes(1);
+  });
+
   test("closing resets messages, step and phone 850 ms later", async () => {
     const setup = start();
     await toVerification(setup);

@@ -6,9 +6,13 @@
  *   SUBMIT signs in with the PIN and the store (empty PIN: "Please type your pin").
  * - verification: VERIFY signs in with the code (ignored while the code is blank: the button is
  *   disabled too), CHANGE_NUMBER goes back to entrance, RESEND sends a new code by SMS or call.
+ * - A code asked for again too soon (429 VERIFICATIONS_CODES_LIMIT_REACHED: codes to one number
+ *   go 60 s apart, at most 5 per 10 minutes) still leaves the code already sent valid for 10
+ *   minutes: the dialog goes to (or stays on) the code step, says so, and keeps RESEND off for as
+ *   long as the server's Retry-After asked (`resendWait`).
  * - A sign-in stores the session (in the actor) and shows "Successful entrance"; after
  *   SUCCESS_CLOSE_PHONE_MS (500) or SUCCESS_CLOSE_PIN_MS (200) the dialog closes and emits
- *   `loggedIn` ("signals login done").
+ *   `loggedIn` ("signals login done"); closed before that, it emits it as it closes.
  * - Closing slides the dialog out; DIALOG_RESET_MS (850) later messages, step and phone reset.
  *   Opening again during those 850 ms keeps what was typed (the guest changed their mind).
  * - PIN mode asks the field to take focus PIN_FOCUS_DELAY_MS (250) after it shows, once the
@@ -17,7 +21,7 @@
  * Server errors go through the error catalogue (api/error-catalogue.ts).
  */
 import { msg } from "@lingui/core/macro";
-import { assign, emit, fromPromise, setup } from "xstate";
+import { assign, cancel, emit, fromPromise, raise, setup } from "xstate";
 import type { SessionResponse, VerificationChannel } from "../../domain/auth-api";
 import {
   DIALOG_RESET_MS,
@@ -26,6 +30,7 @@ import {
   SUCCESS_CLOSE_PIN_MS,
 } from "../../domain/constants";
 import { loginWithCode, type PhoneDigits, requestEntranceCode, resendEntranceCode } from "../api/accounts";
+import { ApiError } from "../api/api-error";
 import { type ErrorText, errorTextOf, SUCCESS_MESSAGES } from "../api/error-catalogue";
 import { loginWithPinOnDevice } from "../api/staff-sign-in";
 import { phoneDigits } from "../features/entrance/phone-digits";
@@ -66,6 +71,11 @@ export interface EntranceContext {
   pinFocusRequest: number;
   /** The session of a successful sign-in, until the dialog has closed. */
   session: Session | null;
+  /**
+   * A new code may not be asked for yet: the wait the server gave, from when it gave it (a new
+   * object each time, so the view restarts its countdown). Null when RESEND may go.
+   */
+  resendWait: { seconds: number } | null;
 }
 
 export type EntranceEvent =
@@ -79,12 +89,27 @@ export type EntranceEvent =
   | { type: "VERIFY" }
   | { type: "CHANGE_NUMBER" }
   | { type: "RESEND"; channel: VerificationChannel }
+  | { type: "RESEND_WAIT_OVER" }
   | { type: "FOCUS_PIN" };
 
 export type EntranceEmitted = { type: "loggedIn"; session: Session | null };
 
 const EMPTY_PHONE_TEXT = msg`Please type your phone number`;
 const EMPTY_PIN_TEXT = msg`Please type your pin`;
+const CODE_ALREADY_SENT_TEXT = msg`We already sent a code to this number a short while ago: type it here.`;
+
+/** Without a Retry-After, the shortest gap the server keeps between two codes to one number. */
+const DEFAULT_RESEND_WAIT_SECONDS = 60;
+
+/** The server refused to send because codes went to this number moments ago, so one is on its way. */
+function codeAlreadySent(error: unknown): boolean {
+  return error instanceof ApiError && error.code === "VERIFICATIONS_CODES_LIMIT_REACHED";
+}
+
+function resendWaitOf(error: unknown): { seconds: number } {
+  const seconds = error instanceof ApiError ? error.retryAfterSeconds : undefined;
+  return { seconds: seconds ?? DEFAULT_RESEND_WAIT_SECONDS };
+}
 
 const errorMessage = (error: unknown): EntranceMessage => ({ tone: "error", text: errorTextOf(error) });
 const successMessage = (descriptor: (typeof SUCCESS_MESSAGES)[keyof typeof SUCCESS_MESSAGES]): EntranceMessage => ({
@@ -105,6 +130,7 @@ const initialFields = {
   code: "",
   message: null,
   session: null,
+  resendWait: null,
 } satisfies Partial<EntranceContext>;
 
 export const entranceMachine = setup({
@@ -139,6 +165,7 @@ export const entranceMachine = setup({
     phoneIsEmpty: ({ context }) => phoneDigits(context).phoneNumber === "",
     pinIsEmpty: ({ context }) => context.pin.trim() === "",
     codeIsBlank: ({ context }) => context.code.trim() === "",
+    resendAllowed: ({ context }) => context.resendWait === null,
     canToggleMode: ({ context }) => context.staffDevice,
   },
   actions: {
@@ -161,6 +188,17 @@ export const entranceMachine = setup({
     showNewCodeSent: assign({ message: successMessage(SUCCESS_MESSAGES.newCodeSent) }),
     showSuccess: assign({ message: successMessage(SUCCESS_MESSAGES.entrance) }),
     clearMessage: assign({ message: null }),
+    // Both steps say the same: the code already sent is still good, and when a new one may be asked.
+    showCodeAlreadySent: assign((_, params: { error: unknown }) => ({
+      message: { tone: "success" as const, text: { descriptor: CODE_ALREADY_SENT_TEXT } },
+      resendWait: resendWaitOf(params.error),
+    })),
+    scheduleResendWaitOver: raise(
+      { type: "RESEND_WAIT_OVER" },
+      { id: "resendWait", delay: ({ context }) => (context.resendWait?.seconds ?? 0) * 1000 },
+    ),
+    cancelResendWait: cancel("resendWait"),
+    endResendWait: assign({ resendWait: null }),
     keepSession: assign((_, params: { session: Session }) => ({ session: params.session })),
     // After the success delay: the page then goes on (e.g. sends the order on hold).
     emitLoggedIn: emit((_, params: { session: Session | null }) => ({
@@ -201,6 +239,7 @@ export const entranceMachine = setup({
         SET_PIN: { actions: { type: "setPin", params: ({ event }) => event } },
         SET_CODE: { actions: { type: "setCode", params: ({ event }) => event } },
         FOCUS_PIN: { actions: "requestPinFocus" },
+        RESEND_WAIT_OVER: { actions: "endResendWait" },
       },
       states: {
         entrance: {
@@ -242,10 +281,21 @@ export const entranceMachine = setup({
                 src: "requestCode",
                 input: ({ context }) => ({ phone: phoneDigits(context), storeId: context.storeId }),
                 onDone: { target: "#entrance.open.verification", actions: "showCodeSent" },
-                onError: {
-                  target: "idle.ready",
-                  actions: { type: "showError", params: ({ event }) => ({ error: event.error }) },
-                },
+                onError: [
+                  {
+                    guard: ({ event }) => codeAlreadySent(event.error),
+                    target: "#entrance.open.verification",
+                    actions: [
+                      { type: "showCodeAlreadySent", params: ({ event }) => ({ error: event.error }) },
+                      "cancelResendWait",
+                      "scheduleResendWaitOver",
+                    ],
+                  },
+                  {
+                    target: "idle.ready",
+                    actions: { type: "showError", params: ({ event }) => ({ error: event.error }) },
+                  },
+                ],
               },
             },
             signingInWithPin: {
@@ -269,13 +319,17 @@ export const entranceMachine = setup({
         verification: {
           initial: "idle",
           on: {
-            CHANGE_NUMBER: { target: "entrance.idle.ready", actions: "resetCodeAndMessage" },
+            // Another number has waits of its own: this one's is the server's to enforce again.
+            CHANGE_NUMBER: {
+              target: "entrance.idle.ready",
+              actions: ["resetCodeAndMessage", "cancelResendWait", "endResendWait"],
+            },
           },
           states: {
             idle: {
               on: {
                 VERIFY: { guard: ({ context }) => context.code.trim() !== "", target: "verifying" },
-                RESEND: "resending",
+                RESEND: { guard: "resendAllowed", target: "resending" },
               },
             },
             resending: {
@@ -287,10 +341,21 @@ export const entranceMachine = setup({
                   channel: event.type === "RESEND" ? event.channel : "sms",
                 }),
                 onDone: { target: "idle", actions: "showNewCodeSent" },
-                onError: {
-                  target: "idle",
-                  actions: { type: "showError", params: ({ event }) => ({ error: event.error }) },
-                },
+                onError: [
+                  {
+                    guard: ({ event }) => codeAlreadySent(event.error),
+                    target: "idle",
+                    actions: [
+                      { type: "showCodeAlreadySent", params: ({ event }) => ({ error: event.error }) },
+                      "cancelResendWait",
+                      "scheduleResendWaitOver",
+                    ],
+                  },
+                  {
+                    target: "idle",
+                    actions: { type: "showError", params: ({ event }) => ({ error: event.error }) },
+                  },
+                ],
               },
             },
             verifying: {
@@ -312,6 +377,13 @@ export const entranceMachine = setup({
         },
         /** Signed in: "Successful entrance" shows briefly, then the dialog closes by itself. */
         success: {
+          on: {
+            // Already signed in: closed early (its button, Escape, the phone's back), it still says so.
+            CLOSE: {
+              target: "#entrance.closing",
+              actions: { type: "emitLoggedIn", params: ({ context }) => ({ session: context.session }) },
+            },
+          },
           after: {
             SUCCESS_CLOSE: {
               target: "#entrance.closing",
@@ -329,7 +401,7 @@ export const entranceMachine = setup({
           actions: { type: "setOrderOnHold", params: ({ event }) => ({ orderOnHold: event.orderOnHold }) },
         },
       },
-      after: { RESET: { target: "closed", actions: "resetFields" } },
+      after: { RESET: { target: "closed", actions: ["resetFields", "cancelResendWait"] } },
     },
   },
 });

@@ -38,6 +38,37 @@ describe("entrance dialog view (spec §2)", () => {
     );
   });
 
+  it("a code asked for again within the server's wait (429 with Retry-After) opens the code step and says when a new one may be asked", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (request: Request) => {
+        await request.text(); // as a real fetch does: ky waits for the request's body to be read
+        const body = { code: "VERIFICATIONS_CODES_LIMIT_REACHED", message: "Too many verification codes were sent" };
+        return new Response(JSON.stringify(body), {
+          status: 429,
+          headers: { "content-type": "application/json", "retry-after": "42" },
+        });
+      }),
+    );
+    const events = userEvent.setup();
+    renderWithI18n(<EntranceDialog request={{}} />);
+    await events.type(await screen.findByLabelText("Mobile phone"), "6912345678");
+    await events.click(screen.getByRole("button", { name: "Sign in" }));
+
+    const code = await screen.findByLabelText("Verification code");
+    expect(document.activeElement).toBe(code);
+    expect(screen.getByRole("status").textContent).toBe(
+      "We already sent a code to this number a short while ago: type it here.",
+    );
+    expect(screen.getByTestId("resend-wait").textContent).toBe("You can ask for a new code in 0:42");
+    for (const name of ["Send a new code by SMS", "Receive the code by call"]) {
+      const resend = screen.getByRole("button", { name });
+      expect(resend).toHaveProperty("disabled", true);
+      expect(resend.getAttribute("aria-describedby")).toBe(screen.getByTestId("resend-wait").id);
+    }
+    expect(screen.queryByRole("alert")?.textContent ?? "").toBe("");
+  });
+
   it("says so when the phone is empty, and names the order when one is on hold", async () => {
     const events = userEvent.setup();
     renderWithI18n(<EntranceDialog request={{ orderOnHold: true }} />);

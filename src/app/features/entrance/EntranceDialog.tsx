@@ -10,9 +10,12 @@ import { entranceMachine } from "../../machines/entrance.machine";
 import { isStaffDevice, terminalSpot } from "../../session/staff-device";
 import { lastVisitedStoreId } from "../../venue/last-store";
 import { Dialog } from "../shell/Dialog";
+import { useBackButtonCloses } from "../shell/use-back-closes";
 import { AccountMessage } from "./AccountMessage";
 import { type EntranceRequest, entranceFinished, signalLoginDone } from "./entrance-store";
 import { formatPhoneForPeople, PhoneField } from "./PhoneField";
+import { useSecondsLeft } from "./use-seconds-left";
+import { waitClock } from "./wait-clock";
 import "./accounts.css";
 
 export function EntranceDialog({ request }: { request: EntranceRequest }) {
@@ -47,6 +50,9 @@ export function EntranceDialog({ request }: { request: EntranceRequest }) {
     else if (hasOpened.current) entranceFinished();
   }, [closed]);
 
+  // The phone's back button closes the dialog, as it closes the item and language modals.
+  useBackButtonCloses(snapshot.matches("open"), () => send({ type: "CLOSE" }));
+
   if (snapshot.matches("closed")) return null;
   const closing = snapshot.matches("closing");
   const title = context.orderOnHold ? t`Complete order` : t`Sign in`;
@@ -64,6 +70,7 @@ export function EntranceDialog({ request }: { request: EntranceRequest }) {
           phone={context.phoneValue}
           busy={snapshot.matches({ open: { verification: "verifying" } })}
           sending={snapshot.matches({ open: { verification: "resending" } })}
+          resendWait={context.resendWait}
           onCode={(code) => send({ type: "SET_CODE", code })}
           onVerify={() => send({ type: "VERIFY" })}
           onChangeNumber={() => send({ type: "CHANGE_NUMBER" })}
@@ -178,6 +185,8 @@ interface VerificationStepProps {
   phone: string;
   busy: boolean;
   sending: boolean;
+  /** A new code may not be asked for yet: the server's wait (null: it may). */
+  resendWait: { seconds: number } | null;
   onCode: (code: string) => void;
   onVerify: () => void;
   onChangeNumber: () => void;
@@ -186,7 +195,11 @@ interface VerificationStepProps {
 
 function VerificationStep(props: VerificationStepProps) {
   const fieldId = useId();
+  const waitId = useId();
   const blank = props.code.trim() === "";
+  const secondsLeft = useSecondsLeft(props.resendWait);
+  const clock = secondsLeft === null ? null : waitClock(secondsLeft);
+  const waiting = clock !== null;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -222,13 +235,31 @@ function VerificationStep(props: VerificationStepProps) {
         </button>
       </div>
       <div className="account-actions">
-        <button type="button" className="link-button" disabled={props.sending} onClick={() => props.onResend("sms")}>
+        <button
+          type="button"
+          className="link-button"
+          disabled={props.sending || waiting}
+          aria-describedby={waiting ? waitId : undefined}
+          onClick={() => props.onResend("sms")}
+        >
           <Trans>Send a new code by SMS</Trans>
         </button>
-        <button type="button" className="link-button" disabled={props.sending} onClick={() => props.onResend("call")}>
+        <button
+          type="button"
+          className="link-button"
+          disabled={props.sending || waiting}
+          aria-describedby={waiting ? waitId : undefined}
+          onClick={() => props.onResend("call")}
+        >
           <Trans>Receive the code by call</Trans>
         </button>
       </div>
+      {waiting && (
+        // Not a live region: a clock announced every second would drown the dialog's message.
+        <p id={waitId} className="account-field__hint" data-testid="resend-wait">
+          <Trans>You can ask for a new code in {clock}</Trans>
+        </p>
+      )}
     </form>
   );
 }
