@@ -6,7 +6,9 @@
 
 import type { OpeningsListKind } from "../../domain/table-openings";
 import type { DaySummary, OpeningDetail, OpenOpenings, ReceiptDto } from "../../domain/table-openings-api";
+import { currentSession } from "../session/session";
 import { authedCall } from "./accounts-client";
+import { ApiError } from "./api-error";
 
 export function fetchOpenOpenings(kind: OpeningsListKind): Promise<OpenOpenings> {
   return authedCall(`staff/openings?kind=${kind}`, { method: "get" });
@@ -24,7 +26,28 @@ export function fetchDaySummary(day: string | null): Promise<DaySummary> {
   return authedCall(day === null ? "staff/day-summary" : `staff/day-summary?day=${day}`, { method: "get" });
 }
 
-/** One money write with its key; throws ApiError (NETWORK_ERROR when no answer came). */
-export function postStaffAction<T>(path: string, body: unknown, idempotencyKey: string): Promise<T> {
-  return authedCall(path, { method: "post", json: body, headers: { "idempotency-key": idempotencyKey } });
+/** The code of a write held back because the signed-in waiter is not the one it is sent as. */
+export const NOT_SIGNED_IN_AS_MAKER = "NOT_SIGNED_IN_AS_MAKER";
+
+/**
+ * One money write with its key, as the waiter `asUserId`; throws ApiError (NETWORK_ERROR when no
+ * answer came). Every request it makes, the retry after a token refresh included, is checked to
+ * carry that waiter's own session: a waiter who locked the PDA while it was on its way must not
+ * have it retried with the next waiter's tokens (it is held back, status null, to be sent later).
+ */
+export function postStaffAction<T>(path: string, body: unknown, idempotencyKey: string, asUserId: number): Promise<T> {
+  return authedCall(path, {
+    method: "post",
+    json: body,
+    headers: { "idempotency-key": idempotencyKey },
+    hooks: {
+      beforeRequest: [
+        async (request) => {
+          const session = await currentSession();
+          const ours = session?.user.id === asUserId && request.headers.get("authToken") === session.authToken;
+          if (!ours) throw new ApiError(NOT_SIGNED_IN_AS_MAKER, "Another waiter is signed in on this device", null);
+        },
+      ],
+    },
+  });
 }

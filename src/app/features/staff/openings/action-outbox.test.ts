@@ -1,22 +1,43 @@
 /**
- * The staff-action outbox (issue "Table openings" §8: a waiter whose PDA lost Wi-Fi gets a clear
- * pending state and the action goes out once when it returns): real Dexie on fake-indexeddb; the
- * one HTTP call (postStaffAction) is the stubbed edge.
+ * The staff-action outbox (a waiter whose PDA lost Wi-Fi gets a clear pending state and the action
+ * goes out once when it returns, and only as the waiter who made it): real Dexie and session store
+ * on fake-indexeddb; the one HTTP call (postStaffAction) is the stubbed edge.
  */
 import "fake-indexeddb/auto";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError, NETWORK_ERROR } from "../../../api/api-error";
 import { appDb } from "../../../db/app-db";
+import { clearSession, type Session, storeSession } from "../../../session/session";
+import { testSession } from "../../../session/test-session";
 import {
+  discardHeldAction,
   dismissRefusedStaffAction,
+  heldStaffActions,
   onActionOutcome,
   refusedStaffActions,
   resumeStaffActions,
+  sendHeldActionAsSignedIn,
+  startStaffActions,
   submitStaffAction,
 } from "./action-outbox";
 
-const post = vi.hoisted(() => vi.fn<(path: string, body: unknown, key: string) => Promise<unknown>>());
+const post = vi.hoisted(() =>
+  vi.fn<(path: string, body: unknown, key: string, asUserId: number) => Promise<unknown>>(),
+);
 vi.mock("../../../api/staff-openings", () => ({ postStaffAction: post }));
+
+function staffSession(id: number, name: string): Session {
+  const user = { ...testSession().user, id, name, phone: null, email: null, role: "WAITER" as const, storeId: 1 };
+  return testSession({ authToken: `${name}-token`, user });
+}
+const MARIA = staffSession(300, "Maria");
+/** Lets the resumes a sign-in starts in the background run to their end before "not sent" is asserted. */
+const settled = () => new Promise((resolve) => setTimeout(resolve, 50));
+const NIKOS = staffSession(301, "Nikos");
+
+beforeEach(async () => {
+  await storeSession(MARIA);
+});
 
 const CLOSE = {
   openingId: 7,
@@ -30,6 +51,7 @@ const offline = () => new ApiError(NETWORK_ERROR, "Failed to fetch", null);
 afterEach(async () => {
   post.mockReset();
   await appDb().pendingStaffActions.clear();
+  await clearSession();
 });
 
 describe("staff-action outbox", () => {
@@ -125,5 +147,119 @@ describe("staff-action outbox", () => {
     expect(await appDb().pendingStaffActions.count()).toBe(0);
     expect(new Set(post.mock.calls.map((call) => call[2])).size).toBe(1);
     stop();
+  });
+});
+
+describe("a queued action goes out only as the waiter who made it", () => {
+  /** Maria's payment waits for the connection; she locks the PDA (signed out). */
+  async function queuedByMariaThenLocked(): Promise<string> {
+    post.mockRejectedValueOnce(offline());
+    expect(await submitStaffAction(CLOSE)).toEqual({ kind: "pending" });
+    await clearSession();
+    const [row] = await appDb().pendingStaffActions.toArray();
+    expect(row).toMatchObject({ byUserId: MARIA.user.id, byName: "Maria" });
+    return row?.idempotencyKey ?? "";
+  }
+
+  it("made and sent as its maker: the call names her", async () => {
+    post.mockResolvedValue({ id: 7 });
+    await submitStaffAction(CLOSE);
+    expect(post.mock.calls[0]?.[3]).toBe(MARIA.user.id);
+  });
+
+  it("an order's accept queued offline by Maria, who locks; back online with Nikos signed in: not sent as his", async () => {
+    const ACCEPT = {
+      orderId: 91,
+      action: "accept",
+      description: "Accepting order #12",
+      path: "staff/orders/91/accept",
+      body: {},
+    };
+    post.mockRejectedValueOnce(offline());
+    expect(await submitStaffAction(ACCEPT)).toEqual({ kind: "pending" });
+    await clearSession();
+    await storeSession(NIKOS);
+    post.mockResolvedValue({ id: 91, status: "ACCEPTED" });
+    await resumeStaffActions();
+    await settled();
+    expect(post).toHaveBeenCalledTimes(1);
+    expect((await heldStaffActions(NIKOS.user.id)).map((row) => [row.orderId, row.byName])).toEqual([[91, "Maria"]]);
+  });
+
+  it("the maker locked the PDA: nobody signed in, it waits, unsent", async () => {
+    await queuedByMariaThenLocked();
+    post.mockResolvedValue({ id: 7 });
+    await resumeStaffActions();
+    await settled();
+    expect(post).toHaveBeenCalledTimes(1);
+    expect(await appDb().pendingStaffActions.count()).toBe(1);
+  });
+
+  it("the next waiter signs in: never sent under his session; it is held and shown to him", async () => {
+    await queuedByMariaThenLocked();
+    await storeSession(NIKOS);
+    post.mockResolvedValue({ id: 7 });
+    await resumeStaffActions();
+    await settled();
+    expect(post).toHaveBeenCalledTimes(1);
+    expect((await heldStaffActions(NIKOS.user.id)).map((row) => [row.description, row.byName])).toEqual([
+      [CLOSE.description, "Maria"],
+    ]);
+    // Maria herself is never asked about her own actions.
+    expect(await heldStaffActions(MARIA.user.id)).toEqual([]);
+  });
+
+  it("the maker signs in again: it goes out as hers, at once (the sign-in resumes the outbox)", async () => {
+    startStaffActions();
+    await queuedByMariaThenLocked();
+    post.mockResolvedValue({ id: 7 });
+    await storeSession(MARIA);
+    await vi.waitFor(async () => expect(await appDb().pendingStaffActions.count()).toBe(0));
+    expect(post).toHaveBeenCalledTimes(2);
+    expect(post.mock.calls[1]?.[3]).toBe(MARIA.user.id);
+  });
+
+  it("the next waiter sends it as himself: sent once, named his, with the same key", async () => {
+    const key = await queuedByMariaThenLocked();
+    await storeSession(NIKOS);
+    post.mockResolvedValue({ id: 7, status: "CLOSED" });
+    expect(await sendHeldActionAsSignedIn(key)).toEqual({ kind: "done", answer: { id: 7, status: "CLOSED" } });
+    expect(post.mock.calls[1]?.[3]).toBe(NIKOS.user.id);
+    expect(post.mock.calls[1]?.[2]).toBe(key);
+    expect(await appDb().pendingStaffActions.count()).toBe(0);
+  });
+
+  it("sent as himself but already recorded for the maker (her answer was lost): the refusal is kept until seen", async () => {
+    const key = await queuedByMariaThenLocked();
+    await storeSession(NIKOS);
+    post.mockRejectedValue(
+      new ApiError("OPENING_CLOSED", "closed", 409, { byName: "Maria", at: "2026-07-01T11:02:00Z" }),
+    );
+    expect(await sendHeldActionAsSignedIn(key)).toMatchObject({ kind: "refused" });
+    expect((await refusedStaffActions()).map(({ error }) => error.code)).toEqual(["OPENING_CLOSED"]);
+  });
+
+  it("the next waiter discards it: never sent", async () => {
+    const key = await queuedByMariaThenLocked();
+    await storeSession(NIKOS);
+    await discardHeldAction(key);
+    await resumeStaffActions();
+    await settled();
+    expect(post).toHaveBeenCalledTimes(1);
+    expect(await appDb().pendingStaffActions.count()).toBe(0);
+  });
+
+  it("a row of an older app (no maker recorded) is not sent as whoever is signed in: it is held for them", async () => {
+    await appDb().pendingStaffActions.put({
+      ...CLOSE,
+      idempotencyKey: "0f8fad5b-d9cb-469f-a165-70867728950e",
+      createdAt: new Date().toISOString(),
+      attempts: 1,
+    });
+    post.mockResolvedValue({ id: 7 });
+    await resumeStaffActions();
+    await settled();
+    expect(post).not.toHaveBeenCalled();
+    expect(await heldStaffActions(MARIA.user.id)).toHaveLength(1);
   });
 });

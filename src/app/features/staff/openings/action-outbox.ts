@@ -1,12 +1,17 @@
 /**
- * The staff-action outbox (issue "Table openings" §8; issue 10 item 9 adds the order's accept and
- * reject, made on the live orders screen): a waiter's write is stored in Dexie
- * with its Idempotency-Key BEFORE the first attempt, and stays until a definite answer; whatever
- * the Wi-Fi does, it goes out once. The readings of each answer are the order outbox's
- * (src/domain/order-outbox.ts decideAfterError): no answer, 408/425/429, 5xx and
- * REQUEST_IN_PROGRESS are retried with the same key (backoff 2 s -> 60 s, and at once on
- * `online`); any other 4xx is the server's "no". The screen shows a pending row as pending, never
- * as done, and offers no second money action on that table meanwhile.
+ * The staff-action outbox: a waiter's write (a table's money actions, and an order's accept and
+ * reject made on the live orders screen) is stored in Dexie with its Idempotency-Key BEFORE the
+ * first attempt, and stays until a definite answer; whatever the Wi-Fi does, it goes out once. The
+ * readings of each answer are the order outbox's (src/domain/order-outbox.ts decideAfterError): no
+ * answer, 408/425/429, 5xx and REQUEST_IN_PROGRESS are retried with the same key (backoff 2 s ->
+ * 60 s, and at once on `online`); any other 4xx is the server's "no". The screen shows a pending
+ * row as pending, never as done, and offers no second money action on that table meanwhile.
+ *
+ * A row records the waiter who made it and goes out only under that waiter's session
+ * (src/domain/staff-action-maker.ts): money is never attributed to whoever holds the PDA next.
+ * Queued by a waiter who then locked the PDA, it waits; when that waiter signs in again it goes;
+ * when another waiter signs in, the staff shell shows it to them (HeldActions.tsx) to send as
+ * themselves or discard.
  *
  * A "no" to the first attempt goes back to the screen that asked, and the row goes. A "no" to a
  * later attempt (the action waited for the connection, and the waiter may be on another screen or
@@ -14,11 +19,13 @@
  * someone dismisses it: a payment the server refused must never vanish unseen.
  */
 import { decideAfterError, hasExpired, retryDelayMs } from "../../../../domain/order-outbox";
+import { queuedActionTurn } from "../../../../domain/staff-action-maker";
 import { ApiError, toApiError } from "../../../api/api-error";
 import { postStaffAction } from "../../../api/staff-openings";
 import { appDb, type PendingStaffActionRow, type StaffActionRefusal } from "../../../db/app-db";
 import { withLock } from "../../../orders/outbox/outbox-lock";
 import { sendOnceMore } from "../../../orders/outbox/send-once-more";
+import { currentSession, onSessionChange } from "../../../session/session";
 
 export type ActionOutcome =
   | { kind: "done"; answer: unknown }
@@ -48,13 +55,15 @@ export interface NewStaffAction {
   body: unknown;
 }
 
-/** Stores the action, then makes a first attempt. */
+/** Stores the action as the signed-in waiter's, then makes a first attempt. */
 export async function submitStaffAction(action: NewStaffAction): Promise<ActionOutcome> {
+  const session = await currentSession();
   const row: PendingStaffActionRow = {
     ...action,
     idempotencyKey: crypto.randomUUID(),
     createdAt: new Date().toISOString(),
     attempts: 0,
+    ...(session === null ? {} : { byUserId: session.user.id, byName: session.user.name ?? "" }),
   };
   await appDb().pendingStaffActions.put(row);
   const outcome = await attempt(row.idempotencyKey);
@@ -76,11 +85,14 @@ async function attemptLocked(key: string): Promise<ActionOutcome> {
     const row = await table.get(key);
     if (row === undefined) return { kind: "pending" };
     if (row.refused !== undefined) return { kind: "refused", error: refusalError(row.refused) };
+    // Only as the waiter who made it: else it waits (nobody signed in) or is shown to whoever is.
+    const signedIn = (await currentSession())?.user.id ?? null;
+    if (row.byUserId === undefined || queuedActionTurn(row.byUserId, signedIn) !== "send") return { kind: "pending" };
     if (hasExpired(row.createdAt, Date.now())) {
       return refuse(row, await toApiError(new Error("expired")));
     }
     try {
-      const answer = await postStaffAction(row.path, row.body, row.idempotencyKey);
+      const answer = await postStaffAction(row.path, row.body, row.idempotencyKey, row.byUserId);
       await table.delete(key);
       return report(row, { kind: "done", answer });
     } catch (thrown) {
@@ -130,6 +142,37 @@ export async function dismissRefusedStaffAction(key: string): Promise<void> {
   await appDb().pendingStaffActions.delete(key);
 }
 
+/** The rows made by someone other than the signed-in waiter, waiting for their decision (oldest first). */
+export async function heldStaffActions(signedInUserId: number): Promise<PendingStaffActionRow[]> {
+  const rows = await appDb().pendingStaffActions.toArray();
+  return rows
+    .filter((row) => isWaiting(row) && queuedActionTurn(row.byUserId, signedInUserId) === "ask")
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}
+
+/**
+ * The signed-in waiter sends another waiter's held action as their own: it is theirs from now on.
+ * Never a double payment: had the maker's attempt been recorded (its answer lost), the server
+ * refuses this one as already done (the line is paid, the table closed, the order decided). That
+ * refusal, like any, is kept until seen: the screen that asked for this is the staff shell's notice.
+ */
+export async function sendHeldActionAsSignedIn(key: string): Promise<ActionOutcome> {
+  const session = await currentSession();
+  const row = await appDb().pendingStaffActions.get(key);
+  if (session === null || row === undefined || !isWaiting(row)) return { kind: "pending" };
+  await appDb().pendingStaffActions.update(key, {
+    byUserId: session.user.id,
+    byName: session.user.name ?? "",
+    attempts: Math.max(row.attempts, 1),
+  });
+  return attempt(key);
+}
+
+/** The signed-in waiter discards a held action: it is never sent. */
+export async function discardHeldAction(key: string): Promise<void> {
+  await appDb().pendingStaffActions.delete(key);
+}
+
 /** Whether a stored row is still on its way (not refused). */
 export function isWaiting(row: PendingStaffActionRow): boolean {
   return row.refused === undefined;
@@ -148,10 +191,16 @@ export async function resumeStaffActions(): Promise<void> {
 
 let started = false;
 
-/** Idempotent: resumes what an earlier visit left, and again whenever the device is back online. */
+/**
+ * Idempotent: resumes what an earlier visit left, and again whenever the device is back online or
+ * a waiter signs in (their own held actions go then).
+ */
 export function startStaffActions(): void {
   if (started) return;
   started = true;
   window.addEventListener("online", () => void resumeStaffActions());
+  onSessionChange((session) => {
+    if (session !== null) void resumeStaffActions();
+  });
   void resumeStaffActions();
 }

@@ -20,6 +20,7 @@ import { setTitleBadge } from "../../shell/title-badge";
 import { LiveOrdersFeed } from "../live/LiveOrdersFeed";
 import { useLiveOrders } from "../live/live-orders-store";
 import { cacheStaffScreens } from "./cache-staff-screens";
+import { HeldActions } from "./HeldActions";
 import { keepCheckoutOptions } from "./keep-checkout-options";
 import { RefusedActions } from "./RefusedActions";
 import { type StaffTab, type StaffTabId, showsStaffShell, staffTabs } from "./staff-nav";
@@ -39,6 +40,7 @@ export function StaffShell({ terminal, screen }: StaffShellProps) {
       screen={screen}
       waiterName={session?.user.name ?? ""}
       isAdmin={session?.user.role === "ADMIN"}
+      userId={session?.user.id ?? 0}
     />
   );
 }
@@ -48,7 +50,8 @@ function StaffBars({
   screen,
   waiterName,
   isAdmin,
-}: StaffShellProps & { waiterName: string; isAdmin: boolean }) {
+  userId,
+}: StaffShellProps & { waiterName: string; isAdmin: boolean; userId: number }) {
   const { t } = useLingui();
   const language = useLanguage();
   const navigate = useNavigate();
@@ -138,6 +141,7 @@ function StaffBars({
         </button>
       </div>
       <RefusedActions />
+      <HeldActions userId={userId} />
       <nav className="staff-tabs" aria-label={t`Staff tabs`}>
         <ul className="staff-tabs__list">
           {staffTabs(terminal).map((tab) => (
