@@ -1,5 +1,5 @@
 /**
- * Open-tables bench (issue "Table openings" acceptance: "the open-tables screen with 200 open
+ * Open-tables bench (the goal: "the open-tables screen with 200 open
  * openings and 1,000 orders in the day stays responsive at 6x CPU slowdown"): the real server
  * (src/server/main.ts, built PWA in dist/, a throwaway SQLite file with the demo venues plus 200
  * bench tables of the city café, each with an open opening of 5 accepted orders of 3 lines), and

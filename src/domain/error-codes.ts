@@ -42,7 +42,7 @@ export const PRODUCT_ERROR_CODES = [
   /** A signed-in account that may not make this call (e.g. a staff or visitor session on a guest's profile). */
   "FORBIDDEN",
   "INTERNAL_ERROR",
-  // Orders (issue "Orders"): placement, its idempotency, payments, status and reviews.
+  // Orders: placement, its idempotency, payments, status and reviews.
   /** POST /api/orders without an Idempotency-Key header (400). */
   "IDEMPOTENCY_KEY_REQUIRED",
   /** The same Idempotency-Key with another body (422). */
@@ -74,7 +74,7 @@ export const PRODUCT_ERROR_CODES = [
   "INVALID_CARD",
   "REVIEW_NOT_ALLOWED",
   "REVIEW_ALREADY_EXISTS",
-  // Table openings (issue "Table openings"; src/domain/table-openings-api.ts says when each is sent).
+  // Table openings (src/domain/table-openings-api.ts says when each is sent).
   "OPENING_NOT_FOUND",
   "RECEIPT_NOT_FOUND",
   /** 409: the opening was closed (or merged into another) by someone else; details: byName, at. */

@@ -12,7 +12,7 @@ describe("order status destinations (design.md Real time)", () => {
     expect(parseOrderDestination(storeOrdersDestination(7))).toEqual({ kind: "store", storeId: 7 });
   });
 
-  it("round-trips a store's table-openings destination (issue Table openings §3: live open tables)", () => {
+  it("round-trips a store's table-openings destination (live open tables)", () => {
     expect(parseOrderDestination(storeOpeningsDestination(132))).toEqual({ kind: "storeOpenings", storeId: 132 });
   });
 

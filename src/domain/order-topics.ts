@@ -2,7 +2,7 @@
  * The STOMP destinations of live order status (design.md "Real time"; GET /api/stomp):
  *   /topic/orders/{orderId}          one order: its guest, or staff of its store
  *   /topic/stores/{storeId}/orders   every order of a store: its staff only
- *   /topic/stores/{storeId}/openings every table opening of a store (issue "Table openings" §3,
+ *   /topic/stores/{storeId}/openings every table opening of a store (live open tables,
  *                                    OpeningChangedEvent): its staff only
  * Shared by the server (which parses and authorizes them) and the app (which subscribes).
  */

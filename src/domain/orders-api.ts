@@ -207,7 +207,7 @@ export const OrderSchema = Type.Object({
   serviceNames: TranslationsSchema,
   tableId: Type.Integer(),
   spotName: Type.String(),
-  /** Where the order is for (the picked table, else the spot), in each language (issue First impressions §3). */
+  /** Where the order is for (the picked table, else the spot), in each language. */
   spotNames: TranslationsSchema,
   selectedTableName: Type.Union([Type.String(), Type.Null()]),
   chargingRoomName: Type.Union([Type.String(), Type.Null()]),

@@ -1,5 +1,5 @@
 /**
- * Reviews (spec §2 reviews and store-reviews, §6 "logged-in user: ... reviews"; issue "Orders" item 8):
+ * Reviews (spec §2 reviews and store-reviews, §6 "logged-in user: ... reviews"):
  * who may review which order, how a review's comment is cleaned, how the store's average is
  * rounded and how a reviewer is named in public. Pure rules, shared by the server and the app.
  */

@@ -1,7 +1,7 @@
 /**
- * Shapes of the staff's order history and of order details by link (issue "The waiter's PDA" §4
- * and §5). TypeBox schemas: the server validates and serializes with them; the app imports only
- * the types (constants it needs are in staff-history.ts).
+ * Shapes of the staff's order history and of order details by link. TypeBox schemas: the server
+ * validates and serializes with them; the app imports only the types (constants it needs are in
+ * staff-history.ts).
  *
  *   GET /api/staff/stores/:storeId/orders?day=&status=&spotId=&dailyNumber=&cursor=&limit=
  *                                          StoreOrdersPage (staff of that store only)

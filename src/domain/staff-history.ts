@@ -1,8 +1,8 @@
 /**
- * The store's order history of the staff (issue "The waiter's PDA" §4; GET
- * /api/staff/stores/:storeId/orders) and order details by link (§5; GET
- * /api/order-details/:storeId/:orderId). Constants and small rules the app and the server share;
- * no TypeBox here, so the app may import it (the schemas are in staff-history-api.ts).
+ * The store's order history of the staff (GET /api/staff/stores/:storeId/orders) and order details
+ * by link (GET /api/order-details/:storeId/:orderId). Constants and small rules the app and the
+ * server share; no TypeBox here, so the app may import it (the schemas are in
+ * staff-history-api.ts).
  */
 
 /** Orders per page when the query names no limit; the app pages on with `cursor`. */

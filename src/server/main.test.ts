@@ -67,7 +67,7 @@ describe("main: start, demo links, graceful shutdown (brief §6)", () => {
         /API description: (http:\/\/127\.0\.0\.1:\d+)\/api\/docs\/json/,
         seen,
       );
-      // The host it really listens on (issue First impressions §1), here HOST=127.0.0.1.
+      // The host it really listens on, here HOST=127.0.0.1.
       expect(seen.stdout).toMatch(/^Open http:\/\/127\.0\.0\.1:\d+\/$/m);
       for (const kind of ["table", "umbrella", "beach-chair", "room", "delivery", "pda"]) {
         expect(seen.stdout).toMatch(

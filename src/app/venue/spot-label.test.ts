@@ -3,7 +3,7 @@ import { needsKindPrefix, spotKindName, spotLabel } from "./spot-label";
 
 const translate = (descriptor: { message?: string }) => `[${descriptor.message}]`;
 
-describe("spot label (spec §3 spot types; issue First impressions §3: labels follow the UI language)", () => {
+describe("spot label (spec §3 spot types; labels follow the UI language)", () => {
   it("keeps names that already say what the spot is", () => {
     expect(needsKindPrefix("Ομπρέλα 12")).toBe(false);
     expect(needsKindPrefix("Δωμάτιο 204")).toBe(false);

@@ -11,7 +11,7 @@ import { whenCommitsDurable } from "./durable-sqlite";
 const dataDir = mkdtempSync(path.join(tmpdir(), "venue-db-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-describe("database (issue Foundation §3: embedded SQLite under DATA_DIR, PostgreSQL by URL)", () => {
+describe("database (embedded SQLite under DATA_DIR, PostgreSQL by URL)", () => {
   it("an embedded SQLite file is created on first open, in WAL mode with synchronous=NORMAL (+ the driver's group commit) and foreign keys on", async () => {
     const target = databaseTarget(null, path.join(dataDir, "fresh"));
     expect(target).toEqual({ kind: "sqlite", file: path.join(dataDir, "fresh", SQLITE_FILE_NAME) });

@@ -6,7 +6,7 @@ const lan = {
   eth0: [{ address: "192.168.1.20", family: "IPv4", internal: false }],
 } as unknown as Parameters<typeof listenUrl>[2];
 
-describe("listenUrl (issue First impressions §1: links use the host the server listens on)", () => {
+describe("listenUrl (links use the host the server listens on)", () => {
   it.each([
     ["localhost", "http://localhost:3000"],
     ["127.0.0.1", "http://127.0.0.1:3000"],

@@ -1,7 +1,7 @@
 /**
- * The address to print for a server that listens on `host` (issue "First impressions" §1: the
- * printed links use the host the server really listens on). A wildcard host (0.0.0.0, ::) is
- * reachable from phones on the LAN, so the machine's first LAN address is the one to open there.
+ * The address to print for a server that listens on `host` (the printed links use the host the
+ * server really listens on, so they open from where it is reachable). A wildcard host (0.0.0.0, ::)
+ * is reachable from phones on the LAN, so the machine's first LAN address is the one to open there.
  */
 import { networkInterfaces } from "node:os";
 

@@ -1,5 +1,5 @@
 /**
- * Order-details links (issue "The waiter's PDA" §5; spec §2 view-order-details): a signed,
+ * Order-details links (spec §2 view-order-details): a signed,
  * expiring capability to read one order of one store without signing in, e.g. printed on a kitchen
  * ticket or sent with the store's new-order notification.
  *

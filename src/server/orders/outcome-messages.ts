@@ -1,6 +1,6 @@
 /**
- * The outcome of an order, told to its guest (issue "Orders" §2: "the outcome goes to the guest by
- * SMS or e-mail through the messengers"; spec §9 texts: order rejected, order timed out "ran out of
+ * The outcome of an order, told to its guest (the outcome goes to the guest by
+ * SMS or e-mail through the messengers; spec §9 texts: order rejected, order timed out "ran out of
  * time before being accepted").
  *
  * - Accepted, rejected (with the store's reason when it gave one) and timed out are sent. Payment

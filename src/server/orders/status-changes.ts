@@ -1,5 +1,5 @@
 /**
- * The order status lifecycle after placement (issue "Orders" §2; spec §4 statuses, §8 errors):
+ * The order status lifecycle after placement (spec §4 statuses, §8 errors):
  * staff accept or reject a pending order, and a waiting order whose acceptance time ran out times
  * out. The allowed changes are the pure table of src/domain/order-status.ts.
  *

@@ -1,6 +1,6 @@
 /**
- * The acceptance-time sweeper (issue "Orders" §2: "timed out (the store's acceptance time runs
- * out)"): every SWEEP_INTERVAL_MS it times out the waiting orders past their deadline, and each is
+ * The acceptance-time sweeper (an order is timed out when the store's acceptance time runs
+ * out): every SWEEP_INTERVAL_MS it times out the waiting orders past their deadline, and each is
  * announced like any other status change (event, card void, the guest's message).
  *
  * Every API process runs one. On PostgreSQL they race harmlessly: the conditional UPDATE of

@@ -116,7 +116,7 @@ describe("OpenAPI document generated from the route schemas (brief §4)", () => 
     expect(untagged).toEqual([]);
   });
 
-  it("every table-opening write documents its Idempotency-Key header and its conflicts (issue Table openings §8)", async () => {
+  it("every table-opening write documents its Idempotency-Key header and its conflicts", async () => {
     const doc = (await server.app.inject({ method: "GET", url: "/api/docs/json" })).json();
     for (const action of ["pay", "treat", "cancel", "close", "transfer", "reopen", "receipts"]) {
       const write = doc.paths[`/api/staff/openings/{openingId}/${action}`].post;

@@ -7,7 +7,7 @@
  * NOTIFY and listens with LISTEN, so a change made through one process reaches the subscribers of
  * another (postgres-order-events.ts).
  *
- * A table opening's change (issue "Table openings" §3) travels the same way, so it crosses API
+ * A table opening's change (live open tables) travels the same way, so it crosses API
  * processes like order events do; it has listeners of its own, and an order listener never sees one.
  */
 import { Type } from "typebox";

@@ -69,7 +69,7 @@ describe("order topic fan-out (routes by order and store, not through every conn
     expect(kept.got).toHaveLength(1);
   });
 
-  it("a table opening's change reaches its store's openings topic only; order topics never see it (issue Table openings §3)", async () => {
+  it("a table opening's change reaches its store's openings topic only; order topics never see it", async () => {
     const bus = new InProcessOrderEvents();
     const fanout = new OrderTopicFanout(bus);
     const [openings, otherStoreOpenings, storeOrders] = [recorder("openingId"), recorder("openingId"), recorder()];

@@ -1,6 +1,6 @@
 /**
  * Test-only: a connection cut after the server committed (design.md "Orders: exactly once on
- * patchy Wi-Fi"; issue "Table openings" §8 "a retry after a cut connection never pays twice").
+ * patchy Wi-Fi"; a retry after a cut connection never pays twice).
  * A TCP proxy (node:net) forwards the request, swallows the first bytes of the answer and cuts
  * both ends, so the client sees the connection drop although the server did the work; and a plain
  * HTTP POST that reports status, body and the replay header, through the proxy or straight.

@@ -77,7 +77,7 @@ describe("demo venues (venues/demo/*.json, brief §2 demo loader)", () => {
     });
   });
 
-  it("issue First impressions §1: at 03:00 in Athens the hotel's room is open (24-hour room service) and the links say so", async () => {
+  it("at 03:00 in Athens the hotel's room is open (24-hour room service) and the links say so", async () => {
     const threeAm = new Date("2026-07-15T00:00:00Z");
     const links = await listDemoLinks(ctx.db, threeAm);
     const room = links.find((link) => link.storeId === 7 && link.kind === "room");

@@ -1,5 +1,5 @@
 /**
- * Venue-file support for taking orders (issue "Orders"): the store's order settings with their
+ * Venue-file support for taking orders: the store's order settings with their
  * defaults, charge to room only in hotels, and re-importing a venue whose catalogue orders refer to.
  */
 import { describe, expect, it } from "vitest";

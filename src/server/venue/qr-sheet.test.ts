@@ -1,5 +1,5 @@
 /**
- * Issue "Field readiness" §5 acceptance: the QR sheet of the demo beach hotel decodes, with a QR
+ * The QR sheet of the demo beach hotel decodes, with a QR
  * decoder library, to the right link for every spot. The sheet is made by the real CLI
  * (`npm run venue:qr`) from a database holding the demo venues; each code is read back from the
  * PNG the sheet embeds, as a phone's camera would read the printed one.
@@ -52,7 +52,7 @@ function decodeCards(html: string): Array<{ spotId: number; decoded: string | nu
   });
 }
 
-describe("npm run venue:qr -- STORE --out DIR (issue Field readiness §5)", () => {
+describe("npm run venue:qr -- STORE --out DIR", () => {
   it("writes an A4 sheet whose every code decodes to PUBLIC_URL/menu/<spot> of that spot", async () => {
     const result = await runCli([String(BEACH_HOTEL), "--out", outDir], { PUBLIC_URL });
     expect(result.stderr).toBe("");

@@ -1,5 +1,5 @@
 /**
- * The QR codes a venue prints on day one (issue "Field readiness" §5): one code per spot of a store
+ * The QR codes a venue prints on day one (ready to print): one code per spot of a store
  * (tables, rooms, umbrellas, beach chairs, the delivery link, and the waiters' PDA spots marked
  * "staff"), each labelled with its spot and section, on an A4 sheet with cut marks.
  *

@@ -223,7 +223,7 @@ describe("venue file validation: semantic rules (brief §2)", () => {
   });
 });
 
-describe("the floor plan of table openings (issue Table openings §2): path-precise errors", () => {
+describe("the floor plan of table openings: path-precise errors", () => {
   it("a spot whose section is not listed, an outlet naming no section, twice-used ids and names", () => {
     const venue = venueWith((v) => {
       v.sections = [{ name: "Terrace" }, { name: "Front row" }, { name: "Terrace" }];

@@ -43,7 +43,7 @@ describe("history screen (spec §2 history: the guest's orders with details and 
     expect(screen.getByRole("status", { name: "Loading your orders" })).toBeTruthy();
 
     const card = await screen.findByRole("article", { name: "Kyma Beach Bar" });
-    // The spot in the UI language, Greek by default (issue First impressions §3).
+    // The spot in the UI language, Greek by default.
     expect(within(card).getByText("Beach bar · Ομπρέλα 12")).toBeTruthy();
     // Athens time in the UI language (Greek by default): 09:15Z in July is 12:15 in Athens.
     const placed = formatAthensDateTime("2026-07-01T09:15:00.000Z", "GRE").replace(/\s/gu, " ");

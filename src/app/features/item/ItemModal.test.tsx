@@ -335,7 +335,7 @@ describe("item modal: ordering disabled when the service is closed (spec §4)", 
     // 21:30 in Athens.
     renderModal({ venue, at: "2026-07-15T18:30:00Z" });
     expect((await addButton()).hasAttribute("disabled")).toBe(true);
-    // One sentence, the hour named once (issue First impressions §8).
+    // One sentence, the hour named once.
     expect(screen.getByText("Closed now, opens at 09:00: you can browse the menu meanwhile.")).toBeTruthy();
     expect(document.body.textContent?.match(/09:00/g)?.length).toBe(1);
   });

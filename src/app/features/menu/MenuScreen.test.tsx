@@ -78,7 +78,7 @@ describe("menu screen: open state (spec §4 service open, by the clock's Athens 
 
   it("says closed, when it opens, and that ordering waits", () => {
     renderMenu({ at: "2026-07-15T04:00:00Z", venue: venueFixture({ items: [freddo], service: { hours } }) });
-    // One sentence, the hour named once (issue First impressions §8).
+    // One sentence, the hour named once.
     expect(screen.getByText("Closed now, opens at 09:00: you can browse the menu meanwhile.")).toBeTruthy();
     expect(document.body.textContent?.match(/09:00/g)?.length).toBe(1);
   });

@@ -20,7 +20,7 @@ export function OpenState({ status }: { status: ServiceStatus }) {
   return (
     <span className="open-state open-state--closed">
       {status.note === "closed" ? (
-        // One sentence that names the hour once (issue First impressions §8).
+        // One sentence that names the hour once, easier to read than two that repeat it.
         <Trans>Closed now, opens at {start}: you can browse the menu meanwhile.</Trans>
       ) : (
         <Trans>Closed now · opens at {start}</Trans>

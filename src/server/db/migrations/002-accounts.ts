@@ -1,5 +1,5 @@
 /**
- * Migration 002: accounts (issue "Accounts"). Users become accounts of three kinds (guest, staff,
+ * Migration 002: accounts. Users become accounts of three kinds (guest, staff,
  * visitor) with phones in E.164, and the tables of sign-in: sessions and their tokens, one-time
  * codes, rate limits, staff login tokens, saved cards, memberships and the server's own secrets.
  *

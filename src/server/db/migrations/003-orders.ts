@@ -1,5 +1,5 @@
 /**
- * Migration 003: orders (issue "Orders"). Store settings for taking orders, the orders and their
+ * Migration 003: orders. Store settings for taking orders, the orders and their
  * lines as priced by the server, the idempotency records of placement, the daily order numbers,
  * the sandbox payment provider's own records, card payments, and reviews.
  *

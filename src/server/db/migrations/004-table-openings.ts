@@ -1,5 +1,5 @@
 /**
- * Migration 004: table openings (issue "Table openings"). What a spot owes from its first accepted
+ * Migration 004: table openings. What a spot owes from its first accepted
  * order until it is closed, line by line, how it was settled, and the receipts it got.
  *
  * - stores.floor_plan: the venue file's sections (with table families and minimum consumption),

@@ -1,5 +1,5 @@
 /**
- * Migration 005: spots' names in the guest's language (issue "First impressions" §3): an optional
+ * Migration 005: spots' names in the guest's language: an optional
  * translations document per spot ("Ομπρέλα 1" / "Umbrella 1"); null keeps the one name for all.
  */
 import type { Kysely, Migration } from "kysely";

@@ -1,5 +1,5 @@
 /**
- * Migration 007: who decided an order (issue "The waiter's PDA" §4, the store's order history says
+ * Migration 007: who decided an order (the store's order history says
  * who accepted or rejected it). The venue file's staff id of the waiter or admin; null for orders
  * decided before this migration, orders that timed out, and pending ones. Plus the index the
  * history reads by: a store's orders of one Athens day, newest (highest id) first.

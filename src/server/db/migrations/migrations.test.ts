@@ -147,7 +147,7 @@ describe(`migrations on ${testDialect()} (brief §1: one set of migrations for b
   });
 });
 
-describe(`migration 002 on ${testDialect()} upgrades a 001 database (issue Accounts: phones in E.164, ids kept)`, () => {
+describe(`migration 002 on ${testDialect()} upgrades a 001 database (phones in E.164, ids kept)`, () => {
   let test: TestDatabase;
   beforeAll(async () => {
     test = await createEmptyTestDatabase();

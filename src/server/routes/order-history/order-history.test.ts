@@ -60,7 +60,7 @@ describe("GET /api/orders/history (§2 history: the signed-in guest's orders wit
       storeId: FIXTURE_STORE.storeId,
       serviceId: FIXTURE_STORE.serviceId,
       spotName: "Table 1",
-      // A spot without names per language: its one name in each (issue First impressions §3).
+      // A spot without names per language: its one name in each.
       spotNames: { GRE: { name: "Table 1" }, ENG: { name: "Table 1" } },
       reviewed: false,
       totals: { totalCents: 600 },

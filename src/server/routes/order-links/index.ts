@@ -1,5 +1,5 @@
 /**
- * GET /api/order-details/:storeId/:orderId (issue "The waiter's PDA" §5; spec §2
+ * GET /api/order-details/:storeId/:orderId (spec §2
  * view-order-details): one order, read-only, for whoever holds its link. No sign-in: the
  * capability is the link's token (orders/order-links.ts), sent in the `order-link-token` header,
  * never in this URL, so it reaches no access log, proxy log or browser history of API calls.

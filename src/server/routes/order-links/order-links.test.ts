@@ -1,5 +1,5 @@
 /**
- * Issue "The waiter's PDA" §5: order details by link (GET /api/order-details/:storeId/:orderId with
+ * Order details by link (GET /api/order-details/:storeId/:orderId with
  * the link's token in the order-link-token header). Valid, expired, other order, other store and
  * tampered links; every refusal is the same answer; the token never reaches the log.
  */

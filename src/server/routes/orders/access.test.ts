@@ -1,5 +1,5 @@
 /**
- * Reading orders (issue "Orders": "a guest cannot read another guest's order"; the polling
+ * Reading orders (a guest cannot read another guest's order; the polling
  * fallback GET .../status) and the checkout's options.
  */
 import { beforeAll, describe, expect, it } from "vitest";

@@ -1,6 +1,6 @@
 /**
- * Issue "Orders" acceptance: "a proxy that cuts the connection after the server committed, then a
- * retry, gives one order and the stored answer". A real listening server behind a TCP proxy
+ * A proxy that cuts the connection after the server committed, then a retry, gives one order
+ * and the stored answer. A real listening server behind a TCP proxy
  * (test-support/cutting-proxy.ts) that forwards the request, swallows the answer's bytes and cuts
  * the client off: the client saw nothing, the order was committed; the app's outbox retries with
  * the same key.

@@ -1,5 +1,5 @@
 /**
- * Exactly-once placement (issue "Orders" acceptance; design.md "Orders: exactly once on patchy
+ * Exactly-once placement (design.md "Orders: exactly once on patchy
  * Wi-Fi"): concurrent duplicates, a reused key, the stored answer of a refusal, expiry and
  * takeover of a claim left by a crashed process (at once when the claim names a process that is
  * gone, else once stale). On SQLite, and on PostgreSQL through scripts/with-postgres.sh.

@@ -1,6 +1,6 @@
 /**
- * Placement refuses what breaks a rule, with its code, and changes nothing (issue "Orders"
- * acceptance); it prices every order itself with the cart's functions (spec §9 prices, §3, §5).
+ * Placement refuses what breaks a rule, with its code, and changes nothing;
+ * it prices every order itself with the cart's functions (spec §9 prices, §3, §5).
  * Clock: 2026-07-01T09:00Z = 12:00 in Athens, the beach bar open (09:00-02:00), no happy hour.
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -113,7 +113,7 @@ async function place(body: PlaceOrderRequest, who: { authToken: string; jwt: str
   return response.json<OrderDto>();
 }
 
-describe("refusals change nothing (issue Orders: tampered price, closed service, broken limit, out of stock)", () => {
+describe("refusals change nothing (tampered price, closed service, broken limit, out of stock)", () => {
   it("closed inputs: a `selection` with a key that is no group id, nested deep, → 400 VALIDATION_FAILED", async () => {
     let deep: unknown = [1];
     for (let level = 0; level < 200; level += 1) deep = { nested: deep };

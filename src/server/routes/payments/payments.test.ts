@@ -1,5 +1,5 @@
 /**
- * Payments (issue "Orders" §3 Payments; design.md "Outside parts"): the sandbox provider's card
+ * Payments (design.md "Outside parts"): the sandbox provider's card
  * form, card orders authorized at placement, a declined card ending in PAYMENT_FAILED with nothing
  * ordered, saved cards, capture on accept and void on reject; only a token, brand and last four
  * digits stored anywhere.

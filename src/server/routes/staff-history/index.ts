@@ -1,6 +1,6 @@
 /**
- * The store's order history of the staff and the minting of order-details links (issue "The
- * waiter's PDA" §4 and §5; shapes in src/domain/staff-history-api.ts):
+ * The store's order history of the staff and the minting of order-details links (shapes
+ * in src/domain/staff-history-api.ts):
  *   GET /api/staff/stores/:storeId/orders          a page of the store's orders of one Athens day
  *   GET /api/staff/orders/:orderId/details-link    a signed, expiring /view-order-details/... path
  * A staff session of that store is required: guests, visitors and staff of another store get 403

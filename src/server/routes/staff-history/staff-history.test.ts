@@ -1,8 +1,8 @@
 /**
- * Issue "The waiter's PDA" §4: the store's order history (GET /api/staff/stores/:storeId/orders),
- * and §5: minting an order-details link (GET /api/staff/orders/:orderId/details-link).
- * Two stores: 7 and 132 (sampleVenue with their ids shifted), orders written straight to the tables
- * except where who decided matters (then the staff endpoints decide them).
+ * The store's order history (GET /api/staff/stores/:storeId/orders), and minting an order-details
+ * link (GET /api/staff/orders/:orderId/details-link). Two stores: 7 and 132 (sampleVenue with their
+ * ids shifted), orders written straight to the tables except where who decided matters (then the
+ * staff endpoints decide them).
  */
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * The table-opening calls of the staff (issue "Table openings"; shapes and conflicts in
+ * The table-opening calls of the staff (shapes and conflicts in
  * src/domain/table-openings-api.ts). A staff session of the store is required: guests and visitors
  * 403, an opening or receipt of another store 404. Every write takes an Idempotency-Key and names
  * the version the waiter saw; a write of some lines, each named as the waiter saw it, is checked

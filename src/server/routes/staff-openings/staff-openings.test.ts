@@ -1,5 +1,5 @@
 /**
- * Issue "Table openings", server acceptance, on SQLite and PostgreSQL: openings start with the first
+ * Table openings, server side end to end, on SQLite and PostgreSQL: openings start with the first
  * accepted order and collect the next; every settlement type; selected lines; treat and cancel with
  * role and reason; close (with the minimum consumption); transfer and merge; charge to room;
  * receipts; reopen; the day summary; 10 concurrent closes with one winner; idempotent replays; and

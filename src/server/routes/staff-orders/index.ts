@@ -1,5 +1,5 @@
 /**
- * The staff's order calls (issue "Orders" §2; src/domain/orders-api.ts lists them):
+ * The staff's order calls (src/domain/orders-api.ts lists them):
  *   GET  /api/staff/orders                     the store's pending orders and today's decided ones
  *   POST /api/staff/orders/:orderId/accept     -> OrderStatusEvent
  *   POST /api/staff/orders/:orderId/reject     { reason? } -> OrderStatusEvent

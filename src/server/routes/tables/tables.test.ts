@@ -22,7 +22,7 @@ describe("GET /api/tables/:tableId (brief §3, spec §3 store/spot/service)", ()
       id: 200,
       storeId: 1,
       name: "Table 1",
-      // A venue file without the spot's names per language: its one name in each (issue First impressions §3).
+      // A venue file without the spot's names per language: its one name in each.
       names: { GRE: { name: "Table 1" }, ENG: { name: "Table 1" } },
       type: "TABLE",
       capacity: 4,

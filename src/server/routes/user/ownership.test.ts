@@ -25,7 +25,7 @@ interface Call {
   headers?: Record<string, string>;
 }
 
-/** Every call of this issue that acts on the signed-in user's own account. */
+/** Every call that acts on the signed-in user's own account. */
 const USER_SCOPED: Call[] = [
   { name: "GET creditCard/user", method: "GET", url: "/api/creditCard/user" },
   {
