@@ -1,5 +1,5 @@
 /**
- * Shapes of the table-opening calls (issue "Table openings"). TypeBox schemas: the server
+ * Shapes of the table-opening calls. TypeBox schemas: the server
  * validates and serializes with them; the app imports only the types (`import type`), and the
  * constants and rules it needs from ./table-openings.ts.
  *

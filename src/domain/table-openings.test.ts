@@ -22,7 +22,7 @@ const line = (state: LineAmount["state"], amountCents: number, kind: LineAmount[
   amountCents,
 });
 
-describe("openingAmounts (issue Table openings §1: total = paid + treated + canceled + remaining)", () => {
+describe("openingAmounts (total = paid + treated + canceled + remaining)", () => {
   it.each([
     { lines: [], expected: [0, 0, 0, 0, 0] },
     { lines: [line("OPEN", 350)], expected: [350, 0, 0, 0, 350] },
@@ -39,7 +39,7 @@ describe("openingAmounts (issue Table openings §1: total = paid + treated + can
   });
 });
 
-describe("minimum consumption (issue §1: per spot or section; what is missing shown and charged at close)", () => {
+describe("minimum consumption (per spot or section; what is missing shown and charged at close)", () => {
   const minimum = { cents: 2000, chargeMissing: true };
   it.each([
     { lines: [line("OPEN", 700)], missing: 1300 },
@@ -62,7 +62,7 @@ describe("minimum consumption (issue §1: per spot or section; what is missing s
   });
 });
 
-describe("splitLine (issue §4: pay part of a line; rounding half up; the parts add up)", () => {
+describe("splitLine (pay part of a line; rounding half up; the parts add up)", () => {
   it.each([
     { quantity: 3, amountCents: 1050, k: 1, settled: 350, left: 700 },
     { quantity: 3, amountCents: 1000, k: 1, settled: 333, left: 667 },
@@ -83,7 +83,7 @@ describe("splitLine (issue §4: pay part of a line; rounding half up; the parts 
   });
 });
 
-describe("allowed state changes (issue §1: open -> paid | treated | canceled, once)", () => {
+describe("allowed state changes (open -> paid | treated | canceled, once)", () => {
   it.each(OPENING_LINE_STATES.flatMap((from) => OPENING_LINE_STATES.map((to) => ({ from, to }))))(
     "$from -> $to",
     ({ from, to }) => {
@@ -92,7 +92,7 @@ describe("allowed state changes (issue §1: open -> paid | treated | canceled, o
   );
 });
 
-describe("roles (issue §4: treat/cancel by admins, or waiters where allowed; reopen by admins within the day)", () => {
+describe("roles (treat/cancel by admins, or waiters where allowed; reopen by admins within the day)", () => {
   it.each([
     { role: "ADMIN", allowed: false, may: true },
     { role: "ADMIN", allowed: true, may: true },
@@ -109,7 +109,7 @@ describe("roles (issue §4: treat/cancel by admins, or waiters where allowed; re
   });
 });
 
-describe("which spot an order is owed at (issue §1: delivery spots never open one)", () => {
+describe("which spot an order is owed at (delivery spots never open one)", () => {
   it.each([
     { spotType: "TABLE", selectedTableId: null, expected: 1 },
     { spotType: "HOTEL_ROOM", selectedTableId: null, expected: 1 },
@@ -138,7 +138,7 @@ describe("tableFamilySections (spec §3 Checkout)", () => {
   });
 });
 
-describe("groupBySection (issue §3: grouped by section, sorted so the oldest waits on top)", () => {
+describe("groupBySection (grouped by section, sorted so the oldest waits on top)", () => {
   const at = (id: number, section: string, openedAt: string) => ({ id, openedAt, spot: { section } });
   it("sections in floor order, unlisted ones last; the oldest first in each", () => {
     const groups = groupBySection(

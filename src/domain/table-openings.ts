@@ -1,5 +1,5 @@
 /**
- * Table openings (issue "Table openings"; spec §1 "They close, transfer and receipt tables", §3
+ * Table openings (spec §1 "They close, transfer and receipt tables", §3
  * catalogue terms: table opening, department, minimum consumption, paid/treated/canceled items,
  * temp and final receipts; §9 payment and receipt types). Pure rules shared by the server, which
  * enforces them, and the staff screens, which show them before a waiter taps.
@@ -114,7 +114,7 @@ export function openingAmounts(lines: readonly LineAmount[]): OpeningAmounts {
 }
 
 /**
- * The open-tables screen's order (issue §3): sections in floor order (sections the floor plan does
+ * The open-tables screen's order: sections in floor order (sections the floor plan does
  * not list last, by name), and in each the oldest opening first, so the table waiting longest is on top.
  */
 export function groupBySection<Opening extends { id: number; openedAt: string; spot: { section: string } }>(

@@ -1,5 +1,5 @@
 /**
- * The waiter's PDA end to end (issue 10 items 1, 2 and 9), on a PDA viewport (360x640), with the real
+ * The waiter's PDA end to end (the staff shell, live orders, offline), on a PDA viewport (360x640), with the real
  * server, database, STOMP endpoint and browser. The PDA opens its PDA spot (7499, Ammoudia Beach
  * Hotel) and a waiter signs in there with the PIN (2580); guests order from umbrella 7201 in another
  * browser context. The one faked edge is the clock: the server's (DEV_CLOCK_API) and the app's
@@ -58,7 +58,7 @@ async function guestSendsFreddo(guest: Page): Promise<void> {
   await expect(guest.getByTestId("order-progress")).toHaveAttribute("data-stage", "waiting");
 }
 
-test("issue 10: a guest's order appears on the waiter's PDA within 2 s with a sound; the waiter accepts and the guest sees 'accepted'", async ({
+test("a guest's order appears on the waiter's PDA within 2 s with a sound; the waiter accepts and the guest sees 'accepted'", async ({
   page,
   browser,
   request,
@@ -110,7 +110,7 @@ test("issue 10: a guest's order appears on the waiter's PDA within 2 s with a so
   await expect(tabs(page).getByRole("link", { name: "Νέα παραγγελία" })).toHaveAttribute("href", `/menu/${HOTEL.pda}`);
 });
 
-test("issue 10 item 9: offline, the PDA keeps the last list with 'offline since'; an accept tapped offline is pending and goes out once", async ({
+test("offline, the PDA keeps the last list with 'offline since'; an accept tapped offline is pending and goes out once", async ({
   page,
   browser,
   request,

@@ -1,5 +1,5 @@
 /**
- * Table openings end to end (issue "Table openings" acceptance), on a PDA viewport (360x640), with
+ * Table openings end to end, on a PDA viewport (360x640), with
  * the real server, database and browser. Guests' orders are placed through the API as the guest
  * (the guest's screens are proven by orders.spec.ts); the waiter's PDA is the browser under test.
  * The one faked edge is the clock: the server's (DEV_CLOCK_API) is put at noon in Athens.
@@ -246,7 +246,7 @@ test("moves a table; a stale close hears who closed it; a close made offline is 
   expect(after.payments).toHaveLength(1);
 });
 
-test("issue 9 item 5: a table moved onto a table with an open opening merges into it, and the PDA shows the merged table", async ({
+test("a table moved onto a table with an open opening merges into it, and the PDA shows the merged table", async ({
   page,
   request,
 }) => {

@@ -1,5 +1,5 @@
 /**
- * Issue 10 "The waiter's PDA" §3 end to end, on a PDA viewport (360x640) with the real server,
+ * The waiter's own orders from the PDA end to end, on a PDA viewport (360x640) with the real server,
  * database and browser: a waiter signs in by PIN on the hotel's PDA spot, orders from the same menu,
  * item modal and cart for a table picked by section, and the order needs no acceptance: it shows
  * at once on the open tables with its amount. The one faked edge is the clock (the server's
@@ -86,7 +86,7 @@ test("a waiter signs in by PIN on the PDA, orders for table 7401 by section, and
   await expect(card).toBeVisible({ timeout: 15_000 });
   await expect(card).toContainText(euros(owedBefore + TZATZIKI.cents));
 
-  // Issue 10 acceptance: the order shows in the store's history, found by its daily number.
+  // The order shows in the store's history, found by its daily number (the waiter finds it again).
   await page.goto(`/order-history/for-store/${HOTEL.storeId}/${HOTEL.pda}`);
   await page.getByLabel("Αριθμός παραγγελίας").fill(String(dailyNumber));
   await page.getByRole("button", { name: "Εύρεση" }).click();

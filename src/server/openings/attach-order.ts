@@ -1,6 +1,5 @@
 /**
- * An accepted order joins its spot's table opening, inside the transaction that accepted it
- * (issue "Table openings" §1), so an order is never accepted without being owed somewhere.
+ * An accepted order joins its spot's table opening, inside the transaction that accepted it, so an order is never accepted without being owed somewhere.
  *
  * - The spot is the table a waiter picked on a PDA, else the order's own spot; delivery spots
  *   never open a table (domain openingSpotOf).

@@ -1,5 +1,5 @@
 /**
- * The store's day for its admins (issue "Table openings" §9): openings closed that Athens day,
+ * The store's day for its admins, to close the till: openings closed that Athens day,
  * what was paid by each settlement type, treated and canceled lines with who and why, on-credit
  * receivables, receipts issued. Everything is counted on the day it happened (a payment's day, a
  * line's settling day), so a table open across midnight is split between the two days as its money was.

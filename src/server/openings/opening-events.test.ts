@@ -1,5 +1,5 @@
 /**
- * Issue "Table openings" §3 "live (the store's STOMP topic)": every committed change of an opening
+ * Open tables are live on the store's STOMP topic, so every waiter sees a change at once: every committed change of an opening
  * reaches the staff of its store on /topic/stores/{storeId}/openings as an OpeningChangedEvent
  * (the accept that starts or joins it, a payment, a move, the close), never a change that was
  * refused or a replay, and nobody else may listen. On PostgreSQL the change crosses API processes.
@@ -124,7 +124,7 @@ async function nextEvents(client: RawStompClient, from: number, count: number): 
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe("live table openings on /topic/stores/{storeId}/openings (issue Table openings §3)", () => {
+describe("live table openings on /topic/stores/{storeId}/openings", () => {
   it("the waiter of the store hears the accept that starts an opening, the next that joins it, a payment and the close", async () => {
     const client = await subscribed(server.stompUrl, waiter, storeOpeningsDestination(BEACH_HOTEL));
     await accept(server.app, await waitingOrder(ctx.db, TABLE_1, 1200));

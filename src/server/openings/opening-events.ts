@@ -1,12 +1,12 @@
 /**
- * The live side of table openings (issue "Table openings" §3: open tables "live (the store's STOMP
- * topic, polling when it fails)"): after a change committed, one OpeningChangedEvent per opening it
+ * The live side of table openings (open tables live on the store's STOMP topic, polling when it
+ * fails, so every waiter sees a change at once): after a change committed, one OpeningChangedEvent per opening it
  * touched goes on the order-event bus, which delivers it to /topic/stores/{storeId}/openings in
  * every API process (LISTEN/NOTIFY on PostgreSQL).
  *
  * - The event is read after the commit, so it tells the state the change left, or a later one
  *   (whose own event follows); never a state that was rolled back.
- * - It is published by a job (src/server/jobs, issue 11 item 1: an opening-events job written in
+ * - It is published by a job (src/server/jobs: an opening-events job written in
  *   the staff write's transaction, or the status-event job of an accept), retried until done: a
  *   lost event must not turn a done payment into a 500, and a crash after the commit loses none.
  */

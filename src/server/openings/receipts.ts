@@ -1,5 +1,5 @@
 /**
- * Receipts of a table opening (issue "Table openings" §6): a TEMPORARY one (what is owed now) any
+ * Receipts of a table opening: a TEMPORARY one (what is owed now) any
  * time, a FINAL one once the opening is closed. Numbered per store per Athens day from 1, one
  * sequence for both kinds, taken under the counter row's lock in the receipt's transaction (a
  * waiter prints a few an hour: no gaps, and nothing waits long on the lock). The

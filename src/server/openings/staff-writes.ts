@@ -1,11 +1,10 @@
 /**
- * Every money write a waiter makes runs exactly once per Idempotency-Key (issue "Table openings"
- * §8), through the same machinery as the guest's order placement (orders/idempotency.ts): the key
+ * Every money write a waiter makes runs exactly once per Idempotency-Key, through the same machinery as the guest's order placement (orders/idempotency.ts): the key
  * is claimed inside the write's own transaction and the answer stored in the same commit, so a
  * waiter whose Wi-Fi dropped after the commit gets that answer on the retry, and nothing is paid
  * twice. The key is bound to the call and its body: reused on another call or opening, 422.
  * The openings the write changed are announced on the store's live topic by an opening-events job
- * written in the same commit (issue 11 item 1), run by the job worker after it.
+ * written in the same commit (so a crash after the commit loses no event), run by the job worker after it.
  */
 
 import { enqueueOpeningEventsJob } from "../jobs/order-jobs";

@@ -1,5 +1,5 @@
 /**
- * One pending order on the waiter's live orders (issue 10 item 2): daily number, spot, the time left
+ * One pending order on the waiter's live orders: daily number, spot, the time left
  * before it times out (ticking), lines, total, scheduled time and comment, with Accept and Reject.
  * Reject asks for a reason for the guest: a quick reason chip or free text (optional). While an
  * accept or reject waits in the outbox (offline), the card says so and offers nothing else: the

@@ -1,5 +1,5 @@
 /**
- * The waiter's live orders (spec §2 order-change-status; issue 10 items 2 and 9). Real Dexie (on
+ * The waiter's live orders (spec §2 order-change-status: heard at once, decided once even offline). Real Dexie (on
  * fake-indexeddb), the real outbox and store; the edges are stubbed: fetch (the API), the store's
  * STOMP topic (a fake stream whose messages the test sends), GET /utils/date, Web Audio and vibrate.
  */
@@ -148,7 +148,7 @@ afterEach(async () => {
   await clearSession();
 });
 
-describe("live orders (issue 10 item 2)", () => {
+describe("live orders: heard the moment they are placed, decided from the card", () => {
   it("lists pending orders the oldest first, each with its ticking time left before it times out", async () => {
     fakeApi([newer, pendingOrder(), pendingOrder({ id: 30, status: "ACCEPTED", dailyNumber: 13 })]);
     renderWithI18n(<OrderChangeStatusScreen />);
@@ -300,7 +300,7 @@ describe("live orders (issue 10 item 2)", () => {
   });
 });
 
-describe("live orders offline (issue 10 item 9)", () => {
+describe("live orders offline: an accept waits and goes out once", () => {
   it("keeps the last known list with 'offline since'; an accept tapped offline is pending, then goes out once", async () => {
     stream.connected = false;
     const api = fakeApi([pendingOrder()]);
@@ -338,7 +338,7 @@ describe("live orders offline (issue 10 item 9)", () => {
   });
 });
 
-describe("live orders reloaded offline (issue 10 item 9)", () => {
+describe("live orders reloaded offline: the last known list, not an empty screen", () => {
   it("shows the last known list kept on the device, offline since the time it was read", async () => {
     localStorage.setItem(
       "staffLastReads",

@@ -1,5 +1,5 @@
 /**
- * The staff screen of spec §2 order-change-status, the waiter's live orders (issue 10 items 2 and 9):
+ * The staff screen of spec §2 order-change-status, the waiter's live orders:
  * the store's pending orders, the oldest first with the time each has left, arriving the moment
  * they are placed (LiveOrdersFeed: the store's STOMP topic, polling when it fails, a backup read
  * beside it) with a sound and a vibration the waiter can silence. Accept and reject go through the

@@ -186,7 +186,7 @@ async function closeAllOpen(): Promise<void> {
 
 const CASH: Settlement = { type: "CASH" };
 
-describe("openings start with the first accepted order (issue §1)", () => {
+describe("openings start with the first accepted order", () => {
   it("the first accepted order of a spot starts an opening; the next joins it; amounts add up", async () => {
     await closeAllOpen();
     await acceptedOrder({ lines: [{ total: 700, quantity: 2 }, { total: 350 }] });
@@ -259,7 +259,7 @@ describe("openings start with the first accepted order (issue §1)", () => {
   });
 });
 
-describe("settling (issue §4)", () => {
+describe("settling", () => {
   it("paying selected lines leaves the rest; part of a line splits it, and the amounts add up to the cent", async () => {
     await closeAllOpen();
     await acceptedOrder({ lines: [{ total: 1000, quantity: 3 }, { total: 450 }] });
@@ -398,7 +398,7 @@ describe("settling (issue §4)", () => {
   });
 });
 
-describe("closing (issue §4) and the minimum consumption (§1)", () => {
+describe("closing, and the minimum consumption", () => {
   it("a remainder needs a settlement; closing pays it; a closed opening takes no new line (a new order starts a new one)", async () => {
     await closeAllOpen();
     await acceptedOrder({ lines: [{ total: 800 }] });
@@ -432,7 +432,7 @@ describe("closing (issue §4) and the minimum consumption (§1)", () => {
   });
 });
 
-describe("transfer (issue §5)", () => {
+describe("transfer", () => {
   it("selected lines move into the target's open opening; a whole opening moves to a free spot or merges", async () => {
     await closeAllOpen();
     await acceptedOrder({ lines: [{ total: 100 }, { total: 200 }] });
@@ -481,7 +481,7 @@ describe("transfer (issue §5)", () => {
   });
 });
 
-describe("exactly once (issue §8)", () => {
+describe("exactly once, whatever the Wi-Fi does", () => {
   it("10 concurrent closes with different keys: one wins, the others hear who closed it; one payment", async () => {
     await closeAllOpen();
     await acceptedOrder({ lines: [{ total: 1500 }] });
@@ -743,7 +743,7 @@ describe("two waiters on one table: a line action conflicts only with a change o
   });
 });
 
-describe("receipts (issue §6), reopening (§4), the day summary (§9)", () => {
+describe("receipts, reopening, the day summary", () => {
   it("a temporary receipt any time, a final one after close, numbered per store per day; reprint is the same paper", async () => {
     await closeAllOpen();
     await database.db.deleteFrom("receipts").execute();
@@ -905,7 +905,7 @@ describe("receipts (issue §6), reopening (§4), the day summary (§9)", () => {
   });
 });
 
-describe("only the staff of the store (issue §3)", () => {
+describe("only the staff of the store", () => {
   it("store 2's waiter gets nothing of store 1 on any call; guests are refused; nothing changes", async () => {
     await closeAllOpen();
     await acceptedOrder({ lines: [{ total: 600 }] });
@@ -956,7 +956,7 @@ describe("only the staff of the store (issue §3)", () => {
   });
 });
 
-describe("GET /api/checkout on a PDA (issue §2: the Checkout's held data)", () => {
+describe("GET /api/checkout on a PDA (the Checkout's held data)", () => {
   it("a staff session of the store gets tablesWithOpenings, waiters, card terminals, outlets and table families; others none", async () => {
     await closeAllOpen();
     await acceptedOrder({ lines: [{ total: 450 }] });

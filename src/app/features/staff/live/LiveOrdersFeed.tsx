@@ -1,5 +1,5 @@
 /**
- * Keeps the store's live orders fresh (issue 10 item 2), the way the openings screens keep theirs:
+ * Keeps the store's live orders fresh, the way the openings screens keep theirs:
  * the store's STOMP topics (use-store-topics.ts: /topic/stores/{storeId}/orders) re-read the list
  * the moment an order is placed or changes; while the stream is down the list is polled every
  * LIVE_ORDERS_POLL_MS, and beside a working stream a backup read runs every LIVE_ORDERS_BACKUP_MS
@@ -23,7 +23,7 @@ export function LiveOrdersFeed({ storeId }: { storeId: number }) {
   const { data, error, offlineSince, reload } = usePolled(
     fetchStaffOrders,
     connected ? LIVE_ORDERS_BACKUP_MS : LIVE_ORDERS_POLL_MS,
-    // Kept on the device: reloaded offline, the PDA still shows the last known orders (item 9).
+    // Kept on the device: reloaded offline, the PDA still shows the last known orders, not an empty list.
     `orders:${storeId}`,
   );
   reloadRef.current = () => void reload();

@@ -1,5 +1,5 @@
 /**
- * The store's live orders as the PDA last read them (issue 10 items 2 and 9), shared by the live
+ * The store's live orders as the PDA last read them, shared by the live
  * orders screen and the staff shell's badge: one feed (LiveOrdersFeed) writes here, and the last
  * known list stays when the device goes offline (offlineSince says since when). Orders that
  * arrive after the first read raise the new-order alert once each.

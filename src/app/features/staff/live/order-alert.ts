@@ -1,5 +1,5 @@
 /**
- * The new-order alert of the waiter's PDA (issue 10 item 2): a short generated two-tone beep (Web
+ * The new-order alert of the waiter's PDA, so a waiter hears an order without watching the screen: a short generated two-tone beep (Web
  * Audio: no file to download or cache) and a vibration, which the waiter can silence; the choice
  * is kept on the device. Every alert that sounded is also announced on the page, so tests and the
  * shell can observe it without hearing it: a "staff-order-alert" CustomEvent on window (detail:

@@ -1,5 +1,5 @@
 /**
- * The day summary (issue "Table openings" §9) names the spot of each treated or canceled line in the
+ * The day summary names the spot of each treated or canceled line in the
  * UI language, as the other staff screens do (the API gives its names per language).
  */
 import "fake-indexeddb/auto";

@@ -1,5 +1,5 @@
 /**
- * The store's day for its admins (issue "Table openings" §9): tables closed, what was paid by each
+ * The store's day for its admins, to close the till: tables closed, what was paid by each
  * type, treated and canceled items with who and why, on-credit receivables; printable on A4 or a
  * thermal roll like the receipts.
  */

@@ -1,5 +1,5 @@
 /**
- * Open tables and one table (issue "Table openings" §3) name every spot in the UI language, as the
+ * Open tables and one table name every spot in the UI language, as the
  * guests' screens and the store history do: the API gives a spot's names per language (the venue
  * file's `names`), the screen picks the UI's. Sections keep the one name the venue file gives them.
  * Edges stubbed: the router (router-stub), the API module, the store's STOMP topic, the server clock.

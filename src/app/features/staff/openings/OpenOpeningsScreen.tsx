@@ -1,5 +1,5 @@
 /**
- * Open tables / open rooms (spec §2; issue "Table openings" §3): every open opening of the store,
+ * Open tables / open rooms (spec §2): every open opening of the store,
  * grouped by section in floor order, the oldest on top of each section; each a big card with the
  * spot (named in the UI language; sections in the venue file's one language), how long it has been
  * open, what it still owes, and marks for pending orders and for a minimum consumption not reached.
@@ -55,7 +55,7 @@ function OpeningsBoard({ storeId, tableId, kind, isAdmin }: OpenOpeningsScreenPr
   const { data, error, offlineSince, reload } = usePolled(
     load,
     connected ? BACKUP_REFRESH_MS : OPENINGS_REFRESH_MS,
-    // Kept on the device: reloaded offline, the PDA still shows the last known tables (issue 10 item 9).
+    // Kept on the device: reloaded offline, the PDA still shows the last known tables, not an empty screen.
     // "v2": spots carry their names per language; a list kept by an older app (one name) is not read.
     `openings:v2:${kind}:${storeId}`,
   );

@@ -1,5 +1,5 @@
 /**
- * One table opening (issue "Table openings" §3-§6, §8): its lines with their states, the orders,
+ * One table opening: its lines with their states, the orders,
  * the payments, and what it still owes always in sight at the bottom. Tap lines to select them (a
  * stepper settles k of q pieces), then pay, treat, cancel or transfer them; close the table; print
  * a receipt; reopen (admins, the same day). Every write goes through the staff-action outbox: it is
@@ -67,7 +67,7 @@ function OpeningBoard({ storeId, tableId, openingId, kind, isAdmin }: OpeningScr
   } = usePolled(
     loadOpening,
     connected ? BACKUP_REFRESH_MS : OPENING_REFRESH_MS,
-    // Kept on the device: a PDA reloaded offline still shows the table as last seen (issue 10 item 9).
+    // Kept on the device: a PDA reloaded offline still shows the table as last seen, not an empty screen.
     // "v2": spots carry their names per language; a table kept by an older app (one name) is not read.
     `opening:v2:${openingId}`,
   );

@@ -1,12 +1,12 @@
 /**
- * Issue 10 item 9: a staff list keeps its last answer when the PDA goes offline and says since when,
+ * A staff list keeps its last answer when the PDA goes offline and says since when,
  * at once when the device reports the loss, and clears it on the next answer after reconnecting.
  */
 import { act, renderHook, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { usePolled } from "./use-polled";
 
-describe("usePolled (issue 10 item 9: offline on the PDA)", () => {
+describe("usePolled: offline on the PDA, the last answer stays", () => {
   it("keeps the last answer, marks 'offline since' on the device's offline event, clears it when back", async () => {
     const load = vi.fn().mockResolvedValue({ orders: [1] });
     const { result } = renderHook(() => usePolled(load, 60_000));

@@ -3,7 +3,7 @@
  * back online or `reload()` is called. While the network is down the last answer stays on screen
  * with the time it was lost (`offlineSince`), never an empty list. With `rememberAs`, the last answer
  * is also kept on the device (last-reads.ts) and shown at once on the next visit, so a PDA reloaded
- * offline shows its last known list, "offline since" the time it was read (issue 10 item 9).
+ * offline shows its last known list, "offline since" the time it was read, never an empty screen.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toApiError } from "../../../api/api-error";

@@ -1,6 +1,6 @@
 /**
- * Live staff screens (issue "Table openings" §3: "live (the store's STOMP topic, polling when it
- * fails)"): one STOMP connection to /api/stomp with the staff session's tokens, subscribed to the
+ * Live staff screens (live on the store's STOMP topic, polling when it fails, so a waiter sees a
+ * change at once): one STOMP connection to /api/stomp with the staff session's tokens, subscribed to the
  * store's orders and openings topics; every message calls `onChange` (the screen re-reads what it
  * shows). It reconnects by itself, and `connected` tells the screen to poll often while it is down.
  * @stomp/stompjs loads with the staff screens only.
@@ -29,7 +29,7 @@ export function useStoreTopics(storeId: number, onChange: () => void): { connect
         connectHeaders: authHeaders(session),
         // Each reconnect signs in with the session as it is now: the tokens rotate while a PDA
         // stays on all day, and the ones of the first connection are refused after a long outage
-        // (INVALID_AUTH_TOKEN on every retry: the PDA never returned to the stream, issue 12 item 1).
+        // (INVALID_AUTH_TOKEN on every retry: the PDA never returned to the stream).
         beforeConnect: async (client) => {
           const current = await currentSession();
           if (current !== null) client.connectHeaders = authHeaders(current);

@@ -1,5 +1,5 @@
 /**
- * The staff shell on a terminal (issue 10 item 1): who sees it, its tabs per store kind, the pending
+ * The staff shell on a terminal: who sees it, its tabs per store kind, the pending
  * badge (tab and page title), and "lock" (the waiter signed out, the PIN page, the device still the
  * store's terminal). Edges stubbed: the router (router-stub), fetch (the API), the store's STOMP topic.
  */
@@ -67,7 +67,7 @@ afterEach(async () => {
   await clearSession();
 });
 
-describe("staff shell (issue 10 item 1)", () => {
+describe("staff shell: one tap to every staff screen, the waiter always named", () => {
   it("a waiter on a hotel's terminal: store and waiter named, tabs to every staff screen of the PDA spot", async () => {
     stubApi([]);
     await storeSession(staff("WAITER", 7));

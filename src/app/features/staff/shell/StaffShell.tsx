@@ -1,5 +1,5 @@
 /**
- * The PDA-first staff shell (issue 10 item 1), shown on a terminal while a waiter or admin of its
+ * The PDA-first staff shell, shown on a terminal while a waiter or admin of its
  * store is signed in: a strip under the header that always names the store and the waiter, with
  * "Lock" (a quick waiter switch on a shared PDA: the waiter is signed out and the PIN pad shows,
  * while the device stays the store's terminal with its PDA spot) and "Sign out"; and a bottom tab

@@ -1,4 +1,4 @@
-/** Issue 13 item 2 / issue 12 item 3: the staff screens, left out of the precache, are cached on a terminal's sign-in. */
+/** The staff screens, left out of the precache (guests' phones never download them), are cached on a terminal's sign-in. */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { RUNTIME_CACHES } from "../../../../../sw/cache-rules";
 

@@ -1,6 +1,6 @@
 /**
- * A terminal caches the staff screens when a waiter signs in on it (issue 12 item 3, issue 13 item
- * 2): they are not in the service worker's precache, which every guest's phone downloads. The
+ * A terminal caches the staff screens when a waiter signs in on it, so the PDA opens them offline:
+ * they are not in the service worker's precache, which every guest's phone downloads. The
  * build lists them (sw/staff-screens.ts); they go into the worker's app-chunks cache, so the PDA
  * opens every staff screen offline afterwards, even one it has not opened yet.
  */

@@ -11,7 +11,7 @@ function user(role: SessionUser["role"], storeId: number | null): SessionUser {
   return { id: 1, name: "Nikos", email: null, phone: null, verified: true, optedInForNewsletter: false, role, storeId };
 }
 
-describe("staff shell navigation (issue 10 item 1)", () => {
+describe("staff shell navigation: one tap from any screen", () => {
   it("shows for a waiter or admin of the terminal's store only", () => {
     expect(showsStaffShell(user("WAITER", 7), hotelPda)).toBe(true);
     expect(showsStaffShell(user("ADMIN", 7), hotelPda)).toBe(true);

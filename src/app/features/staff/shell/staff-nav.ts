@@ -1,5 +1,5 @@
 /**
- * The staff shell's tabs (issue 10 item 1): one tap from any screen to the store's live orders,
+ * The staff shell's tabs: one tap from any screen to the store's live orders,
  * open tables, open rooms (hotels only), the store's order history and a new order from the
  * terminal's PDA spot. Who sees them: a waiter or admin signed in on a terminal of their own store.
  */
