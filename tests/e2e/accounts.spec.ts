@@ -35,7 +35,7 @@ test("spec §2 entrance: a guest signs in by phone with the SMS code, edits the 
   await page.getByRole("banner").getByRole("link", { name: "Το προφίλ μου" }).click();
   await expect(page).toHaveURL(/\/profile\/\d+$/);
   await expect(page.getByRole("heading", { level: 1, name: "Το προφίλ μου" })).toBeVisible();
-  // Shown with its country code, as people read it (issue First impressions §6).
+  // Shown with its country code, as people read it (a bare national number is ambiguous abroad).
   await expect(page.getByText(international(phone.national))).toBeVisible();
 
   await page.getByLabel("Όνομα").fill("Ελένη");
@@ -64,7 +64,7 @@ test("spec §2 entrance: a guest signs in by phone with the SMS code, edits the 
   await expect(page.getByRole("heading", { level: 1, name: "Παραγγείλτε από εκεί που κάθεστε" })).toBeVisible();
 });
 
-test("issue 13: the sign-in dialog opens with Greece, and every country with its Greek name follows in the list", async ({
+test("spec §2 entrance: the sign-in dialog opens with Greece, and every country with its Greek name follows in the list", async ({
   page,
 }) => {
   await page.goto("/menu/7201");
@@ -77,6 +77,68 @@ test("issue 13: the sign-in dialog opens with Greece, and every country with its
   await country.selectOption({ label: "Ηνωμένο Βασίλειο" });
   await expect(country).toHaveValue("GB");
   await expect(country.locator("option", { hasText: "Βόρεια Μακεδονία" })).toHaveCount(1);
+});
+
+test("spec §2 entrance: a code asked for again within the server's 60 s opens the code step, says when a new one can be asked, and the code already sent signs in", async ({
+  page,
+  request,
+}) => {
+  const phone = freshGreekMobile();
+  await page.goto("/menu/7201");
+  await expect(page.getByRole("heading", { level: 1, name: "Αμμουδιά Beach Hotel" })).toBeVisible();
+  await page.getByRole("banner").getByRole("button", { name: "Είσοδος", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Είσοδος" });
+  await dialog.getByLabel("Κινητό τηλέφωνο").fill(phone.national);
+  await dialog.getByRole("button", { name: "Είσοδος", exact: true }).click();
+  const codeField = dialog.getByLabel("Κωδικός επαλήθευσης");
+  await expect(codeField).toBeFocused();
+  const firstCode = await readCode(request, phone.e164);
+
+  // Back to the phone, and asked again at once: the server keeps codes to a number 60 s apart.
+  await dialog.getByRole("button", { name: "Αλλαγή αριθμού" }).click();
+  await expect(dialog.getByLabel("Κινητό τηλέφωνο")).toBeVisible();
+  await dialog.getByRole("button", { name: "Είσοδος", exact: true }).click();
+  await expect(codeField).toBeFocused();
+  await expect(dialog.getByRole("status")).toHaveText(
+    "Σας στείλαμε ήδη κωδικό σε αυτόν τον αριθμό πριν από λίγο: πληκτρολογήστε τον εδώ.",
+  );
+  await expect(dialog.getByTestId("resend-wait")).toHaveText(/^Μπορείτε να ζητήσετε νέο κωδικό σε (0:[0-5]\d|1:00)$/);
+  await expect(dialog.getByRole("button", { name: "Αποστολή νέου κωδικού με SMS" })).toBeDisabled();
+  await expect(dialog.getByRole("button", { name: "Λήψη του κωδικού με κλήση" })).toBeDisabled();
+
+  await codeField.fill(firstCode);
+  await dialog.getByRole("button", { name: "Επαλήθευση" }).click();
+  await expect(dialog.getByRole("status")).toHaveText("Επιτυχής είσοδος");
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Το προφίλ μου" })).toBeVisible();
+});
+
+test("the phone's back button closes the sign-in dialog and stays on the page; closed by its own button, it leaves no extra step behind", async ({
+  page,
+}) => {
+  // The landing page first, so that "back" from the menu has somewhere to go.
+  await page.goto("/");
+  await page.goto("/menu/7201");
+  await expect(page.getByRole("heading", { level: 1, name: "Αμμουδιά Beach Hotel" })).toBeVisible();
+  const signIn = page.getByRole("banner").getByRole("button", { name: "Είσοδος", exact: true });
+  await signIn.click();
+  const dialog = page.getByRole("dialog", { name: "Είσοδος" });
+  await expect(dialog).toBeVisible();
+  await page.goBack();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/menu\/7201$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Αμμουδιά Beach Hotel" })).toBeVisible();
+
+  // Closed by its close button, it takes its history step off again: back then leaves the menu.
+  await signIn.click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Κλείσιμο" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/menu\/7201$/);
+  const overlayStep = () => page.evaluate(() => (history.state as Record<string, unknown> | null)?.kymaOverlay ?? null);
+  await expect.poll(overlayStep).toBeNull();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
 });
 
 test("spec §2/§6 staff: a PDA spot makes a staff device, where a waiter signs in with the PIN", async ({ page }) => {

@@ -4,9 +4,14 @@ import { dismissInstallOffer, promptInstall } from "./install-offer";
 
 /**
  * The install offer's card (InstallOffer.tsx decides when it shows): "Keep Κύμα on your home
- * screen" (issue 12 item 2), after a first order, never on arrival: the browser's install sheet where it offers one, the Share > "Add to Home Screen" steps on iOS
- * Safari. "No thanks" hides it for good on this device. A labelled region, not a modal: it never
- * takes the focus from the order's progress.
+ * screen", once a first order has reached the store (the app has proved useful), never on
+ * arrival: the browser's install sheet where it offers one, the Share > "Add to Home Screen" steps
+ * on iOS Safari. "No thanks" hides it for good on this device. A labelled region, not a modal: it
+ * never takes the focus from the order's progress.
+ *
+ * It sits in the page's flow, after the screen's content, never floating over it: the order it
+ * follows shows its status, its number and its progress at the top of the cart screen, and a guest
+ * reads those first; the offer comes right below them.
  */
 export function InstallOfferCard({ offer }: { offer: "prompt" | "ios-hint" }) {
   return (
@@ -37,12 +42,12 @@ export function InstallOfferCard({ offer }: { offer: "prompt" | "ios-hint" }) {
   );
 }
 
-// Self-contained look, like UpdatePrompt's, at the top so the two never cover each other.
+// Self-contained look (its code loads only when it shows), as wide as the screen's content above.
 const cardStyle: CSSProperties = {
-  position: "fixed",
-  insetInline: "0.75rem",
-  top: "calc(0.75rem + env(safe-area-inset-top))",
-  zIndex: 999,
+  boxSizing: "border-box",
+  width: "calc(100% - 2 * var(--space-4) - var(--safe-left) - var(--safe-right))",
+  maxWidth: "calc(var(--content-width) - 2 * var(--space-4))",
+  margin: "0 auto calc(var(--space-6) + var(--safe-bottom))",
   display: "grid",
   gap: "0.5rem",
   padding: "0.75rem 1rem",

@@ -17,11 +17,11 @@ import { useTerminalSpot } from "../session/staff-device";
 
 // The update prompt and the worker's registration come after the first render (see main.tsx).
 // Neither shows text on arrival, so they wait for no catalog: their texts load with what they
-// show (UpdateOffer, InstallOfferCard), not on every cold menu visit (issue 13 item 2).
+// show (UpdateOffer, InstallOfferCard), not on every cold menu visit, which stays small.
 const UpdatePrompt = lazy(() =>
   withChunkTimeout(() => import("../pwa/UpdatePrompt")).then((module) => ({ default: module.UpdatePrompt })),
 );
-// The install offer (issue 12) shows after a first order only: out of the first load too.
+// The install offer shows after a first order only: out of the first load too.
 const InstallOffer = lazy(() =>
   withChunkTimeout(() => import("../pwa/InstallOffer")).then((module) => ({ default: module.InstallOffer })),
 );
@@ -32,10 +32,10 @@ const AccountsLayer = lazyWithScreens(() =>
 );
 
 // The footer (links to the info pages) is on none of the first-load screens (landing, services,
-// menu: spec §2), so its code and texts come with the screens that show it (issue 13).
+// menu: spec §2), so its code and texts come with the screens that show it, not with the first load.
 const Footer = lazyWithScreens(() => import("../features/shell/Footer").then((module) => ({ default: module.Footer })));
 
-// The staff shell (tabs, store and waiter, lock) loads on a venue terminal only (issue 10 item 1).
+// The staff shell (tabs, store and waiter, lock) loads on a venue terminal only: guests never need it.
 const StaffShell = lazyWithScreens(() =>
   import("../features/staff/shell/StaffShell").then((module) => ({ default: module.StaffShell })),
 );
@@ -80,6 +80,12 @@ function RootLayout() {
       <OfflineBanner />
       <main id="main" className="app__main" tabIndex={-1}>
         <Outlet />
+        {firstScreenShown && terminal === null && (
+          // After the screen's content, in its flow: below an order's status and number, never over them.
+          <Suspense fallback={null}>
+            <InstallOffer />
+          </Suspense>
+        )}
       </main>
       {!chromeHidden && showsFooter(screen) && (
         <Suspense fallback={null}>
@@ -89,11 +95,6 @@ function RootLayout() {
       {firstScreenShown && (
         <Suspense fallback={null}>
           <UpdatePrompt />
-        </Suspense>
-      )}
-      {firstScreenShown && terminal === null && (
-        <Suspense fallback={null}>
-          <InstallOffer />
         </Suspense>
       )}
       {firstScreenShown && accountsMounted && (
