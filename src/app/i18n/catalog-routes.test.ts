@@ -8,7 +8,7 @@ describe("which routes render with the first-load catalog (spec §2 routes; the 
     ["/beach-bar/7201", true],
     ["/beach-bar/7201/", true],
     ["/beach-bar/7201/categories", true],
-    // Issue 13 (JS before the first render): their texts come with the later "screens" catalog.
+    // Kept out of the JS before the first render: their texts come with the later "screens" catalog.
     ["/beach-bar/7201/happy-hour", false],
     ["/beach-bar/7201/search", false],
     ["/beach-bar/7201/cart", false],

@@ -1,8 +1,8 @@
 /**
  * Which paths render with the first-load "messages" catalog alone (catalogs.ts): the pages a guest
  * opens by scanning a code — services and the menu with its categories view. Every other route
- * waits for the "screens" catalog before it renders, the happy-hour and search views too (issue 13:
- * their texts are not in the menu's first load). The landing page ("/") waits in its own route,
+ * waits for the "screens" catalog before it renders, the happy-hour and search views too (their
+ * texts are kept out of the menu's first load, which a scan of a table's code waits for). The landing page ("/") waits in its own route,
  * after deciding whether a home-screen launch goes straight to the last table's menu.
  */
 const NOT_A_SERVICE = new Set([

@@ -5,7 +5,7 @@
  * Three catalogs per locale (lingui.config.ts), so the menu's first load carries only its own texts:
  * - "messages": the shell, landing, services and menu screens and the error texts; loaded before
  *   the first render. The Greek one (the default language) is part of the entry module, so a Greek
- *   guest's first render waits for no catalog request of its own (issue 13 item 1); an English
+ *   guest's first render waits for no catalog request of its own; an English
  *   guest's starts with the entry, in parallel with the route's data and code.
  * - "screens": everything opened later (item modal, cart and checkout, entrance dialog, profile,
  *   history, reviews, staff, info); fetched in the background after the first render, and awaited

@@ -1,5 +1,5 @@
 /**
- * Issue 13 (JS before the first render <= floor + 20 KB): the first-load "messages" catalog, part of
+ * The JS before the first render stays within 20 KB of a bare React page: the first-load "messages" catalog, part of
  * the entry, holds only what the services and menu screens show (and the language modal: a
  * tourist's first tap waits for no catalog). The landing page, the happy-hour and search views, the
  * footer and the not-found screen moved their texts to the later "screens" catalog
@@ -32,7 +32,7 @@ async function coldVisit(locale: "el" | "en") {
   return { i18n, wrapper, loaded: () => JSON.stringify(i18n.messages) };
 }
 
-describe("texts moved out of the first load render translated (issue 13)", () => {
+describe("texts moved out of the first load render translated", () => {
   it("the first load no longer carries them: a cold Greek visit has the menu's texts only", async () => {
     const { loaded } = await coldVisit("el");
     expect(loaded()).toContain("Αναζήτηση"); // the menu's search link stays in the first load

@@ -1,5 +1,5 @@
 /**
- * Issue 13 item 2: the "screens" catalog is no longer fetched on every menu visit; it comes with
+ * The "screens" catalog is not fetched on every menu visit (a cold visit stays small); it comes with
  * the first screen that shows its texts (lazyWithScreens). Such a screen must still never show a
  * message id or an untranslated text: it renders only once its catalog is active, in Greek and in
  * English. Real compiled catalogs (the Lingui Vite plugin), a fresh module graph per language, so

@@ -21,7 +21,7 @@ describe("price formatting (money in integer cents, shown as EUR with Intl)", ()
   });
 });
 
-describe("price formatting by hand, exactly as Intl would (issue 13: no ICU load in the menu's first render)", () => {
+describe("price formatting by hand, exactly as Intl would (no ICU load in the menu's first render)", () => {
   const intl = {
     GRE: new Intl.NumberFormat("el-GR", { style: "currency", currency: "EUR" }),
     ENG: new Intl.NumberFormat("en-GB", { style: "currency", currency: "EUR" }),

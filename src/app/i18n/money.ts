@@ -5,7 +5,7 @@ import type { UiLanguage } from "../../domain/languages";
  * What Intl.NumberFormat("el-GR" | "en-GB", { style: "currency", currency: "EUR" }) writes, by
  * hand (money.test.ts compares the two): the first Intl formatter a page creates loads the ICU
  * locale data, 25-40 ms of a phone's main thread (100+ ms on a cheap one), right in the task that
- * renders the menu's first prices (issue 13 item 1).
+ * renders the menu's first prices.
  */
 const FORMATS: Record<UiLanguage, { group: string; decimal: string; write: (amount: string) => string }> = {
   GRE: { group: ".", decimal: ",", write: (amount) => `${amount}\u00a0€` },

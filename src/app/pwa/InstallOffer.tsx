@@ -1,7 +1,8 @@
 /**
- * "Keep Κύμα on your home screen" (issue 12 item 2), after a first order, never on arrival. This
- * part only decides whether the offer shows; its card, with the texts of the "screens" catalog,
- * loads when it does (InstallOfferCard.tsx), not on every visit (issue 13 item 2).
+ * "Keep Κύμα on your home screen", after a first order (once the app has proved useful), never on
+ * arrival. This part only decides whether the offer shows; its card, with the texts of the
+ * "screens" catalog, loads when it does (InstallOfferCard.tsx), not on every visit, so the menu's
+ * first load stays small.
  */
 import { Suspense, useSyncExternalStore } from "react";
 import { lazyWithScreens } from "../i18n/lazy-with-screens";

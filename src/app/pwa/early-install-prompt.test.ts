@@ -1,4 +1,4 @@
-// Issue 12 item 2: the install offer comes after a first order, so its code loads late; the
+// The install offer comes after a first order, so its code loads late; the
 // browser's one beforeinstallprompt, fired at page load, must not be lost meanwhile.
 import { describe, expect, it, vi } from "vitest";
 import { catchInstallPromptEarly, takeOverInstallPrompt } from "./early-install-prompt";

@@ -1,5 +1,5 @@
 /**
- * The install offer's state (issue 12 item 2): the browser's deferred install prompt
+ * The install offer's state: the browser's deferred install prompt
  * (beforeinstallprompt, Chromium browsers), whether this is iOS Safari (Share > Add to Home
  * Screen), whether the app already runs from the home screen, and the two facts kept on the
  * device: a first order placed, and "no thanks" said once and for all. installOfferOf (domain)

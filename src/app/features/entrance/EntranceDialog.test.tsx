@@ -85,7 +85,7 @@ describe("entrance dialog view (spec §2)", () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText("Pin")));
   });
 
-  it("a PIN goes with this device's enrolment for the store, asked for once (issue 10 item 8)", async () => {
+  it("a PIN goes with this device's enrolment for the store, asked for once (so guesses elsewhere never lock it)", async () => {
     localStorage.setItem("staffDevice", "true");
     localStorage.setItem("lastStoreId", "7");
     localStorage.removeItem("staffDeviceTokens");

@@ -24,7 +24,7 @@ export function EntranceDialog({ request }: { request: EntranceRequest }) {
     input: {
       staffDevice: isStaffDevice(),
       startWithPin: request.startWithPin ?? false,
-      // A PIN names the terminal's store, whatever guest link was opened on it last (issue 10 item 1).
+      // A PIN names the terminal's store, whatever guest link was opened on it last: a waiter signs in to their venue.
       storeId: terminalSpot()?.storeId ?? lastVisitedStoreId(),
       orderOnHold: request.orderOnHold ?? false,
     },
@@ -169,7 +169,7 @@ function EntranceStep(props: EntranceStepProps) {
         )}
       </div>
       {props.mode === "pin" && (
-        // A plain link: the dialog may be open outside the router's tree (issue 10 item 6).
+        // A plain link: the dialog may be open outside the router's tree, where a router Link cannot work.
         <p className="account-field__hint">
           <a href="/staff-login">
             <Trans>Admin? Sign in with e-mail and password</Trans>

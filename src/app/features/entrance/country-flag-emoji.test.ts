@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { countryFlagEmoji } from "./country-flag-emoji";
 
-describe("countryFlagEmoji (issue 13 item 2: the phone field's flag without bundling every flag)", () => {
+describe("countryFlagEmoji (the phone field's flag without bundling every flag)", () => {
   it("turns a country code into its flag's regional-indicator pair", () => {
     expect(countryFlagEmoji("GR")).toBe("🇬🇷");
     expect(countryFlagEmoji("GB")).toBe("🇬🇧");

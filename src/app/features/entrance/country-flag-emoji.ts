@@ -1,7 +1,7 @@
 /**
  * A country's flag as an emoji: the two regional-indicator letters of its ISO 3166 code, which
  * phones draw as the flag. The phone field used to bundle the SVG flag of every country (232 KB
- * raw, 85 KB of the precache) to show one of them (issue 13 item 2); an emoji costs no bytes.
+ * raw, 85 KB of the precache) to show one of them; an emoji costs no bytes.
  */
 const REGIONAL_INDICATOR_A = 0x1f1e6;
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { GREEK_COUNTRY_LABELS, KEPT_LIBRARY_NAMES } from "./greek-country-names";
 import { formatPhoneForPeople } from "./PhoneField";
 
-describe("the phone field's Greek country list (issue First impressions §5)", () => {
+describe("the phone field's Greek country list (Greek guests read the countries in Greek)", () => {
   it("names North Macedonia and Kosovo as they are called now, in the nominative", () => {
     expect(GREEK_COUNTRY_LABELS.MK).toBe("Βόρεια Μακεδονία");
     expect(GREEK_COUNTRY_LABELS.XK).toBe("Κοσσυφοπέδιο");

@@ -22,7 +22,7 @@ function exampleNumbers(): [string, string][] {
 }
 
 // The module keeps what it fetched: the tests before the fetch come first.
-describe("the phone field's countries in two steps (issue 13: sign-in dialog chunk <= 40 KB gzip)", () => {
+describe("the phone field's countries in two steps (the sign-in dialog's chunk stays at most 40 KB gzip)", () => {
   it("Greece's metadata is exactly the slice of libphonenumber's min set, so a library update cannot drift from it", () => {
     expect(GREECE_ONLY_METADATA).toEqual({
       version: minMetadata.version,

@@ -1,5 +1,6 @@
 /**
- * The phone field's countries in two steps (issue 13: the sign-in dialog's chunk <= 40 KB gzip).
+ * The phone field's countries in two steps, so the sign-in dialog's chunk stays small (at most
+ * 40 KB gzip) on a slow connection.
  * The dialog opens with Greece alone (spec §2: Greece by default; its metadata is 400 bytes,
  * greece-phone-metadata.json), so a Greek number can be typed at once; every other country's
  * metadata (libphonenumber's "min" set, 20 KB gzip, the smallest that still formats and validates a

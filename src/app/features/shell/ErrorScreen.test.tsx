@@ -20,7 +20,7 @@ function failWith(error: unknown) {
   renderWithI18n(<RouterProvider router={router} />);
 }
 
-// Issue 13 item 1: the data error screen and the error catalogue load only when an error shows.
+// The data error screen and the error catalogue load only when an error shows, not with the first screen.
 describe("the router's error screen (spec §8), loaded only on an error", () => {
   it("a lost connection reads 'No connection' with a retry, once its code has arrived", async () => {
     failWith(new ApiError(NETWORK_ERROR, "Failed to fetch", null));

@@ -1,7 +1,7 @@
 /**
  * The router's error screen. A screen's code that did not arrive shows the load error at once; a
  * route's data that could not be loaded shows DataErrorScreen, which is loaded only then: it brings
- * the error catalogue (every API code's text), which no first render needs (issue 13 item 1). If
+ * the error catalogue (every API code's text), which no first render needs. If
  * that too cannot be loaded, the load error says what to do.
  */
 import type { ErrorComponentProps } from "@tanstack/react-router";

@@ -24,7 +24,7 @@ describe("footer (spec §2: shows on all routes except info, landing, cart, menu
     // Not in the spec's list: a receipt and the day summary are paper, printed without a footer.
     "receipt",
     "day-summary",
-    // Staff sign-in pages (issue 10): PDA screens, like pin.
+    // Staff sign-in pages: PDA screens, like pin.
     "staff-sign-in",
     "staff-login",
     "staff-admin",

@@ -30,7 +30,7 @@ export const SCREENS = [
   // Staff pages of table openings that the spec does not list: a receipt to print, the day summary.
   "receipt",
   "day-summary",
-  // Staff sign-in pages beyond the spec's pin page (issue 10 items 6, 7).
+  // Staff sign-in pages beyond the spec's pin page (a sign-in link, an admin's e-mail and password).
   "staff-sign-in",
   "staff-login",
   "staff-admin",

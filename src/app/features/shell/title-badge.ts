@@ -1,6 +1,6 @@
 /**
- * A count shown before the page title, "(3) Live orders · Κύμα" (issue 10 item 2: the pending
- * orders of a waiter's PDA, visible in the task switcher). Set by the staff shell; 0 shows none.
+ * A count shown before the page title, "(3) Live orders · Κύμα": the pending orders of a waiter's
+ * PDA, visible in the task switcher. Set by the staff shell; 0 shows none.
  */
 import { useSyncExternalStore } from "react";
 

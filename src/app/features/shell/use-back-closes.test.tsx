@@ -2,7 +2,7 @@ import { act, renderHook, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { useBackButtonCloses } from "./use-back-closes";
 
-describe("the back button closes an open overlay (issue 3 note: Android back did not close the item modal)", () => {
+describe("the back button closes an open overlay (Android's back is how a phone user leaves a modal)", () => {
   it("opening adds one history entry; back closes the overlay and leaves the entry count as before", async () => {
     const before = window.history.length;
     const close = vi.fn();
