@@ -1,8 +1,9 @@
 /**
- * Staff sign-in end to end (issue 10 items 6-8), on PDA viewports (360x640): the beach hotel's
- * admin sets a password through the e-mail reset (the code read from the dev outbox, as the admin
- * reads the e-mail), signs in by e-mail and password, and issues a login link whose URL signs a
- * second PDA in; a guest's five wrong PINs on /pin do not stop the waiter's PIN on the terminal.
+ * Staff sign-in end to end, on PDA viewports (360x640): the beach hotel's admin sets a password
+ * through the e-mail reset (the code read from the dev outbox, as the admin reads the e-mail),
+ * signs in by e-mail and password, and issues a login link whose URL signs a second PDA in; a
+ * guest's five wrong PINs on /pin do not stop the waiter's PIN on the terminal, which then opens
+ * the live orders.
  */
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 
@@ -111,6 +112,14 @@ test("a guest's five wrong PINs on /pin do not stop the waiter's PIN on the term
   await dialog.getByLabel("Pin").fill("2580");
   await dialog.getByRole("button", { name: "Είσοδος", exact: true }).click();
   await expect(dialog).toBeHidden();
+  // Signed in, the terminal opens the waiter's first screen: the live orders, in the staff shell.
+  await expect(page).toHaveURL(/\/order-change-status$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Ζωντανές παραγγελίες" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Καρτέλες προσωπικού" })).toBeVisible();
+  // One step back is /pin, which says who is signed in and leads back to the live orders.
+  await page.goBack();
   await expect(page.getByRole("heading", { name: `Συνδεδεμένος/η ως ${WAITER}` })).toBeVisible();
+  await page.getByRole("link", { name: "Ζωντανές παραγγελίες" }).click();
+  await expect(page).toHaveURL(/\/order-change-status$/);
   await guest.context.close();
 });

@@ -1,16 +1,18 @@
 /**
  * The staff PIN page (/pin): opens the entrance dialog in PIN mode for the store of the last table
  * opened on this device (a PIN names no store by itself). Without a known store it says how to get
- * one. Signed in, it says who is signed in.
+ * one. A PIN typed here on the store's terminal opens the live orders, the waiter's first screen
+ * (the staff shell's first tab). Opened while signed in, it says who is signed in.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Link } from "@tanstack/react-router";
+import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { terminalSpot } from "../../session/staff-device";
 import { useSession } from "../../session/use-session";
 import { lastVisitedStoreId } from "../../venue/last-store";
-import { openEntrance } from "../entrance/entrance-store";
+import { onLoginDone, openEntrance } from "../entrance/entrance-store";
 import { EmptyStatePage } from "../shell/EmptyStatePage";
+import { showsStaffShell } from "./shell/staff-nav";
 // .link-button (the "Admin sign-in" link) lives there; on a fresh phone no entrance dialog loads it.
 import "../entrance/accounts.css";
 
@@ -19,10 +21,24 @@ export function PinScreen() {
   const session = useSession();
   const storeId = terminalSpot()?.storeId ?? lastVisitedStoreId();
   const signedIn = session !== undefined && session !== null;
+  const navigate = useNavigate();
 
   useEffect(() => {
     if (session === null && storeId !== undefined) openEntrance({ startWithPin: true });
   }, [session, storeId]);
+
+  // Only a sign-in made here moves on: a waiter who opens /pin while signed in came to see who is.
+  // It replaces the step the open PIN dialog put on top of /pin for the back button (one step
+  // back from the live orders is /pin, saying who is signed in), instead of leaving an empty step.
+  useEffect(
+    () =>
+      onLoginDone((signedInNow) => {
+        if (signedInNow !== null && showsStaffShell(signedInNow.user, terminalSpot())) {
+          void navigate({ to: "/order-change-status", replace: true });
+        }
+      }),
+    [navigate],
+  );
 
   if (storeId === undefined) {
     // A fresh device: a pin names no store, so the device first opens its store's waiter link.
@@ -51,6 +67,7 @@ export function PinScreen() {
 
   if (signedIn) {
     const name = session.user.name ?? "";
+    const isStaff = session.user.role === "WAITER" || session.user.role === "ADMIN";
     return (
       <EmptyStatePage
         title={t`Pin code`}
@@ -58,10 +75,17 @@ export function PinScreen() {
         heading={name ? <Trans>Signed in as {name}</Trans> : <Trans>You are signed in</Trans>}
         body={<Trans>This device is signed in to the venue.</Trans>}
         actions={
-          session.user.role === "ADMIN" ? (
-            <Link to="/staff-admin" className="button">
-              <Trans>Staff sign-in links</Trans>
-            </Link>
+          isStaff ? (
+            <>
+              <Link to="/order-change-status" className="button">
+                <Trans>Live orders</Trans>
+              </Link>
+              {session.user.role === "ADMIN" && (
+                <Link to="/staff-admin" className="button button--quiet">
+                  <Trans>Staff sign-in links</Trans>
+                </Link>
+              )}
+            </>
           ) : undefined
         }
       />
@@ -86,7 +110,7 @@ export function PinScreen() {
   );
 }
 
-/** Admins sign in with e-mail and password (issue 10 item 6). */
+/** Admins also sign in by e-mail and password, which works on any device, even one that knows no store for a PIN. */
 function AdminSignInLink() {
   return (
     <Link to="/staff-login" className="link-button">
