@@ -1,14 +1,15 @@
 /**
- * Issue 10 item 1: every staff route refuses guests in the app; here the printable receipt. Issue
- * "Table openings" §6: a receipt is a paper frozen in the language it was issued in (its snapshot
- * keeps the spot's name in that language), so a reprint on a screen in the other language prints
- * its labels, names, amounts and dates in the receipt's language too, never a mix.
+ * Every staff route refuses guests in the app; here the printable receipt. A receipt is a paper
+ * frozen in the language it was issued in (its snapshot keeps the spot's name in that language),
+ * so a reprint on a screen in the other language prints its labels, names, amounts and dates in
+ * the receipt's language too, never a mix; its name for screen readers too, with its lang.
  */
 import "fake-indexeddb/auto";
 import { i18n } from "@lingui/core";
 import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ReceiptDto } from "../../../../domain/table-openings-api";
+import { ensureCatalog } from "../../../i18n/catalogs";
 import { selectLanguage } from "../../../i18n/language-store";
 import { clearSession, storeSession } from "../../../session/session";
 import { testSession } from "../../../session/test-session";
@@ -76,7 +77,7 @@ function receipt(language: "GRE" | "ENG", spotName: string): ReceiptDto {
   };
 }
 
-async function showReceipt(paper: ReceiptDto): Promise<HTMLElement> {
+async function showReceipt(paper: ReceiptDto, name: string): Promise<HTMLElement> {
   await storeSession(
     testSession({ user: { ...testSession().user, phone: null, email: null, role: "WAITER", storeId: 13 } }),
   );
@@ -85,13 +86,13 @@ async function showReceipt(paper: ReceiptDto): Promise<HTMLElement> {
     vi.fn(async () => new Response(JSON.stringify(paper), { headers: { "content-type": "application/json" } })),
   );
   renderWithI18n(<ReceiptPage receiptId={paper.id} paper="80" />);
-  return screen.findByRole("article", { name: "receipt 4" });
+  return screen.findByRole("article", { name }, { timeout: 5000 });
 }
 
-describe("a receipt is printed in the language it was issued in (issue Table openings §6)", () => {
+describe("a receipt is printed in the language it was issued in", () => {
   it("an English receipt on an English screen: English labels and names", async () => {
     await selectLanguage("ENG");
-    const paper = await showReceipt(receipt("ENG", "Table 14"));
+    const paper = await showReceipt(receipt("ENG", "Table 14"), "Temporary receipt no. 4");
     const text = paper.textContent?.replaceAll("\u00a0", " ") ?? "";
     expect(text).toContain("Temporary receipt #4");
     expect(text).toContain("Table 14 · Πεζόδρομος · Nikos");
@@ -102,7 +103,7 @@ describe("a receipt is printed in the language it was issued in (issue Table ope
 
   it("a Greek receipt reprinted on an English screen stays Greek, labels included; the screen's own buttons stay English", async () => {
     await selectLanguage("ENG");
-    const paper = await showReceipt(receipt("GRE", "Τραπέζι 14"));
+    const paper = await showReceipt(receipt("GRE", "Τραπέζι 14"), "Προσωρινή απόδειξη αρ. 4");
     expect(paper.getAttribute("lang")).toBe("el");
     const text = paper.textContent?.replaceAll("\u00a0", " ") ?? "";
     expect(text).toContain("Προσωρινή απόδειξη #4");
@@ -112,5 +113,24 @@ describe("a receipt is printed in the language it was issued in (issue Table ope
     expect(text).toContain("Χρέωση στο δωμάτιο · Δωμάτιο 102: 4,00 €");
     expect(text).not.toMatch(/Table|Room|Receipt|Total/);
     expect(screen.getByRole("button", { name: "Print" })).toBeTruthy();
+  });
+});
+
+describe("the receipt page speaks the screen's language to screen readers", () => {
+  it("a Greek screen names the paper sizes in Greek, a size never split over two lines", async () => {
+    // The staff screens' texts, as the app loads them before a staff screen shows.
+    await ensureCatalog("screens");
+    await selectLanguage("GRE");
+    await showReceipt(receipt("GRE", "Τραπέζι 14"), "Προσωρινή απόδειξη αρ. 4");
+    const sizes = screen.getByRole("navigation", { name: "Μέγεθος χαρτιού" });
+    const links = [...sizes.querySelectorAll("a")].map((link) => link.textContent);
+    expect(links).toEqual(["58\u00a0mm", "80\u00a0mm", "A4"]);
+    expect(screen.getByRole("link", { name: "80\u00a0mm" }).getAttribute("aria-current")).toBe("page");
+  });
+
+  it("a final receipt is named as one, in its own language", async () => {
+    await selectLanguage("ENG");
+    const paper = await showReceipt({ ...receipt("ENG", "Table 14"), kind: "FINAL" }, "Receipt no. 4");
+    expect(paper.getAttribute("lang")).toBe("en");
   });
 });

@@ -1,5 +1,5 @@
 /**
- * A receipt, ready to print (issue "Table openings" §6): sized for 58 mm and 80 mm thermal printers
+ * A receipt, ready to print: sized for 58 mm and 80 mm thermal printers
  * and A4 by print CSS, in the receipt's language (the guest's or the staff's, chosen when issued),
  * with the store, spot, lines (treated and canceled marked), payments by type and its number of
  * the day. The paper is the receipt's snapshot, so a reprint matches what was printed first: a
@@ -29,7 +29,10 @@ interface ReceiptPageProps {
   paper: PaperSize;
 }
 
-/** Staff only (issue 10 item 1): a guest gets the not-allowed screen; another store's receipt is the API's 404. */
+/**
+ * Staff only, as every staff screen (a guest who types the URL must not get a screen of errors):
+ * a guest gets the not-allowed screen; another store's receipt is the API's 404.
+ */
 export function ReceiptPage(props: ReceiptPageProps) {
   const session = useSession();
   if (session === undefined) return null;
@@ -39,7 +42,7 @@ export function ReceiptPage(props: ReceiptPageProps) {
 }
 
 function ReceiptPaper({ receiptId, paper }: ReceiptPageProps) {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const { ui } = useLanguage();
   const load = useCallback(() => fetchReceipt(receiptId), [receiptId]);
   const { data: receipt, error } = usePolled(load, 600_000);
@@ -52,10 +55,11 @@ function ReceiptPaper({ receiptId, paper }: ReceiptPageProps) {
         <button type="button" className="button" onClick={() => window.print()}>
           <Trans>Print</Trans>
         </button>
-        <nav aria-label="paper">
+        <nav aria-label={t`Paper size`}>
           {(["58", "80", "a4"] as const).map((size) => (
             <a key={size} href={`?paper=${size}`} aria-current={size === paper ? "page" : undefined}>
-              {size === "a4" ? "A4" : `${size} mm`}
+              {/* A no-break space: "58" and "mm" are one size, never two lines. */}
+              {size === "a4" ? "A4" : `${size}\u00a0mm`}
             </a>
           ))}
         </nav>
@@ -100,11 +104,19 @@ function PaperInItsLanguage({ receipt }: { receipt: ReceiptDto }) {
 
 /** The paper itself: names, amounts, dates and (through its I18nProvider) labels in the receipt's language. */
 function Paper({ receipt }: { receipt: ReceiptDto }) {
+  // The receipt's own language (PaperInItsLanguage's provider), as its lang attribute says, so a
+  // screen reader speaks the paper's name with the paper's voice.
+  const { t } = useLingui();
   const language = receipt.language;
+  const number = receipt.number;
   const money = (cents: number) => formatPrice(cents, language);
   const locale = language === "ENG" ? "en" : "el";
   return (
-    <article className="receipt" lang={locale} aria-label={`receipt ${receipt.number}`}>
+    <article
+      className="receipt"
+      lang={locale}
+      aria-label={receipt.kind === "FINAL" ? t`Receipt no. ${number}` : t`Temporary receipt no. ${number}`}
+    >
       <header className="receipt__header">
         <h1>{pickTranslation(receipt.storeNames, language).name}</h1>
         <p>
