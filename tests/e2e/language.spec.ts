@@ -12,6 +12,8 @@ async function chooseLanguage(page: Page, endonym: string) {
 test("spec §4: choosing English (a normal language) is saved and persists across a reload", async ({ page }) => {
   await page.goto("/menu/7201");
   await expect(page.getByRole("heading", { level: 1, name: "Αμμουδιά Beach Hotel" })).toBeVisible();
+  // Greek, the default, is the document's language from the first load on (screen readers' voice).
+  await expect(page.locator("html")).toHaveAttribute("lang", "el");
   await chooseLanguage(page, "English");
   await expect(page.getByRole("heading", { level: 1, name: "Ammoudia Beach Hotel" })).toBeVisible();
   await expect(page.getByText("What would you like?")).toBeVisible();
@@ -22,7 +24,7 @@ test("spec §4: choosing English (a normal language) is saved and persists acros
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
 });
 
-test("spec §2/§4: the hotel offers its extra languages; Italiano shows Italian item names under an English UI", async ({
+test("spec §2/§4: the hotel offers its extra languages; Italiano shows Italian item names, marked Italian, under an English UI", async ({
   page,
 }) => {
   await page.goto("/beach-bar/7201");
@@ -36,6 +38,15 @@ test("spec §2/§4: the hotel offers its extra languages; Italiano shows Italian
   await expect(page.getByRole("heading", { level: 2, name: "Caffè" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Search" })).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  // The English page's Italian texts say so, for screen readers to pronounce them as Italian.
+  const juice = page.getByRole("button", { name: "Spremuta d'arancia", exact: true });
+  await expect(juice).toHaveAttribute("lang", "it");
+  await juice.click();
+  const item = page.getByRole("dialog", { name: "Spremuta d'arancia" });
+  await expect(item.locator("h2 [lang=it]")).toHaveText("Spremuta d'arancia");
+  await expect(item.getByText("Spremuta al momento, 330 ml.")).toHaveAttribute("lang", "it");
+  await item.getByRole("button", { name: "Close" }).first().click();
+  await expect(item).toBeHidden();
 
   // Back to a normal language: the extra language is cleared.
   await chooseLanguage(page, "Ελληνικά");
