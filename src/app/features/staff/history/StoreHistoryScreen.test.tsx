@@ -2,6 +2,7 @@ import "fake-indexeddb/auto";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { StoreOrdersPage } from "../../../../domain/staff-history-api";
+import { selectLanguage } from "../../../i18n/language-store";
 import { clearSession, storeSession } from "../../../session/session";
 import { testSession } from "../../../session/test-session";
 import { renderWithI18n } from "../../../test-support/render";
@@ -56,13 +57,14 @@ afterEach(async () => {
   await clearSession();
 });
 
-describe("store-order-history (spec §2; issue 10 §4: the store's orders by day)", () => {
+describe("store-order-history (spec §2: the store's orders by day)", () => {
   it("a waiter of the store sees today's orders newest first; a row opens its details: lines, options, comments, total, payment, spot, times, who decided, the reason", async () => {
     await storeSession(waiterOf(7));
     const requests = stubHistory(() => json(200, page()));
     renderWithI18n(<StoreHistoryScreen storeId={7} tableId={205} />);
 
-    const list = await screen.findByRole("list", { name: "Orders of 2026-07-01" }, SLOW);
+    // The day in the content language (Greek by default), as the day beside the date input.
+    const list = await screen.findByRole("list", { name: "Orders of Τετ 1 Ιουλ 2026" }, SLOW);
     const rows = within(list).getAllByRole("button");
     expect(rows.map((row) => row.textContent?.slice(0, 3))).toEqual(["#14", "#13"]);
     expect(rows[0]?.getAttribute("aria-expanded")).toBe("false");
@@ -84,7 +86,7 @@ describe("store-order-history (spec §2; issue 10 §4: the store's orders by day
     expect(within(details).getByText(/by Nikos$/)).toBeTruthy();
     expect(within(details).getByText("Ομπρέλα 12 · Beach bar (el)")).toBeTruthy();
 
-    // A details link for the kitchen or another device (issue 10 §5).
+    // A details link for the kitchen or another device.
     fireEvent.click(within(details).getByRole("button", { name: "Details link" }));
     const link = await within(details).findByRole("link", {}, SLOW);
     expect(link.getAttribute("href")).toBe("/view-order-details/31/7/aaa.bbb.ccc");
@@ -151,5 +153,33 @@ describe("store-order-history (spec §2; issue 10 §4: the store's orders by day
       view.unmount();
       vi.unstubAllGlobals();
     }
+  });
+});
+
+describe("the day is said in the UI's language, whatever language the date input writes it in", () => {
+  afterEach(async () => {
+    await selectLanguage("GRE");
+  });
+
+  it("Greek: the day with its weekday beside the input, as the input's description; it follows a new day", async () => {
+    await storeSession(waiterOf(7));
+    stubHistory((query) => json(200, page({ athensDay: query.get("day") ?? "2026-11-28" })));
+    renderWithI18n(<StoreHistoryScreen storeId={7} tableId={205} />);
+    const input = await screen.findByLabelText("Day", {}, SLOW);
+    await waitFor(() => expect((input as HTMLInputElement).value).toBe("2026-11-28"), SLOW);
+    const description = document.getElementById(input.getAttribute("aria-describedby") ?? "");
+    expect(description?.textContent).toBe("Σάβ 28 Νοε 2026");
+
+    fireEvent.change(input, { target: { value: "2026-11-27" } });
+    await waitFor(() => expect(description?.textContent).toBe("Παρ 27 Νοε 2026"), SLOW);
+  });
+
+  it("English: the same day in English", async () => {
+    await selectLanguage("ENG");
+    await storeSession(waiterOf(7));
+    stubHistory(() => json(200, page({ athensDay: "2026-11-28" })));
+    renderWithI18n(<StoreHistoryScreen storeId={7} tableId={205} />);
+    expect(await screen.findByRole("list", { name: "Orders of Sat, 28 Nov 2026" }, SLOW)).toBeTruthy();
+    expect(screen.getByTestId("history-day").textContent).toBe("Sat, 28 Nov 2026");
   });
 });

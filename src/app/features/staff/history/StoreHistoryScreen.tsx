@@ -1,8 +1,9 @@
 /**
- * The store's order history (spec §2 store-order-history; issue "The waiter's PDA" §4): the
- * store's orders of one Athens day (today unless the day picker goes back), newest first, filtered
- * by status and spot or found by daily number; each row opens its details. Pages of orders are
- * read with the server's cursor ("Show older orders"). Staff of this store only.
+ * The store's order history (spec §2 store-order-history): the store's orders of one Athens day
+ * (today unless the day picker goes back), newest first, filtered by spot and status or found by
+ * daily number; each row opens its details. Pages of orders are read with the server's cursor
+ * ("Show older orders"). Staff of this store only. Laid out for a 360 px PDA: the day is also
+ * written out in the UI language beside its date input, which speaks the browser's language.
  */
 import { useLingui } from "@lingui/react";
 import { Trans, useLingui as useLinguiMacro } from "@lingui/react/macro";
@@ -14,6 +15,7 @@ import type { StaffOrderDto, StoreOrdersPage, StoreOrdersQuery } from "../../../
 import { type ErrorText, errorTextOf } from "../../../api/error-catalogue";
 import { fetchStoreOrders } from "../../../api/staff-history";
 import { formatAthensTime } from "../../../i18n/athens-date-time";
+import { formatDayWithWeekday } from "../../../i18n/day-with-weekday";
 import type { LanguageState } from "../../../i18n/language-choice";
 import { useLanguage } from "../../../i18n/language-store";
 import { formatPrice } from "../../../i18n/money";
@@ -99,6 +101,7 @@ function StoreHistory({ storeId }: { storeId: number }) {
   }
 
   const shownDay = filters.day ?? (state.kind === "ready" ? state.loaded.athensDay : undefined);
+  const shownDayText = state.kind === "ready" ? formatDayWithWeekday(state.loaded.athensDay, language.ui) : "";
   return (
     <section className="page staff-history" aria-labelledby="page-title">
       <h1 id="page-title" className="page__title">
@@ -126,7 +129,7 @@ function StoreHistory({ storeId }: { storeId: number }) {
       )}
       {state.kind === "ready" && state.loaded.orders.length > 0 && (
         <>
-          <ul className="staff-history__list" aria-label={t`Orders of ${state.loaded.athensDay}`}>
+          <ul className="staff-history__list" aria-label={t`Orders of ${shownDayText}`}>
             {state.loaded.orders.map((order) => (
               <li key={order.id}>
                 <HistoryRow order={order} language={language} />
@@ -188,40 +191,34 @@ function HistoryFilters({
     onChange({ ...filters, dailyNumber: parsed });
   }
 
+  const dayTextId = `${ids}-day-text`;
   return (
     <div className="staff-history__filters">
-      <label htmlFor={`${ids}-day`}>
-        <Trans>Day</Trans>
+      {/* The day in the UI language below the input (which writes it in the browser's), and as its description. */}
+      <div className="staff-history__field staff-history__field--day">
+        <label htmlFor={`${ids}-day`}>
+          <Trans>Day</Trans>
+        </label>
         <input
           id={`${ids}-day`}
           type="date"
           value={shownDay ?? ""}
+          aria-describedby={shownDay === undefined ? undefined : dayTextId}
           onChange={(event) => {
             const day = event.target.value;
             if (isCalendarDay(day)) onChange({ ...filters, day });
           }}
         />
-      </label>
-      <label htmlFor={`${ids}-status`}>
-        <Trans>Status</Trans>
-        <select
-          id={`${ids}-status`}
-          value={filters.status ?? ""}
-          onChange={(event) => {
-            const value = event.target.value;
-            onChange({ ...filters, status: value === "" ? undefined : (value as OrderStatus) });
-          }}
-        >
-          <option value="">{t`All statuses`}</option>
-          {STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {i18n._(ORDER_STATUS_TEXT[status])}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label htmlFor={`${ids}-spot`}>
-        <Trans>Spot</Trans>
+        {shownDay !== undefined && (
+          <span id={dayTextId} className="staff-history__day-text" data-testid="history-day">
+            {formatDayWithWeekday(shownDay, language.ui)}
+          </span>
+        )}
+      </div>
+      <div className="staff-history__field staff-history__field--spot">
+        <label htmlFor={`${ids}-spot`}>
+          <Trans>Spot</Trans>
+        </label>
         <select
           id={`${ids}-spot`}
           value={filters.spotId === undefined ? "" : String(filters.spotId)}
@@ -237,7 +234,28 @@ function HistoryFilters({
             </option>
           ))}
         </select>
-      </label>
+      </div>
+      {/* The whole width: a status's name ("Όλες οι καταστάσεις", "Αναμονή αποδοχής") fits uncut on a 360 px PDA. */}
+      <div className="staff-history__field staff-history__field--status">
+        <label htmlFor={`${ids}-status`}>
+          <Trans>Status</Trans>
+        </label>
+        <select
+          id={`${ids}-status`}
+          value={filters.status ?? ""}
+          onChange={(event) => {
+            const value = event.target.value;
+            onChange({ ...filters, status: value === "" ? undefined : (value as OrderStatus) });
+          }}
+        >
+          <option value="">{t`All statuses`}</option>
+          {STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {i18n._(ORDER_STATUS_TEXT[status])}
+            </option>
+          ))}
+        </select>
+      </div>
       <form className="staff-history__search" aria-label={t`Find an order by its number`} onSubmit={search}>
         <label htmlFor={`${ids}-number`}>
           <Trans>Order number</Trans>
