@@ -314,7 +314,7 @@ test("a guest, or a waiter of another store, gets the not-allowed screen", async
   ).toBeVisible();
 });
 
-test("a payment made offline and refused once back (another waiter changed the table) is said on every staff screen until seen", async ({
+test("a payment made offline and refused once back (another waiter paid that same line meanwhile) is said on every staff screen until seen", async ({
   page,
   request,
 }) => {
@@ -345,18 +345,21 @@ test("a payment made offline and refused once back (another waiter changed the t
   await page.getByRole("link", { name: "Τραπέζια" }).click();
   await expect(page.getByRole("heading", { name: "Ανοιχτά τραπέζια" })).toBeVisible();
 
-  // Meanwhile the other waiter takes the filter coffee's payment: the table's version moves on.
+  // Meanwhile the other waiter takes the flat white's payment himself (a payment of another line
+  // would not stand in the way: only a change of the same line does).
   const detail = await (await request.get(`/api/staff/openings/${openingId}`, { headers: staffHeaders(other) })).json();
-  const coffee = detail.lines.find((line: { amountCents: number }) => line.amountCents === 280);
+  const flatWhite = detail.lines.find((line: { amountCents: number }) => line.amountCents === 380);
   const paid = await request.post(`/api/staff/openings/${openingId}/pay`, {
     headers: { ...staffHeaders(other), "idempotency-key": crypto.randomUUID() },
-    data: { version: detail.version, lines: [{ lineId: coffee.id }], payment: { type: "CASH" } },
+    data: { version: detail.version, lines: [{ lineId: flatWhite.id }], payment: { type: "CASH" } },
   });
   expect(paid.status(), await paid.text()).toBe(200);
 
   await page.context().setOffline(false);
   const refused = page.getByRole("alert").filter({ hasText: /Δεν καταχωρίστηκε: Πληρωμή 3,80\s€ · Τραπέζι 6\./ });
   await expect(refused).toBeVisible({ timeout: 30_000 });
+  // A clear message: who settled the item first, and when.
+  await expect(refused).toContainText(/εξόφλησε ήδη ένα είδος στις/);
   // Still there on another staff screen, until someone has seen it.
   await page.getByRole("link", { name: "Παραγγελίες" }).click();
   await expect(refused).toBeVisible();
@@ -364,5 +367,5 @@ test("a payment made offline and refused once back (another waiter changed the t
   await expect(refused).toBeHidden();
   const after = await (await request.get(`/api/staff/openings/${openingId}`, { headers: staffHeaders(waiter) })).json();
   expect(after.payments).toHaveLength(1);
-  expect(after.amounts.remainingCents).toBe(380);
+  expect(after.amounts.remainingCents).toBe(280);
 });
