@@ -1,9 +1,10 @@
 /**
- * Issue "The waiter's PDA" §4 and §5 end to end, on a PDA viewport (360x640): a guest's order
- * (placed and accepted through the API, as orders.spec.ts proves the guest's screens) is found by
- * its daily number in the store's order history on the waiter's PDA and opened; a details link
- * minted there opens the order in a fresh browser without any sign-in; a tampered link is refused.
- * The one faked edge is the clock: the server's (DEV_CLOCK_API) is put at noon in Athens.
+ * The store's order history and order-details links end to end, on a PDA viewport (360x640): a
+ * guest's order (placed and accepted through the API, as orders.spec.ts proves the guest's screens)
+ * is found by its daily number in the store's order history on the waiter's PDA and opened; a
+ * details link minted there opens the order in a fresh browser without any sign-in; a tampered link
+ * is refused. The one faked edge is the clock: the server's (DEV_CLOCK_API) is put at noon in
+ * Athens.
  */
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { type E2eSession, signInByApi, storeSessionInBrowser } from "./support/accounts";

@@ -1,7 +1,7 @@
 /**
- * The store's order history of the staff and order-details links (issue "The waiter's PDA" §4, §5;
- * shapes in src/domain/staff-history-api.ts). History and minting carry the staff session's tokens;
- * reading by link carries only the link's token, in a header (never the API's URL, which logs keep).
+ * The store's order history of the staff and order-details links (shapes in
+ * src/domain/staff-history-api.ts). History and minting carry the staff session's tokens; reading
+ * by link carries only the link's token, in a header (never the API's URL, which logs keep).
  */
 import { ORDER_LINK_TOKEN_HEADER } from "../../domain/staff-history";
 import type {

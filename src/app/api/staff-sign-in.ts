@@ -1,7 +1,8 @@
 /**
- * Staff sign-in calls beyond the PIN (issue 10 items 6-8): the device enrolment, the login token
- * of an admin's link, an admin's e-mail and password, the e-mail reset (spec §7 email/send/reset,
- * user/reset-password), and the admin service (its own base URL, ./admin-api-url.ts).
+ * Staff sign-in calls beyond the PIN: the device enrolment (so wrong PINs on other phones never
+ * hold a terminal back), the login token of an admin's link, an admin's e-mail and password, the
+ * e-mail reset (spec §7 email/send/reset, user/reset-password), and the admin service (its own base
+ * URL, ./admin-api-url.ts).
  */
 import type {
   OkResponse,

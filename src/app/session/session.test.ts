@@ -64,7 +64,7 @@ describe("session store in IndexedDB (spec §3 user data)", () => {
   });
 });
 
-describe("issue 13 item 2: a device that never signed in reads no session database", () => {
+describe("a device that never signed in reads no session database (IndexedDB and Dexie stay out of a guest's first load)", () => {
   it("answers signed out, clears and refuses rotations without creating the database", async () => {
     const { IDBFactory } = await import("fake-indexeddb");
     const { forgetStoredDatabases } = await import("../db/stored-databases");

@@ -1,9 +1,9 @@
 /**
- * This device as a staff terminal (issue 10 item 8). A PIN sign-in sends the device's enrolment
- * secret for the store, so wrong PINs typed on another phone never hold this terminal back. The
- * secret is asked for once, at the first PIN attempt (or sign-in by link or password), and kept in
- * localStorage per store. Without one (enrolment refused or offline) the sign-in still goes ahead:
- * it then counts with the store's other device-less attempts.
+ * This device as a staff terminal. A PIN sign-in sends the device's enrolment secret for the store,
+ * so wrong PINs typed on another phone never hold this terminal back. The secret is asked for once,
+ * at the first PIN attempt (or sign-in by link or password), and kept in localStorage per store.
+ * Without one (enrolment refused or offline) the sign-in still goes ahead: it then counts with the
+ * store's other device-less attempts.
  */
 import { enrolStaffDevice } from "../api/staff-sign-in";
 import { readStored, STORAGE_KEYS, writeStored } from "../storage/local-storage";

@@ -1,12 +1,12 @@
 /**
  * Whether this is a staff device (spec §2/§6: "pin option only on staff devices"): one that has
- * opened a PDA spot (written by loadTable). A guest's phone never opens a PDA spot. Once a terminal,
- * it stays one (issue 10 item 1): a guest link opened on it (a waiter showing a guest the menu of
- * a table) must not take PIN sign-in or the staff shell away, so only a PDA spot writes here.
+ * opened a PDA spot (written by loadTable). A guest's phone never opens a PDA spot. Once a
+ * terminal, it stays one: a guest link opened on it (a waiter showing a guest the menu of a table)
+ * must not take PIN sign-in or the staff shell away, so only a PDA spot writes here.
  *
- * The terminal also remembers its PDA spot, with its store's names and kind, so the staff shell
- * can name the store and link to the store's screens offline and after a waiter is signed out
- * ("lock"), whatever table was opened last.
+ * The terminal also remembers its PDA spot, with its store's names and kind, so the staff shell can
+ * name the store and link to the store's screens offline and after a waiter is signed out ("lock"),
+ * whatever table was opened last.
  */
 import { useSyncExternalStore } from "react";
 import type { Translations } from "../../domain/languages";

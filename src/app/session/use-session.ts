@@ -7,7 +7,8 @@ import { currentSession, onSessionChange, type Session } from "./session";
 
 /**
  * `read` false: not yet (stays undefined); the header's account button reads the session only once
- * the first screen is up, so IndexedDB and Dexie do not load with the menu (issue 13 item 2).
+ * the first screen is up, so IndexedDB and Dexie do not load with the menu (a guest's first screen
+ * waits for no code it does not show).
  */
 export function useSession(read = true): Session | null | undefined {
   const [session, setSession] = useState<Session | null | undefined>(undefined);

@@ -1,8 +1,8 @@
 /**
- * A login token issued for a waiter, shown as a QR code and a link (issue 10 item 6): the waiter's
- * PDA scans the code (or opens the link) once and is signed in. The QR code is drawn here, in the
- * browser (the `qrcode` package, loaded with the admin screen's chunk only), so the token never
- * leaves this device except in the link itself.
+ * A login token issued for a waiter, shown as a QR code and a link: the waiter's PDA scans the code
+ * (or opens the link) once and is signed in. The QR code is drawn here, in the browser (the
+ * `qrcode` package, loaded with the admin screen's chunk only), so the token never leaves this
+ * device except in the link itself.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import QRCode from "qrcode";

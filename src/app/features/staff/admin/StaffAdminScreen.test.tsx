@@ -24,7 +24,7 @@ afterEach(async () => {
   await clearSession();
 });
 
-describe("/staff-admin, the admin's screen (issue 10 item 7)", () => {
+describe("/staff-admin, the admin's screen", () => {
   it("without an admin's session it sends to the admin sign-in", async () => {
     await storeSession(testSession({ user: { ...adminSession.user, role: "WAITER" } }));
     renderWithI18n(<StaffAdminScreen />);

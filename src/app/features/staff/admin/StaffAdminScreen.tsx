@@ -1,8 +1,8 @@
 /**
- * The admin's screen (/staff-admin; issue 10 item 7), PDA-sized: the store's admin accounts and
- * PIN-guessing alerts (GET staff/admin-accounts of the admin service), its staff with their usable
- * sign-in links, a button per waiter to issue a link (QR code + link, ./LoginLinkPanel.tsx) and one
- * to revoke the outstanding ones. Only for an admin's session; others are sent to /staff-login.
+ * The admin's screen (/staff-admin), PDA-sized: the store's admin accounts and PIN-guessing alerts
+ * (GET staff/admin-accounts of the admin service), its staff with their usable sign-in links, a
+ * button per waiter to issue a link (QR code + link, ./LoginLinkPanel.tsx) and one to revoke the
+ * outstanding ones. Only for an admin's session; others are sent to /staff-login.
  */
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";

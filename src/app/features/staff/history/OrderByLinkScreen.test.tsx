@@ -26,7 +26,7 @@ afterEach(async () => {
   await clearSession();
 });
 
-describe("view-order-details (spec §2; issue 10 §5: an order by its link, no sign-in)", () => {
+describe("view-order-details (spec §2): an order by its link, no sign-in", () => {
   it("a valid link shows the order read-only; the token travels in a header, never in the API's URL", async () => {
     const requests = stubApi(() => json(200, staffOrder({ status: "ACCEPTED", errorMessage: null })));
     renderWithI18n(<OrderByLinkScreen orderId={31} storeId={7} token={TOKEN} />);

@@ -1,7 +1,7 @@
 /**
- * An order opened from its details link (spec §2 view-order-details; issue "The waiter's PDA" §5):
- * read-only, no sign-in; the link's token is the permission. Any link the server does not honour
- * (wrong, expired, tampered, another order's) gets one refusal that says no more than that.
+ * An order opened from its details link (spec §2 view-order-details): read-only, no sign-in; the
+ * link's token is the permission. Any link the server does not honour (wrong, expired, tampered,
+ * another order's) gets one refusal that says no more than that.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useCallback, useEffect, useState } from "react";

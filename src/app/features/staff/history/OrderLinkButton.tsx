@@ -1,7 +1,7 @@
 /**
- * "Details link" under an order of the store's history (issue "The waiter's PDA" §5): asks the
- * server for a signed link that shows this order without sign-in for 24 hours, e.g. for the
- * kitchen or a colleague's device, and shows it to open or copy.
+ * "Details link" under an order of the store's history: asks the server for a signed link that
+ * shows this order without sign-in for 24 hours, e.g. for the kitchen or a colleague's device, and
+ * shows it to open or copy.
  */
 import { useLingui } from "@lingui/react";
 import { Trans } from "@lingui/react/macro";

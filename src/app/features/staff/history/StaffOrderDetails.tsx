@@ -1,7 +1,7 @@
 /**
- * One order as staff read it (issue "The waiter's PDA" §4 history details and §5 the details link):
- * daily number, status, where, when it was placed and decided, by whom, the reject reason, then the
- * lines with options and comments, totals, payment and comment (the guest history's OrderDetails).
+ * One order as staff read it, in the store's history and through its details link: daily number,
+ * status, where, when it was placed and decided, by whom, the reject reason, then the lines with
+ * options and comments, totals, payment and comment (the guest history's OrderDetails).
  */
 import { useLingui } from "@lingui/react";
 import { Trans } from "@lingui/react/macro";

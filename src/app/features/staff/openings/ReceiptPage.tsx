@@ -1,9 +1,9 @@
 /**
- * A receipt, ready to print: sized for 58 mm and 80 mm thermal printers
- * and A4 by print CSS, in the receipt's language (the guest's or the staff's, chosen when issued),
- * with the store, spot, lines (treated and canceled marked), payments by type and its number of
- * the day. The paper is the receipt's snapshot, so a reprint matches what was printed first: a
- * document frozen in the language it was issued in, labels included, whatever the screen speaks.
+ * A receipt, ready to print: sized for 58 mm and 80 mm thermal printers and A4 by print CSS, in the
+ * receipt's language (the guest's or the staff's, chosen when issued), with the store, spot, lines
+ * (treated and canceled marked), payments by type and its number of the day. The paper is the
+ * receipt's snapshot, so a reprint matches what was printed first: a document frozen in the
+ * language it was issued in, labels included, whatever the screen speaks.
  */
 import { type I18n, setupI18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";

@@ -39,7 +39,7 @@ afterEach(async () => {
   await clearSession();
 });
 
-describe("/staff-sign-in, the target of an admin's login link (issue 10 item 6)", () => {
+describe("/staff-sign-in, the target of an admin's login link", () => {
   it("signs the device in once with the token of the fragment and its enrolment, then forgets the token", async () => {
     history.replaceState(null, "", `/staff-sign-in?userId=12&storeId=7#token=${TOKEN}`);
     const requests: Request[] = [];

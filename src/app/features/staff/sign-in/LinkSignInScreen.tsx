@@ -1,9 +1,9 @@
 /**
- * The target of an admin's login link (/staff-sign-in?userId=&storeId=#token=...; issue 10 item 6):
- * signs this device in once as the waiter the token was issued for, and makes it the store's
- * terminal (PIN option, /pin knows the store). The token is taken off the address bar at once, so
- * it stays neither in the history nor on screen; the call runs once even if React mounts twice
- * (the token works only once).
+ * The target of an admin's login link (/staff-sign-in?userId=&storeId=#token=...): signs this
+ * device in once as the waiter the token was issued for, and makes it the store's terminal (PIN
+ * option, /pin knows the store). The token is taken off the address bar at once, so it stays
+ * neither in the history nor on screen; the call runs once even if React mounts twice (the token
+ * works only once).
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";

@@ -39,7 +39,7 @@ afterEach(async () => {
   await clearSession();
 });
 
-describe("/staff-login: admin sign-in by e-mail and password, reset by e-mail code (issue 10 item 6, spec §8)", () => {
+describe("/staff-login: admin sign-in by e-mail and password, reset by e-mail code (spec §8)", () => {
   it("checks before calling: empty or invalid e-mail, a password under 6 characters", async () => {
     const fetchSpy = vi.fn();
     vi.stubGlobal("fetch", fetchSpy);

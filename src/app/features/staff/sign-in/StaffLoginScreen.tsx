@@ -1,8 +1,8 @@
 /**
- * Admins' sign-in by e-mail and password, and the password reset by e-mail code (/staff-login;
- * issue 10 item 6, spec §7 email/send/reset and user/reset-password, §8 texts). The e-mail is the
- * venue file's; the first password is set by the reset. Signed in, the device becomes a terminal
- * of the admin's store and the admin screen opens.
+ * Admins' sign-in by e-mail and password, and the password reset by e-mail code (/staff-login; spec
+ * §7 email/send/reset and user/reset-password, §8 texts). The e-mail is the venue file's; the first
+ * password is set by the reset. Signed in, the device becomes a terminal of the admin's store and
+ * the admin screen opens.
  */
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";

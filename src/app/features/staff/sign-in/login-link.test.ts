@@ -3,7 +3,7 @@ import { loginLinkUrl, parseLoginLink } from "./login-link";
 
 const token = `${"A".repeat(40)}_-9`;
 
-describe("the login link of an admin's QR code (issue 10 item 6)", () => {
+describe("the login link of an admin's QR code", () => {
   it("carries the token in the fragment only, never in the path or query the server sees", () => {
     const href = loginLinkUrl({ userId: 12, storeId: 7, loginToken: token }, "https://kyma.example");
     const url = new URL(href);

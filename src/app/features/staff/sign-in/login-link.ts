@@ -1,7 +1,7 @@
 /**
- * The link an admin's device shows (as text and QR code) to sign a waiter's PDA in once (issue 10
- * item 6): /staff-sign-in?userId=&storeId= with the login token in the URL fragment, which
- * browsers never send, so the token reaches no server log, proxy or Referer.
+ * The link an admin's device shows (as text and QR code) to sign a waiter's PDA in once:
+ * /staff-sign-in?userId=&storeId= with the login token in the URL fragment, which browsers never
+ * send, so the token reaches no server log, proxy or Referer.
  */
 export interface LoginLink {
   userId: number;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkReset, checkResetRequest, checkSignIn } from "./staff-login-checks";
 
-describe("admin sign-in and reset checks (spec §5, §8; issue 10 item 6)", () => {
+describe("admin sign-in and reset checks (spec §5, §8)", () => {
   it("sign-in: a valid e-mail (EMPTY_EMAIL, INVALID_EMAIL) and a password of at least 6 (INVALID_PASSWORD)", () => {
     expect(checkSignIn("", "secret-1")).toEqual({ ok: false, problem: "EMPTY_EMAIL" });
     expect(checkSignIn("admin@", "secret-1")).toEqual({ ok: false, problem: "INVALID_EMAIL" });
