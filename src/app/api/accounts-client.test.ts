@@ -5,6 +5,7 @@ import { testSession } from "../session/test-session";
 import { refreshSessionOnce } from "../session/token-refresh";
 import { jwtExpiringAt } from "../test-support/test-jwt";
 import { fetchSavedCards, loginWithPin, refreshTokens } from "./accounts";
+import { sessionToSend } from "./accounts-client";
 import { fetchOpenOpenings } from "./staff-openings";
 import { fetchStaffOrders } from "./staff-orders";
 
@@ -184,5 +185,13 @@ describe("a jwt known to be spent is refreshed before the call, never sent to be
     await expect(fetchStaffOrders()).rejects.toMatchObject({ code: "INVALID_AUTH_TOKEN" });
     expect(fetchMock.mock.calls.map(([request]) => new URL(request.url).pathname)).toEqual([REFRESH]);
     expect(await currentSession()).toBeNull();
+  });
+
+  it("calls that carry the tokens themselves get the refreshed pair too (sessionToSend)", async () => {
+    await storeSession(testSession({ jwt: jwtExpiringAt(Date.now() - 45 * MINUTE) }));
+    const server = serverRotatingTo();
+    vi.stubGlobal("fetch", server.fetchMock);
+    expect(await sessionToSend()).toMatchObject({ authToken: "fresh-1", jwt: server.jwt() });
+    expect(server.sent.map((call) => call.path)).toEqual([REFRESH]);
   });
 });

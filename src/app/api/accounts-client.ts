@@ -67,6 +67,15 @@ export async function authedCall<T>(path: string, options: Options, session?: Se
   }
 }
 
+/**
+ * The stored session with a jwt the server will accept, for calls that carry the tokens outside
+ * authedCall: a read whose tokens are optional (the checkout options, where a spent jwt silently
+ * reads as a visitor's), a STOMP CONNECT. Refreshed first when the jwt is known to be spent.
+ */
+export function sessionToSend(): Promise<Session | null> {
+  return sessionReadyToSend(refreshWith);
+}
+
 export const REFRESH_PATH = "authenticate/v2/tokens/validate/refresh";
 /** The tokens to retry with after `refused` was refused, or null (then the caller gives up). */
 async function freshTokensAfterRefusal(refused: Session): Promise<Session | null> {

@@ -10,7 +10,7 @@ import Dexie, { type Table } from "dexie";
 import type { CartLine } from "../../domain/cart";
 import type { LogEvent, LogRequest } from "../../domain/order-logs";
 import { linesOfRequest, type OrderEnd } from "../../domain/order-rounds";
-import type { DeliveryInfo, PlaceOrderRequest } from "../../domain/orders-api";
+import type { DeliveryInfo, OrderStatusEvent, PlaceOrderRequest } from "../../domain/orders-api";
 import { APP_DB_NAME, markDatabaseOpened } from "./stored-databases";
 
 export { APP_DB_NAME } from "./stored-databases";
@@ -42,6 +42,8 @@ export interface PendingOrderRow {
   lastError: string | null;
   /** Set once the server answered with an order: the app then follows its status. */
   orderId: number | null;
+  /** The order's status in that answer: what the card shows until a live status arrives, also after a reload. */
+  placedAs?: PlacedStatus;
   /**
    * The cart lines this checkout took out of the cart (domain/order-rounds.ts): what its card
    * shows, and what goes back to the cart if the order is not made.
@@ -96,6 +98,8 @@ export interface PendingLogRow {
   event: LogEvent;
   body: LogRequest;
 }
+
+export type PlacedStatus = Pick<OrderStatusEvent, "status" | "dailyNumber" | "errorMessage">;
 
 export type CartLineKey = [storeId: number, serviceId: number, lineId: number];
 export type CartMetaKey = [storeId: number, serviceId: number];

@@ -5,6 +5,7 @@
  */
 import { Workbox } from "workbox-window";
 import { listenForInstallPrompt } from "./install-offer";
+import { answerWorkerQuestions, recordVisitReads, visitReadsMessage } from "./visit-reads";
 
 /**
  * - none: nothing to offer;
@@ -63,25 +64,42 @@ export function registerServiceWorker(): void {
 
   const wb = new Workbox(`${import.meta.env.BASE_URL}sw.js`, { scope: import.meta.env.BASE_URL });
   workbox = wb;
+  // What this visit has read goes to the worker, so a first visit opens offline without a second
+  // online load (visit-reads.ts): the first worker asks for it before it takes control.
+  recordVisitReads();
+  answerWorkerQuestions(navigator.serviceWorker);
 
   // Fires for updates found by this tab, by another tab, or already waiting at page load.
   wb.addEventListener("waiting", () => {
     if (state !== "updating") setState("waiting");
   });
 
-  // The first install claims the page (controller: null -> worker): that is no update. Any later
-  // change of controller means a new version took over, here or from another tab.
+  // The first install claims the page (controller: null -> worker): that is no update, and the
+  // page hands the worker what it read meanwhile. Any later change of controller means a new
+  // version took over, here or from another tab.
   let controlled = navigator.serviceWorker.controller !== null;
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     const wasControlled = controlled;
     controlled = true;
     if (state === "updating") window.location.reload();
     else if (wasControlled) setState("activated-elsewhere");
+    else handOverReads();
   });
 
   // register() waits for the load event, so precaching does not compete with the first menu.
-  wb.register().catch((error: unknown) => console.warn("Service worker registration failed", error));
+  wb.register()
+    .then(() => {
+      // A later start: the worker fetches whatever of the app it has not got yet (a first visit
+      // closed before it had all of it), and keeps nothing twice.
+      if (controlled) handOverReads();
+    })
+    .catch((error: unknown) => console.warn("Service worker registration failed", error));
   watchForUpdates(wb);
+}
+
+/** The reads of this visit to the worker that controls the page (sw/visit-reads.ts filters them again). */
+function handOverReads(): void {
+  navigator.serviceWorker.controller?.postMessage(visitReadsMessage());
 }
 
 /** Asks the server for a newer sw.js when the app comes back to the foreground, at most twice an hour. */

@@ -19,7 +19,6 @@ const row = (overrides: Partial<PendingOrderRow> = {}): PendingOrderRow => ({
 });
 const input = (overrides: Partial<StageInput> = {}): StageInput => ({
   row: row(),
-  placed: null,
   event: null,
   online: true,
   ...overrides,
@@ -54,8 +53,7 @@ describe("order stage from the outbox row and the live status (spec §4 progress
     [
       "placed, first status from the 201",
       input({
-        row: row({ orderId: 77 }),
-        placed: { id: 77, status: "WAITING_FOR_ACCEPTANCE", dailyNumber: 5, errorMessage: null },
+        row: row({ orderId: 77, placedAs: { status: "WAITING_FOR_ACCEPTANCE", dailyNumber: 5, errorMessage: null } }),
       }),
       { kind: "waiting", dailyNumber: 5 },
     ],

@@ -3,8 +3,8 @@
  * messages: sent, waiting for acceptance, accepted, rejected, timed out, under review, payment
  * failed", §8 "check connection"), from the outbox row, the placement answer and the live status.
  */
-import type { OrderDto, OrderStatus, OrderStatusEvent } from "../../../domain/orders-api";
-import type { PendingOrderRow } from "../../db/app-db";
+import type { OrderStatus, OrderStatusEvent } from "../../../domain/orders-api";
+import type { PendingOrderRow, PlacedStatus } from "../../db/app-db";
 
 export type OrderStage =
   /** In the outbox, first attempt on its way. */
@@ -40,14 +40,13 @@ const STAGE_OF_STATUS: Record<OrderStatus, OrderStage["kind"]> = {
 
 export interface StageInput {
   row: PendingOrderRow;
-  placed: Pick<OrderDto, "id" | "status" | "dailyNumber" | "errorMessage"> | null;
   /** The latest live status of the order (useOrderStatus), null before the first one. */
   event: Pick<OrderStatusEvent, "orderId" | "status" | "dailyNumber" | "errorMessage"> | null;
   online: boolean;
 }
 
-/** Where one sent order is: from its outbox row, the placement's answer and its live status. */
-export function orderStageOf({ row, placed, event, online }: StageInput): OrderStage {
+/** Where one sent order is: from its outbox row (with the placement's answer) and its live status. */
+export function orderStageOf({ row, event, online }: StageInput): OrderStage {
   if (row.ended?.status === "EXPIRED") return { kind: "expired" };
   if (row.ended) return stageOfStatus(row.ended);
   if (row.orderId === null) {
@@ -58,26 +57,18 @@ export function orderStageOf({ row, placed, event, online }: StageInput): OrderS
     if (!online || row.lastError === "NETWORK_ERROR") return { kind: "offline" };
     return { kind: "retrying" };
   }
-  const latest = latestStatusOf({ row, placed, event });
+  const latest = latestStatusOf({ row, event });
   return latest ? stageOfStatus(latest) : { kind: "sent", dailyNumber: null };
 }
 
 /** The newest status the app has of the row's order: the live one, else the placement's answer. */
-export function latestStatusOf({
-  row,
-  placed,
-  event,
-}: Pick<StageInput, "row" | "placed" | "event">): Pick<
-  OrderStatusEvent,
-  "status" | "dailyNumber" | "errorMessage"
-> | null {
+export function latestStatusOf({ row, event }: Pick<StageInput, "row" | "event">): PlacedStatus | null {
   if (row.orderId === null) return null;
   if (event?.orderId === row.orderId) return event;
-  if (placed?.id === row.orderId) return placed;
-  return null;
+  return row.placedAs ?? null;
 }
 
-function stageOfStatus(latest: Pick<OrderStatusEvent, "status" | "dailyNumber" | "errorMessage">): OrderStage {
+function stageOfStatus(latest: PlacedStatus): OrderStage {
   const dailyNumber = latest.dailyNumber;
   const kind = STAGE_OF_STATUS[latest.status];
   switch (kind) {

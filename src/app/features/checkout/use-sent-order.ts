@@ -1,14 +1,14 @@
 /**
  * One sent order on the cart screen, from Send to outcome: follows its live status
- * (useOrderStatus) and turns the outbox row, the placement's answer and the status into one
- * OrderStage.
+ * (useOrderStatus) and turns the outbox row (which keeps the placement's answer) and the status
+ * into one OrderStage.
  *
  * - A final status is recorded on the row at once (the outbox gives the lines of an order not made
  *   back to the cart); the outcome stays on screen, across reloads, until the guest taps Done.
  * - Leaving while the order is pending is logged by useOrderStatus (cart-screen-closed-while-pending).
  */
-import { useCallback, useEffect, useState } from "react";
-import { isPendingStatus, type OrderDto } from "../../../domain/orders-api";
+import { useCallback, useEffect } from "react";
+import { isPendingStatus } from "../../../domain/order-constants";
 import type { PendingOrderRow } from "../../db/app-db";
 import { orderOutbox } from "../../orders/outbox/outbox";
 import { useOrderStatus } from "../../orders/status/use-order-status";
@@ -25,33 +25,29 @@ export interface SentOrder {
 
 export function useSentOrder(row: PendingOrderRow): SentOrder {
   const key = row.idempotencyKey;
-  const [placed, setPlaced] = useState<OrderDto | null>(null);
   const online = useOnlineStatus();
   const followed = row.orderId !== null && row.ended === null ? { orderId: row.orderId, storeId: row.storeId } : null;
   const { event } = useOrderStatus(followed);
 
-  useEffect(
-    () =>
-      orderOutbox().subscribe((outboxEvent) => {
-        if (outboxEvent.kind === "placed" && outboxEvent.row.idempotencyKey === key) setPlaced(outboxEvent.order);
-      }),
-    [key],
-  );
-
-  const latest = row.ended === null ? latestStatusOf({ row, placed, event }) : null;
+  const latest = row.ended === null ? latestStatusOf({ row, event }) : null;
   const finalStatus = latest && !isPendingStatus(latest.status) ? latest : null;
   useEffect(() => {
     if (finalStatus === null) return;
-    const { status, dailyNumber, errorMessage } = finalStatus;
     void orderOutbox()
-      .end(key, { status, dailyNumber, errorMessage })
+      .end(key, finalStatus)
       .catch(() => undefined);
   }, [key, finalStatus]);
 
-  const remove = useCallback(() => void orderOutbox().remove(key), [key]);
+  // An outcome tapped away before its end was recorded is recorded first: its lines must not be lost.
+  const dismiss = () =>
+    void (async () => {
+      const outbox = orderOutbox();
+      if (finalStatus) await outbox.end(key, finalStatus);
+      await outbox.remove(key);
+    })().catch(() => undefined);
   const cancelHeld = useCallback(() => {
-    if (row.onHold && row.orderId === null) remove();
-  }, [row.onHold, row.orderId, remove]);
+    if (row.onHold && row.orderId === null) void orderOutbox().remove(key);
+  }, [row.onHold, row.orderId, key]);
 
-  return { stage: orderStageOf({ row, placed, event, online }), dismiss: remove, cancelHeld };
+  return { stage: orderStageOf({ row, event, online }), dismiss, cancelHeld };
 }

@@ -54,7 +54,7 @@ describe("/pin leads to the other staff sign-ins", () => {
 /** The device opened the beach hotel's PDA spot: it is store 7's terminal. */
 function makeTerminalOfStore7(): void {
   rememberOpenedTable({
-    store: { storeId: 7, names: { GRE: { name: "Αμμουδιά" } }, storeIsHotel: true },
+    store: { storeId: 7, names: { GRE: { name: "Αμμουδιά" }, ENG: { name: "Ammoudia" } }, storeIsHotel: true },
     spot: { id: 7499, isPda: true },
   });
 }

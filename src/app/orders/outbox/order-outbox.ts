@@ -226,7 +226,19 @@ export function createOrderOutbox(deps: OutboxDeps): OrderOutbox {
     const save = (next: PendingOrderRow) => table.update(key, (stored) => void Object.assign(stored, next));
     switch (action.action) {
       case "done": {
-        const next = { ...row, attempts, lastError: null, onHold: false, orderId: action.orderId };
+        const placedAs = order && {
+          status: order.status,
+          dailyNumber: order.dailyNumber,
+          errorMessage: order.errorMessage,
+        };
+        const next = {
+          ...row,
+          attempts,
+          lastError: null,
+          onHold: false,
+          orderId: action.orderId,
+          ...(placedAs && { placedAs }),
+        };
         await save(next);
         if (order) emit({ kind: "placed", row: next, order });
         return;
