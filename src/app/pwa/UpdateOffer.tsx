@@ -21,7 +21,7 @@ export function UpdateOffer({ updating }: { updating: boolean }) {
     () =>
       stored === "present"
         ? appDb()
-            .pendingOrders.filter((row) => row.orderId === null)
+            .pendingOrders.filter((row) => row.orderId === null && !row.ended)
             .count()
         : 0,
     [stored],
