@@ -128,7 +128,7 @@ test("the receipt at 360 px: each paper size on one line, the sizes and the pape
       range.selectNodeContents(element);
       return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
     });
-    expect(lines, await link.textContent()).toBe(1);
+    expect(lines, (await link.textContent()) ?? "").toBe(1);
     const box = await link.boundingBox();
     expect(box && box.x + box.width).toBeLessThanOrEqual(360);
   }
