@@ -4,6 +4,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type Rolldown } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
 import { VitePWA } from "vite-plugin-pwa";
+import { filesLoadedBy } from "./sw/first-screen-files.ts";
 // With its extension: Vite 8 loads this config natively, without bundling it first.
 import { pwaOptions } from "./sw/pwa-options.ts";
 import {
@@ -128,16 +129,19 @@ function chunkFacts(bundle: Rolldown.OutputBundle): ChunkFacts[] {
 }
 
 /**
- * The staff screens out of the guest's precache (issue 12 item 3, issue 13 item 2): the build lists
- * the files only staff screens reach in STAFF_ASSETS_PATH (cached by a terminal when a waiter signs
- * in) and the worker's precache list leaves them out, with the network-only phone field.
+ * The precache without what a guest never opens offline (sw/staff-screens.ts): the build lists the
+ * files only staff screens reach in STAFF_ASSETS_PATH (cached by a terminal when a waiter signs
+ * in), and the worker's precache list leaves them out, with the network-only phone field and the
+ * screens that need the API. It also marks the files index.html loads: the worker precaches those
+ * at install and fetches the rest once it controls the page (sw/precache-split.ts).
  */
 const leftOut = new Set<string>();
+const firstScreen = new Set<string>();
 function listStaffScreens(): Plugin {
   return {
     name: "list-staff-screens",
     apply: "build",
-    // After Vite's own generateBundle, which drops the chunks that held only CSS.
+    // After Vite's own generateBundle, which drops the chunks that held only CSS and writes index.html.
     generateBundle: {
       order: "post",
       handler(_options, bundle) {
@@ -147,6 +151,10 @@ function listStaffScreens(): Plugin {
         for (const file of leftOutOfPrecache(chunks)) leftOut.add(file);
         const list: StaffAssets = { files: staffOnlyAfterCss.map((file) => `/${file}`) };
         this.emitFile({ type: "asset", fileName: STAFF_ASSETS_PATH, source: JSON.stringify(list) });
+        const html = bundle["index.html"];
+        if (html?.type !== "asset") this.error("index.html is not in the bundle: the worker's first precache needs it");
+        firstScreen.clear();
+        for (const file of filesLoadedBy(String(html.source))) firstScreen.add(file);
       },
     },
   };
@@ -171,7 +179,13 @@ export default defineConfig({
       ...pwaOptions,
       injectManifest: {
         ...pwaOptions.injectManifest,
-        manifestTransforms: [(entries) => ({ manifest: entries.filter((entry) => !leftOut.has(entry.url)) })],
+        manifestTransforms: [
+          (entries) => ({
+            manifest: entries
+              .filter((entry) => !leftOut.has(entry.url))
+              .map((entry) => (firstScreen.has(entry.url) ? { ...entry, firstScreen: true } : entry)),
+          }),
+        ],
       },
     }),
     // Guests are on slow beach Wi-Fi: the server sends these precompressed files (brotli, else

@@ -15,9 +15,12 @@ describe("runtimeCacheFor", () => {
     ["/api/tables/7201/menus/beach-bar", "guestApi"],
     ["/images/items/freddo-espresso.webp", "venueImages"],
     ["/images/stores/7/beach.jpg", "venueImages"],
-    // A staff screen left out of the precache (issue 13 item 2), kept once fetched.
+    // A staff screen left out of the precache, kept once fetched.
     ["/assets/staff-admin-CD5STJoy.js", "appChunks"],
     ["/assets/StaffShell-CgGjVeK9.css", "appChunks"],
+    // The manifest's icons, which the browser asks for offline too.
+    ["/icons/icon-192.png", "appIcons"],
+    ["/icons/maskable-512.png", "appIcons"],
   ] as const)("caches GET %s in %s", (path, kind) => {
     expect(runtimeCacheFor(guestGet(path))).toBe(kind);
   });
@@ -37,6 +40,8 @@ describe("runtimeCacheFor", () => {
     "/assets/index-abc123.js.map",
     "/assets/deep/index-abc123.js",
     "/imagesx/a.png",
+    "/icons/favicon.svg",
+    "/icons/deep/icon.png",
   ])("leaves GET %s to the network", (path) => {
     expect(runtimeCacheFor(guestGet(path))).toBeNull();
   });

@@ -14,6 +14,11 @@ export const RUNTIME_CACHES = {
    * Their names carry a content hash, so a cached copy never goes stale.
    */
   appChunks: { name: "app-chunks-v1", maxEntries: 300, maxAgeSeconds: 60 * 24 * 60 * 60 },
+  /**
+   * The web manifest's PNG icons: the browser asks for one whenever it reads the manifest, offline
+   * too. Not hashed, so a cached copy is refreshed in the background.
+   */
+  appIcons: { name: "app-icons-v1", maxEntries: 10, maxAgeSeconds: 60 * 24 * 60 * 60 },
 } as const;
 
 export type RuntimeCacheKind = keyof typeof RUNTIME_CACHES;
@@ -32,7 +37,8 @@ export interface RequestFacts {
 const GUEST_READ_PATHS: readonly RegExp[] = [
   /^\/api\/tables\/[^/]+$/,
   /^\/api\/services\/[^/]+\/menu$/,
-  // The menu by the slug in a guest link, asked together with the table (issue 13 item 1).
+  // The menu by the slug in a guest link, asked together with the table so that the menu screen
+  // does not wait for the table's answer to learn the service.
   /^\/api\/tables\/[^/]+\/menus\/[^/]+$/,
 ];
 
@@ -40,6 +46,9 @@ const VENUE_IMAGE_PATH = /^\/images\//;
 
 /** The build's hashed JS and CSS (precached ones are answered by the precache before this rule). */
 const APP_CHUNK_PATH = /^\/assets\/[^/]+\.(js|css)$/;
+
+/** The manifest's icons (public/icons), not the favicon, which the precache holds. */
+const APP_ICON_PATH = /^\/icons\/[^/]+\.png$/;
 
 /** The runtime cache for a request, or null when it must go to the network untouched. */
 export function runtimeCacheFor({ url, method, sameOrigin }: RequestFacts): RuntimeCacheKind | null {
@@ -49,6 +58,7 @@ export function runtimeCacheFor({ url, method, sameOrigin }: RequestFacts): Runt
   if (GUEST_READ_PATHS.some((pattern) => pattern.test(path))) return "guestApi";
   if (VENUE_IMAGE_PATH.test(path)) return "venueImages";
   if (APP_CHUNK_PATH.test(path)) return "appChunks";
+  if (APP_ICON_PATH.test(path)) return "appIcons";
   return null;
 }
 

@@ -24,11 +24,12 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     // whose build sets no deprecated option (the "es" one prints an inlineDynamicImports warning).
     rollupFormat: "iife",
   },
-  // The tab's icon, shown offline too. The manifest's PNG icons (31 KB) and the apple-touch-icon
-  // (4 KB) are fetched by the browser itself when it installs the app, which needs the network
-  // anyway: not precached (issue 13 item 2: precache <= 250 KB brotli).
+  // The tab's icon, shown offline too. The manifest's PNG icons are in the build's list as well: the
+  // browser asks for one whenever it reads the manifest, offline too, so the worker fetches them
+  // after it has taken control (sw/precache-split.ts) and keeps them in its app-icons cache. The
+  // apple-touch-icon is read by Safari only when the app is added to the home screen, online.
   includeAssets: ["icons/favicon.svg"],
-  includeManifestIcons: false,
+  includeManifestIcons: true,
   // A worker in `vite dev` caches stale modules and confuses hot reload; test it with a build.
   devOptions: { enabled: false },
   manifest: {
@@ -38,7 +39,7 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     description: "Παραγγελία από το τραπέζι, το δωμάτιο ή την ομπρέλα σας — Order from your table, room or umbrella.",
     lang: "el",
     dir: "ltr",
-    // A launch from the home screen: the landing route sends it to the last table's menu (issue 12).
+    // A launch from the home screen: the landing route sends it to the last table's menu.
     start_url: "/?launch=home-screen",
     scope: "/",
     display: "standalone",

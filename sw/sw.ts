@@ -1,8 +1,11 @@
 /**
  * The service worker: a thin Workbox worker built by vite-plugin-pwa (injectManifest).
- * - precaches the app shell of this build and serves index.html for the app's navigations,
+ * - precaches the app shell (index.html and the files it loads) at install and serves index.html
+ *   for the app's navigations; the rest of the build follows into the runtime caches once the
+ *   worker controls the page (precache-split.ts), so a first visit is offline-ready in seconds,
  * - keeps the guest read API and venue images in their own runtime caches, so a menu seen once
- *   opens instantly and with the beach Wi-Fi gone,
+ *   opens instantly and with the beach Wi-Fi gone; what the first visit read before the worker
+ *   existed is handed over by the page (visit-reads.ts),
  * - keeps the staff screens, left out of the guest's precache, once a terminal fetched them,
  * - never caches writes or any other /api call (cache-rules.ts decides),
  * - switches to a new version only when the guest accepts it (UpdatePrompt -> SKIP_WAITING).
@@ -11,22 +14,26 @@ import { CacheableResponsePlugin } from "workbox-cacheable-response";
 import { ExpirationPlugin } from "workbox-expiration";
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
-import { CacheFirst, StaleWhileRevalidate } from "workbox-strategies";
-import { NAVIGATION_DENYLIST, RUNTIME_CACHES, runtimeCacheFor } from "./cache-rules";
+import { CacheFirst, StaleWhileRevalidate, type Strategy } from "workbox-strategies";
+import { NAVIGATION_DENYLIST, RUNTIME_CACHES, type RuntimeCacheKind, runtimeCacheFor } from "./cache-rules";
+import { splitPrecache } from "./precache-split";
+import { isVisitReadsMessage, readsToKeep } from "./visit-reads";
+import { keepInRuntimeCaches, keepWhatPagesRead } from "./warm-caches";
 
 declare const self: ServiceWorkerGlobalScope;
 
-precacheAndRoute(self.__WB_MANIFEST);
+const precache = splitPrecache(self.__WB_MANIFEST, self.location.origin);
+precacheAndRoute(precache.install);
 cleanupOutdatedCaches();
 
 // Deep links (/menu/42, /beach-bar/42) open offline from the precached shell; the router takes over.
 registerRoute(new NavigationRoute(createHandlerBoundToURL("index.html"), { denylist: [...NAVIGATION_DENYLIST] }));
 
-// Guest reads: answer from the cache at once, refresh it in the background. The server's strong
-// ETag with `no-cache` makes that refresh a cheap 304 when the menu has not changed.
-registerRoute(
-  (options) => runtimeCacheFor({ ...options, method: options.request.method }) === "guestApi",
-  new StaleWhileRevalidate({
+/** The strategy, and so the cache, of each runtime cache kind (cache-rules.ts). */
+const strategies: Record<RuntimeCacheKind, Strategy> = {
+  // Guest reads: answer from the cache at once, refresh it in the background. The server's strong
+  // ETag with `no-cache` makes that refresh a cheap 304 when the menu has not changed.
+  guestApi: new StaleWhileRevalidate({
     cacheName: RUNTIME_CACHES.guestApi.name,
     plugins: [
       // Errors (404 of a removed table, 5xx) must not replace a good menu in the cache.
@@ -37,12 +44,8 @@ registerRoute(
       }),
     ],
   }),
-);
-
-// Images never change under the same URL: the network is asked only for the ones not yet seen.
-registerRoute(
-  (options) => runtimeCacheFor({ ...options, method: options.request.method }) === "venueImages",
-  new CacheFirst({
+  // Images never change under the same URL: the network is asked only for the ones not yet seen.
+  venueImages: new CacheFirst({
     cacheName: RUNTIME_CACHES.venueImages.name,
     plugins: [
       new CacheableResponsePlugin({ statuses: [200] }),
@@ -54,13 +57,10 @@ registerRoute(
       }),
     ],
   }),
-);
-
-// Build files outside the precache (the staff screens, staff-screens.ts): a hashed name never
-// changes content, so a copy once fetched (or cached when a waiter signed in) is used offline.
-registerRoute(
-  (options) => runtimeCacheFor({ ...options, method: options.request.method }) === "appChunks",
-  new CacheFirst({
+  // Build files outside the install's precache (the staff screens, staff-screens.ts; the files the
+  // install left for later, precache-split.ts): a hashed name never changes content, so a copy once
+  // fetched is used offline.
+  appChunks: new CacheFirst({
     cacheName: RUNTIME_CACHES.appChunks.name,
     plugins: [
       new CacheableResponsePlugin({ statuses: [200] }),
@@ -70,17 +70,75 @@ registerRoute(
       }),
     ],
   }),
-);
+  // The manifest's icons: the browser reads one with the manifest, offline too; not hashed.
+  appIcons: new StaleWhileRevalidate({
+    cacheName: RUNTIME_CACHES.appIcons.name,
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({
+        maxEntries: RUNTIME_CACHES.appIcons.maxEntries,
+        maxAgeSeconds: RUNTIME_CACHES.appIcons.maxAgeSeconds,
+      }),
+    ],
+  }),
+};
+const strategyFor = (kind: RuntimeCacheKind) => strategies[kind];
 
-// The guest pressed "Update" in UpdatePrompt: the waiting version takes over.
-self.addEventListener("message", (event: ExtendableMessageEvent) => {
-  if ((event.data as { type?: unknown } | null)?.type === "SKIP_WAITING") void self.skipWaiting();
+for (const kind of Object.keys(strategies) as RuntimeCacheKind[]) {
+  registerRoute(
+    (options) => runtimeCacheFor({ ...options, method: options.request.method }) === kind,
+    strategies[kind],
+  );
+}
+
+/** How long the first activation waits for an open page to say what it has read. */
+const PAGE_ANSWER_TIMEOUT_MS = 3_000;
+
+/**
+ * Whether this worker installed with no other one active: a guest's first visit, whose pages it
+ * is about to claim. Kept from the install to the activation, which follows at once in that case.
+ */
+let firstInstall = false;
+
+self.addEventListener("install", (event) => {
+  firstInstall = self.registration.active === null;
+  // An update installs beside the running version, so nothing waits for it: it fetches the whole
+  // app before it is offered (UpdatePrompt), and the new version works offline from its first
+  // start. A first install leaves the rest for after it has taken control.
+  if (!firstInstall) event.waitUntil(keepInRuntimeCaches(precache.later, event, strategyFor));
 });
 
-// Take control of open pages on activation. On the first install this lets the first visit's menu
-// reads land in the runtime cache (a guest who scanned once can reopen offline). It never swaps a
-// version under a running page: an update activates only after the guest's SKIP_WAITING (pages then
-// switch over and UpdatePrompt reloads them) or once every tab of the old version has closed.
+self.addEventListener("message", (event: ExtendableMessageEvent) => {
+  const data = event.data as { type?: unknown } | null;
+  // The guest pressed "Update" in UpdatePrompt: the waiting version takes over.
+  if (data?.type === "SKIP_WAITING") {
+    void self.skipWaiting();
+    return;
+  }
+  // A page under this worker hands over what it read (src/app/pwa/visit-reads.ts): the reads of a
+  // first visit made while the worker was installing, then the build files left for later.
+  if (isVisitReadsMessage(data)) {
+    const reads = readsToKeep(data.urls, self.location.origin);
+    // The rest of the build two at a time: the page's own reads still pass while it downloads.
+    const kept = keepInRuntimeCaches(reads, event, strategyFor, 8).then(() =>
+      keepInRuntimeCaches(precache.later, event, strategyFor, 2),
+    );
+    event.waitUntil(kept);
+    void kept.then(() => event.ports[0]?.postMessage(true));
+  }
+});
+
+// Take control of open pages on activation, so that a guest who scanned once can reopen offline.
+// A first activation first asks the open pages what they have read and keeps it: those reads
+// happened before this worker existed, so without it the caches would hold nothing of the visit
+// when it takes control. It never swaps a version under a running page: an update activates only
+// after the guest's SKIP_WAITING (pages then switch over and UpdatePrompt reloads them) or once
+// every tab of the old version has closed.
 self.addEventListener("activate", (event) => {
-  event.waitUntil(self.clients.claim());
+  event.waitUntil(
+    (async () => {
+      if (firstInstall) await keepWhatPagesRead(event, strategyFor, { timeoutMs: PAGE_ANSWER_TIMEOUT_MS });
+      await self.clients.claim();
+    })(),
+  );
 });

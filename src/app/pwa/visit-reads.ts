@@ -1,0 +1,57 @@
+/**
+ * The page's side of handing a first visit to the service worker (sw/visit-reads.ts): a record of
+ * the addresses this page has read, the ones the worker's runtime caches keep (the spot, its
+ * services, the menus, their photos, the flags, the app's own files; never a token or an order).
+ * The first visit reads them before the worker exists, so the worker asks for them when it first
+ * activates, and the page hands them over again once the worker controls it.
+ * The browser's resource timing is the record: it also lists the reads the HTML's preload header
+ * started, which the app's own code never requested.
+ */
+import { ASK_VISIT_READS, KEEP_VISIT_READS, readsToKeep } from "../../../sw/visit-reads";
+
+let observer: PerformanceObserver | undefined;
+const read = new Set<string>();
+
+function note(entries: readonly PerformanceEntry[]): void {
+  for (const url of readsToKeep(
+    entries.map((entry) => entry.name),
+    window.location.origin,
+  ))
+    read.add(url);
+}
+
+/** Starts the record, with what the page read before this call (the browser keeps those). */
+export function recordVisitReads(): void {
+  if (observer !== undefined || typeof PerformanceObserver === "undefined") return;
+  // The observer sees every entry, also once the browser's own list of them (250 by default) is full.
+  observer = new PerformanceObserver((list) => note(list.getEntries()));
+  try {
+    observer.observe({ type: "resource", buffered: true });
+  } catch {
+    // A browser without resource timing: nothing to hand over; the worker's routes still keep
+    // whatever is read once it controls the page.
+    note(performance.getEntriesByType("resource"));
+  }
+}
+
+/** The addresses read so far, for the worker. */
+export function visitReads(): string[] {
+  // Entries the observer has not been called with yet.
+  if (observer !== undefined) note(observer.takeRecords());
+  return [...read];
+}
+
+/** The message that hands the visit's reads to the worker that controls the page. */
+export function visitReadsMessage(): { type: typeof KEEP_VISIT_READS; urls: string[] } {
+  return { type: KEEP_VISIT_READS, urls: visitReads() };
+}
+
+/** Answers the worker's question (asked while it activates, before it controls this page). */
+export function answerWorkerQuestions(container: ServiceWorkerContainer): void {
+  container.addEventListener("message", (event: MessageEvent) => {
+    const type = (event.data as { type?: unknown } | null)?.type;
+    if (type === ASK_VISIT_READS) event.ports[0]?.postMessage(visitReadsMessage());
+  });
+  // Messages from a worker wait in a queue until the page says it listens.
+  container.startMessages();
+}
