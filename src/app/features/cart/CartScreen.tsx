@@ -81,7 +81,8 @@ export function CartScreen({ venue, onDeleteCard, overlay }: CartScreenProps) {
           <Trans>My cart</Trans>
         </h1>
         <p className="cart__where">
-          <SpotBadge spot={table.spot} /> {!sameAsSpot && <span>{serviceName}</span>}
+          {/* A PDA's own spot is not where its orders go: the waiter picks the table below. */}
+          {!table.spot.isPda && <SpotBadge spot={table.spot} />} {!sameAsSpot && <span>{serviceName}</span>}
         </p>
         {view.status && view.status.note !== "open" && (
           <p className="menu__status">
