@@ -8,6 +8,7 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { type E2eSession, storeSessionInBrowser } from "./support/accounts";
 import { setServerClock, signInOnTerminal } from "./support/orders";
+import { ScreenAudit, watchCspViolations } from "./support/screen-audit";
 
 test.use({ viewport: { width: 360, height: 640 } });
 
@@ -91,6 +92,7 @@ for (const screen of STAFF_SCREENS) {
 }
 
 test("the receipt at 360 px: each paper size on one line, the sizes and the paper named in Greek", async ({ page }) => {
+  const audit = new ScreenAudit(await watchCspViolations(page.context()));
   await signInOnTerminal(page, { pda: CAFE.pda, pin: CAFE.pin, venueName: CAFE.name });
   await page.route("**/api/staff/receipts/5", (route) =>
     route.fulfill({
@@ -132,11 +134,15 @@ test("the receipt at 360 px: each paper size on one line, the sizes and the pape
     const box = await link.boundingBox();
     expect(box && box.x + box.width).toBeLessThanOrEqual(360);
   }
+  // No CSP violation, no serious axe finding, every tool a 44 px target.
+  await audit.check(page, "receipt", { touchTargets: true });
+  expect(audit.findings).toEqual([]);
 });
 
 test("the store history at 360 px: every status fits its drop-down beside the arrow; the day is written in Greek", async ({
   page,
 }) => {
+  const audit = new ScreenAudit(await watchCspViolations(page.context()));
   await signInOnTerminal(page, { pda: CAFE.pda, pin: CAFE.pin, venueName: CAFE.name });
   await page.goto(`/order-history/for-store/${CAFE.storeId}/${CAFE.pda}`);
   await expect(page.getByRole("heading", { level: 1, name: "Ιστορικό παραγγελιών" })).toBeVisible();
@@ -186,4 +192,7 @@ test("the store history at 360 px: every status fits its drop-down beside the ar
     expect(fit.first, label).toBeLessThanOrEqual(fit.room);
     if (label === "Κατάσταση") expect(fit.widest, label).toBeLessThanOrEqual(fit.room);
   }
+  // The drop-down's own arrow is an image from data: (the CSP allows those); nothing else is refused.
+  await audit.check(page, "store order history", { touchTargets: true });
+  expect(audit.findings).toEqual([]);
 });
