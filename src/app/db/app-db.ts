@@ -66,7 +66,7 @@ export interface PendingStaffActionRow {
   idempotencyKey: string;
   /** The table opening a money write changes (indexed); absent on an order's accept or reject. */
   openingId?: number;
-  /** The order an accept or reject decides (issue 10 item 9); absent on table-opening writes. */
+  /** The order an accept or reject decides; absent on table-opening writes. */
   orderId?: number;
   /** The API path, e.g. staff/openings/12/close, and its JSON body. */
   path: string;

@@ -1,5 +1,5 @@
 /**
- * Issue 13 item 2 ("Dexie after the first render"; cold visit <= 150 KB): a device without the
+ * Dexie after the first render (a cold visit stays small): a device without the
  * app's IndexedDB databases loads no Dexie until it writes, and whatever waited for a database
  * starts as soon as the first write opens it.
  */

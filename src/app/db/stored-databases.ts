@@ -2,7 +2,7 @@
  * Whether this device already holds one of the app's IndexedDB databases, asked without Dexie and
  * without opening it (opening creates it). A phone that has never added to a cart, signed in or
  * queued a log call has nothing to restore: the cart bar, the order outbox, the log queue and the
- * token refresh need not load Dexie (about 31 KB gzip) on its first visit (issue 13 item 2). As
+ * token refresh need not load Dexie (about 31 KB gzip) on its first visit. As
  * soon as something writes, the database is opened through Dexie (app-db.ts, session-db.ts mark
  * it here) and everything that waited for it starts.
  *

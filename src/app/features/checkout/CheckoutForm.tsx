@@ -1,5 +1,5 @@
 /**
- * The checkout under the cart's lines and totals (issue 5 item 6): table choice, when, delivery
+ * The checkout under the cart's lines and totals: table choice, when, delivery
  * details, payment, comment and Send. Send logs send-order-clicked (spec §7), checks what is
  * missing (src/domain/checkout.ts), asks to confirm the delivery details (spec §5 "delivery
  * details must be in order comments (confirm prompt)"), asks for the location when the store
@@ -91,7 +91,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
   const [confirming, setConfirming] = useState<{ request: PlaceOrderRequest; lines: readonly CartLine[] } | null>(null);
   const [busy, setBusy] = useState(false);
   const problemsRef = useRef<HTMLDivElement>(null);
-  // A staff session on a PDA spot gets the floor: sections, families, open tables (issue 10 §3).
+  // A staff session on a PDA spot gets the floor: sections, families, open tables.
   const tableGroups = useMemo(() => tablePickerGroups(options), [options]);
 
   // The last delivery details fill an untouched form once they are read.

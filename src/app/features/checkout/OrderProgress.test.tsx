@@ -48,7 +48,7 @@ describe("progress and outcome screens (spec §4 progress messages, §3 custom o
     expect(screen.getByText("Order number 42")).toBeTruthy();
   });
 
-  it("issue 12 item 1: waiting for the answer while offline says it waits for the connection, and only then", () => {
+  it("beach Wi-Fi: waiting for the answer while offline says it waits for the connection, and only then", () => {
     const onLine = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
     const offline = show({ kind: "waiting", dailyNumber: 12 });
     expect(screen.getByTestId("order-progress-waiting-for-connection").textContent).toMatch(/Waiting for connection/);

@@ -1,5 +1,5 @@
 /**
- * Issue 10 "The waiter's PDA" §3: on a PDA spot a signed-in waiter picks a section, then a table
+ * The waiter's PDA: on a PDA spot a signed-in waiter picks a section, then a table
  * (tables with an open opening show what they owe), and the order goes through the same outbox;
  * it comes back ACCEPTED and the outcome shows the order's daily number.
  */
@@ -76,7 +76,7 @@ afterEach(async () => {
   await clearSession();
 });
 
-describe("issue 10 §3 the waiter's table picker on a PDA", () => {
+describe("the waiter's table picker on a PDA", () => {
   it("groups sections by restaurant, then by family; a section's tables are radios; an open table shows what it owes", async () => {
     stubApi({ checkout: floor });
     renderCheckout();

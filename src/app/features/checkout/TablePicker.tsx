@@ -1,5 +1,5 @@
 /**
- * The waiter's table choice on a PDA (issue 10 "The waiter's PDA" §3): first the section (grouped
+ * The waiter's table choice on a PDA: first the section (grouped
  * by restaurant in a multi-outlet hotel, else by table family), then one of its tables as a
  * radio button of touch size. A table with an open opening says so, with what it still owes,
  * so the waiter sees at a glance which tables are sitting. Grouping is domain/table-picker.ts.

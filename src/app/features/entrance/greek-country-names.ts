@@ -1,6 +1,6 @@
 /**
- * Current Greek names of countries for the phone field's country list (issue "First impressions"
- * §5): react-phone-number-input's Greek locale still has old or foreign names ("Μακεδονία (ΠΓΔΜ)",
+ * Current Greek names of countries for the phone field's country list:
+ * react-phone-number-input's Greek locale still has old or foreign names ("Μακεδονία (ΠΓΔΜ)",
  * "Κοσόβου" in the genitive, "Σουαζιλάνδη", "Curaçao"). These are the Unicode CLDR 48 Greek names
  * (what current browsers and Node say) wherever the library differs; greek-country-names.test.ts
  * compares the whole merged list with CLDR, so a change on either side is noticed.

@@ -1,5 +1,5 @@
 /**
- * The order outbox (issue 5 item 7; design.md "Orders: exactly once on patchy Wi-Fi"): a checkout
+ * The order outbox (design.md "Orders: exactly once on patchy Wi-Fi"): a checkout
  * is written to Dexie (appDb().pendingOrders) with its idempotency key BEFORE the first attempt,
  * and stays there until a definite answer. What each answer means is decided in
  * src/domain/order-outbox.ts; this file does the waiting, the locking and the bookkeeping.
