@@ -1,7 +1,7 @@
 /**
  * The update toast's content (UpdatePrompt.tsx keeps the live region): "A new version is
- * available — Update / Later", with "Update" offered only when a reload loses nothing (issue 12:
- * never on the cart/checkout screen, never with an order in the outbox; domain/pwa-prompts.ts).
+ * available — Update / Later", with "Update" offered only when a reload loses nothing
+ * (never on the cart/checkout screen, never with an order in the outbox; domain/pwa-prompts.ts).
  */
 import { Trans } from "@lingui/react/macro";
 import { useRouterState } from "@tanstack/react-router";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { renderWithI18n } from "../test-support/render";
 import { UpdateOfferView } from "./UpdateOffer";
 
-describe("issue 12 item 2: 'new version, reload' never reloads under a guest mid-checkout or with an order in the outbox", () => {
+describe("'new version, reload' never reloads under a guest mid-checkout or with an order in the outbox", () => {
   it("offers Update when a reload loses nothing", () => {
     renderWithI18n(<UpdateOfferView updating={false} mayReload={true} />);
     expect(screen.getByText("A new version is available")).toBeTruthy();

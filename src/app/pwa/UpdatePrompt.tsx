@@ -4,7 +4,7 @@ import { lazyWithScreens } from "../i18n/lazy-with-screens";
 import { getUpdateState, subscribeToUpdates, type UpdateState } from "./register";
 
 // The offer's texts (the "screens" catalog) and its count of unsent orders (Dexie) load when a new
-// version is there, not with the empty live region every visit mounts (issue 13 item 2).
+// version is there, not with the empty live region every visit mounts: a first visit loads no more than it shows.
 const UpdateOffer = lazyWithScreens(() => import("./UpdateOffer").then((module) => ({ default: module.UpdateOffer })));
 
 const VISIBLE: ReadonlySet<UpdateState> = new Set(["waiting", "updating", "activated-elsewhere"]);
@@ -12,8 +12,8 @@ const VISIBLE: ReadonlySet<UpdateState> = new Set(["waiting", "updating", "activ
 /**
  * "A new version is available — Update / Later". A polite status toast: it is announced without
  * interrupting, never takes the focus away from a field the guest is typing in, and never reloads
- * on its own; only "Update" does, and it is offered only when a reload loses nothing (issue 12:
- * never on the cart/checkout screen, never with an order in the outbox; domain/pwa-prompts.ts).
+ * on its own; only "Update" does, and it is offered only when a reload loses nothing
+ * (never on the cart/checkout screen, never with an order in the outbox; domain/pwa-prompts.ts).
  */
 export function UpdatePrompt() {
   const state = useSyncExternalStore(subscribeToUpdates, getUpdateState, () => "none" as const);
