@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { JWT_EXPIRY_MARGIN_MS, jwtExpiresAtMs, jwtIsSpent } from "./jwt-expiry";
+import { JWT_EXPIRY_MARGIN_MS, jwtIsSpent, jwtTimes } from "./jwt-expiry";
+
+const jwtExpiresAtMs = (jwt: string) => jwtTimes(jwt).expiresAtMs;
 
 const base64Url = (text: string) =>
   btoa(String.fromCharCode(...new TextEncoder().encode(text)))
@@ -51,11 +53,34 @@ describe("a jwt is spent once its exp, less the margin, has come", () => {
   });
 
   it("takes another margin when asked", () => {
-    expect(jwtIsSpent(jwt, expMs - 1, 0)).toBe(false);
-    expect(jwtIsSpent(jwt, expMs, 0)).toBe(true);
+    expect(jwtIsSpent(jwt, expMs - 1, undefined, 0)).toBe(false);
+    expect(jwtIsSpent(jwt, expMs, undefined, 0)).toBe(true);
   });
 
   it("a jwt whose end cannot be read is never known to be spent", () => {
     expect(jwtIsSpent("header.payload.signature", Number.MAX_SAFE_INTEGER)).toBe(false);
+  });
+});
+
+describe("a jwt's life is counted on the device's clock from when the device received it", () => {
+  const jwt = jwtWith({ ...server, exp: EXP });
+  const lifeMs = 1800 * 1000;
+
+  it("a device whose clock runs four months ahead of the server's does not take a fresh jwt for spent", () => {
+    const deviceNow = EXP * 1000 + 120 * 24 * 3_600_000;
+    expect(jwtIsSpent(jwt, deviceNow)).toBe(true);
+    expect(jwtIsSpent(jwt, deviceNow, deviceNow)).toBe(false);
+    expect(jwtIsSpent(jwt, deviceNow + lifeMs - JWT_EXPIRY_MARGIN_MS, deviceNow)).toBe(true);
+  });
+
+  it("a device whose clock lags the server's by a day still knows when last night's jwt is spent", () => {
+    const receivedAt = EXP * 1000 - lifeMs - 24 * 3_600_000;
+    expect(jwtIsSpent(jwt, receivedAt + lifeMs - JWT_EXPIRY_MARGIN_MS - 1, receivedAt)).toBe(false);
+    expect(jwtIsSpent(jwt, receivedAt + 8 * 3_600_000, receivedAt)).toBe(true);
+  });
+
+  it("without an iat claim the jwt's exp is read against the device's clock", () => {
+    const noIat = jwtWith({ sub: "1", exp: EXP });
+    expect(jwtIsSpent(noIat, EXP * 1000, 0)).toBe(true);
   });
 });

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { clearSession, currentSession, storeSession } from "../session/session";
 import { testSession } from "../session/test-session";
 import { refreshSessionOnce } from "../session/token-refresh";
-import { jwtExpiringAt } from "../test-support/test-jwt";
+import { asStored, jwtExpiringAt, receivedWhenIssued } from "../test-support/test-jwt";
 import { fetchSavedCards, loginWithPin, refreshTokens } from "./accounts";
 import { sessionToSend } from "./accounts-client";
 import { fetchOpenOpenings } from "./staff-openings";
@@ -64,7 +64,7 @@ describe("accounts calls (spec §6: authenticated calls send authToken and jwt)"
     await storeSession(testSession());
     vi.stubGlobal("fetch", answer(403, { code: "FORBIDDEN", message: "staff" }));
     await expect(fetchSavedCards()).rejects.toMatchObject({ code: "FORBIDDEN" });
-    expect(await currentSession()).toEqual(testSession());
+    expect(await currentSession()).toEqual(asStored(testSession()));
   });
 
   it("refuses an authenticated call without asking the server when signed out", async () => {
@@ -102,7 +102,7 @@ describe("a refusal racing a token rotation", () => {
     vi.stubGlobal("fetch", fetchMock);
     expect(await fetchSavedCards()).toEqual({ cards: [] });
     expect(fetchMock).toHaveBeenCalledTimes(2);
-    expect(await currentSession()).toEqual(rotated);
+    expect(await currentSession()).toEqual(asStored(rotated));
   });
 });
 
@@ -134,7 +134,7 @@ describe("a jwt known to be spent is refreshed before the call, never sent to be
 
   it("a staff read with last night's session: the refresh goes first, the read carries the new pair", async () => {
     const spent = jwtExpiringAt(Date.now() - 10 * 60 * MINUTE, "last-night");
-    await storeSession(testSession({ jwt: spent }));
+    await storeSession(testSession(receivedWhenIssued(spent)));
     const server = serverRotatingTo();
     vi.stubGlobal("fetch", server.fetchMock);
 
@@ -148,7 +148,7 @@ describe("a jwt known to be spent is refreshed before the call, never sent to be
   });
 
   it("a jwt that ends within the minute is refreshed first too", async () => {
-    await storeSession(testSession({ jwt: jwtExpiringAt(Date.now() + 20_000) }));
+    await storeSession(testSession(receivedWhenIssued(jwtExpiringAt(Date.now() + 20_000))));
     const server = serverRotatingTo();
     vi.stubGlobal("fetch", server.fetchMock);
     await fetchStaffOrders();
@@ -157,7 +157,7 @@ describe("a jwt known to be spent is refreshed before the call, never sent to be
 
   it("a fresh jwt goes out at once, nothing refreshed", async () => {
     const fresh = jwtExpiringAt(Date.now() + 25 * MINUTE);
-    await storeSession(testSession({ jwt: fresh }));
+    await storeSession(testSession(receivedWhenIssued(fresh)));
     const fetchMock = vi.fn(async (_request: Request) => Response.json({ orders: [] }));
     vi.stubGlobal("fetch", fetchMock);
     await fetchStaffOrders();
@@ -165,8 +165,18 @@ describe("a jwt known to be spent is refreshed before the call, never sent to be
     expect(fetchMock.mock.calls[0]?.[0].headers.get("jwt")).toBe(fresh);
   });
 
+  it("a device whose clock runs months ahead of the server's sends a jwt it just received, without a refresh first", async () => {
+    // The server's clock says July; this device says four months later. Received just now.
+    const julyJwt = jwtExpiringAt(Date.now() - 120 * 24 * 60 * MINUTE + 25 * MINUTE);
+    await storeSession(testSession({ jwt: julyJwt }));
+    const fetchMock = vi.fn(async (_request: Request) => Response.json({ orders: [] }));
+    vi.stubGlobal("fetch", fetchMock);
+    await fetchStaffOrders();
+    expect(fetchMock.mock.calls.map(([request]) => new URL(request.url).pathname)).toEqual(["/api/staff/orders"]);
+  });
+
   it("the staff screen's reads and the app's start refresh at once: one rotation, every read with its pair", async () => {
-    await storeSession(testSession({ jwt: jwtExpiringAt(Date.now() - 45 * MINUTE) }));
+    await storeSession(testSession(receivedWhenIssued(jwtExpiringAt(Date.now() - 45 * MINUTE))));
     const server = serverRotatingTo(1);
     vi.stubGlobal("fetch", server.fetchMock);
 
@@ -179,7 +189,7 @@ describe("a jwt known to be spent is refreshed before the call, never sent to be
   });
 
   it("a refused refresh signs out, and the read is never sent", async () => {
-    await storeSession(testSession({ jwt: jwtExpiringAt(Date.now() - 45 * MINUTE) }));
+    await storeSession(testSession(receivedWhenIssued(jwtExpiringAt(Date.now() - 45 * MINUTE))));
     const fetchMock = answer(401, { code: "INVALID_AUTH_TOKEN", message: "INVALID_AUTH_TOKEN" });
     vi.stubGlobal("fetch", fetchMock);
     await expect(fetchStaffOrders()).rejects.toMatchObject({ code: "INVALID_AUTH_TOKEN" });
@@ -188,7 +198,7 @@ describe("a jwt known to be spent is refreshed before the call, never sent to be
   });
 
   it("calls that carry the tokens themselves get the refreshed pair too (sessionToSend)", async () => {
-    await storeSession(testSession({ jwt: jwtExpiringAt(Date.now() - 45 * MINUTE) }));
+    await storeSession(testSession(receivedWhenIssued(jwtExpiringAt(Date.now() - 45 * MINUTE))));
     const server = serverRotatingTo();
     vi.stubGlobal("fetch", server.fetchMock);
     expect(await sessionToSend()).toMatchObject({ authToken: "fresh-1", jwt: server.jwt() });

@@ -9,6 +9,8 @@ export interface Session {
   /** Short-lived signed token sent as the `jwt` header. */
   jwt: string;
   user: SessionUser;
+  /** When this device received the jwt, on its own clock: the jwt's life counts from then. */
+  jwtReceivedAtMs?: number;
 }
 
 export function isSession(value: unknown): value is Session {

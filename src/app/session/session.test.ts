@@ -1,5 +1,6 @@
 import "fake-indexeddb/auto";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { asStored } from "../test-support/test-jwt";
 import {
   clearSession,
   currentSession,
@@ -19,7 +20,7 @@ describe("session store in IndexedDB (spec §3 user data)", () => {
   it("answers null until a session is stored, then returns it, and forgets it when cleared", async () => {
     expect(await currentSession()).toBeNull();
     await storeSession(testSession());
-    expect(await currentSession()).toEqual(testSession());
+    expect(await currentSession()).toEqual(asStored(testSession()));
     await clearSession();
     expect(await currentSession()).toBeNull();
   });
@@ -38,17 +39,17 @@ describe("session store in IndexedDB (spec §3 user data)", () => {
     await clearSession();
     unsubscribe();
     await storeSession(testSession());
-    expect(listener.mock.calls).toEqual([[testSession()], [null]]);
+    expect(listener.mock.calls).toEqual([[asStored(testSession())], [null]]);
   });
 
   it("saves rotated tokens only over the session they were refreshed from", async () => {
     await storeSession(testSession());
     const rotated = testSession({ authToken: "rotated", jwt: "rotated.jwt.sig" });
     expect(await replaceSession("opaque-token", rotated)).toBe(true);
-    expect(await currentSession()).toEqual(rotated);
+    expect(await currentSession()).toEqual(asStored(rotated));
     // A second answer for the old token (another tab) must not roll the pair back.
     expect(await replaceSession("opaque-token", testSession({ authToken: "stale" }))).toBe(false);
-    expect(await currentSession()).toEqual(rotated);
+    expect(await currentSession()).toEqual(asStored(rotated));
   });
 
   it("does not bring back a session signed out while the refresh was on its way", async () => {
@@ -81,7 +82,7 @@ describe("a device that never signed in reads no session database (IndexedDB and
       expect(await indexedDB.databases()).toEqual([]);
       // The first sign-in creates it, and from then on the session is read from it.
       await storeSession(testSession());
-      expect(await currentSession()).toEqual(testSession());
+      expect(await currentSession()).toEqual(asStored(testSession()));
     } finally {
       closeSessionDb();
       globalThis.indexedDB = realFactory;

@@ -40,8 +40,9 @@ export async function currentSession(): Promise<Session | null> {
 }
 
 export async function storeSession(session: Session): Promise<void> {
-  await (await loadDb()).writeSession(session);
-  notify(session);
+  const received = withReceipt(session);
+  await (await loadDb()).writeSession(received);
+  notify(received);
 }
 
 export async function clearSession(): Promise<void> {
@@ -60,9 +61,15 @@ export async function clearSessionIf(authToken: string): Promise<boolean> {
 /** Saves rotated tokens unless the session changed meanwhile (see replaceSessionIf). */
 export async function replaceSession(previousAuthToken: string, next: Session): Promise<boolean> {
   if (await neverSignedIn()) return false;
-  const saved = await (await loadDb()).replaceSessionIf(previousAuthToken, next);
-  if (saved) notify(next);
+  const received = withReceipt(next);
+  const saved = await (await loadDb()).replaceSessionIf(previousAuthToken, received);
+  if (saved) notify(received);
   return saved;
+}
+
+/** A session as it arrives from the server: its jwt's life starts now on this device's clock, unless known. */
+function withReceipt(session: Session): Session {
+  return { ...session, jwtReceivedAtMs: session.jwtReceivedAtMs ?? Date.now() };
 }
 
 /** A sign-in answer (and the rotating update calls) as the session to store. */

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { RefreshResponse } from "../../domain/auth-api";
 import { TOKEN_REFRESH_MS } from "../../domain/constants";
 import { ApiError, NETWORK_ERROR } from "../api/api-error";
+import { asStored } from "../test-support/test-jwt";
 import { clearSession, currentSession, type Session, storeSession } from "./session";
 import { testSession } from "./test-session";
 import { refreshSessionOnce, startTokenRefresh } from "./token-refresh";
@@ -28,7 +29,9 @@ describe("token refresh (spec §4, §9)", () => {
   it("saves both rotated tokens", async () => {
     await storeSession(testSession());
     expect(await refreshSessionOnce(rotate)).toBe("refreshed");
-    expect(await currentSession()).toEqual(testSession({ authToken: `token-${rotation}`, jwt: `jwt-${rotation}` }));
+    expect(await currentSession()).toEqual(
+      asStored(testSession({ authToken: `token-${rotation}`, jwt: `jwt-${rotation}` })),
+    );
   });
 
   it("clears the session when the server answers INVALID_AUTH_TOKEN", async () => {
@@ -42,7 +45,7 @@ describe("token refresh (spec §4, §9)", () => {
     await storeSession(testSession());
     const offline = () => Promise.reject(new ApiError(NETWORK_ERROR, "Failed to fetch", null));
     expect(await refreshSessionOnce(offline)).toBe("kept");
-    expect(await currentSession()).toEqual(testSession());
+    expect(await currentSession()).toEqual(asStored(testSession()));
   });
 
   it("refreshes at start and every 20 minutes until stopped", async () => {

@@ -48,12 +48,14 @@ export async function sessionReadyToSend(
   refresh: (session: Session) => Promise<RefreshResponse>,
 ): Promise<Session | null> {
   const stored = await currentSession();
-  if (stored === null || !jwtIsSpent(stored.jwt, Date.now())) return stored;
+  if (stored === null || !isSpent(stored)) return stored;
   const landed = await sessionAfterRotation();
-  if (landed === null || !jwtIsSpent(landed.jwt, Date.now())) return landed;
+  if (landed === null || !isSpent(landed)) return landed;
   await refreshSessionOnce(refresh);
   return currentSession();
 }
+
+const isSpent = (session: Session) => jwtIsSpent(session.jwt, Date.now(), session.jwtReceivedAtMs);
 
 async function rotate(refresh: (session: Session) => Promise<RefreshResponse>): Promise<RefreshOutcome> {
   const session = await currentSession();

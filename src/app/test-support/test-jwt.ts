@@ -1,3 +1,5 @@
+import { expect } from "vitest";
+
 /**
  * Test-only jwts shaped as the server signs them (header.claims.signature, base64url), with an
  * `exp` of the test's choosing: only the claims are read by the app (the signature is the server's
@@ -23,3 +25,17 @@ export function jwtExpiringAt(expiresAtMs: number, label = "session"): string {
   };
   return `${base64Url(JSON.stringify({ alg: "HS256", typ: "JWT" }))}.${base64Url(JSON.stringify(claims))}.${base64Url(label)}`;
 }
+
+/**
+ * A session's jwt fields as the device kept them when it received this jwt at its issue time on the
+ * same clock: a session stored that long ago.
+ */
+export function receivedWhenIssued(jwt: string): { jwt: string; jwtReceivedAtMs: number } {
+  const claims = JSON.parse(atob((jwt.split(".")[1] ?? "").replaceAll("-", "+").replaceAll("_", "/"))) as {
+    iat: number;
+  };
+  return { jwt, jwtReceivedAtMs: claims.iat * 1000 };
+}
+
+/** A session as the store keeps it: stamped with when the device received it. */
+export const asStored = <T extends object>(session: T) => ({ ...session, jwtReceivedAtMs: expect.any(Number) });
