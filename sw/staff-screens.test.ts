@@ -23,7 +23,7 @@ function chunk(fileName: string, facts: Partial<ChunkFacts> = {}): ChunkFacts {
 
 const root = "/work/app/src/app";
 
-describe("staffOnlyFiles: the precache without what a guest never opens (issue 12 item 3, issue 13 item 2)", () => {
+describe("staffOnlyFiles: the precache without what a guest never opens (a guest's phone downloads no staff screen)", () => {
   const chunks = [
     chunk("index.js", {
       isEntry: true,
@@ -95,7 +95,7 @@ describe("staffOnlyFiles: the precache without what a guest never opens (issue 1
   });
 });
 
-describe("leftOutOfPrecache: staff screens and the network-only phone field (issue 13 item 2)", () => {
+describe("leftOutOfPrecache: staff screens and the network-only phone field", () => {
   it("adds the chunk holding libphonenumber and its own CSS to the staff-only files", () => {
     const chunks = [
       chunk("index.js", { isEntry: true, dynamicImports: ["entrance.js", "pin.js"], css: ["index.css"] }),
@@ -128,7 +128,7 @@ describe("leftOutOfPrecache: staff screens and the network-only phone field (iss
   });
 });
 
-describe("leftOutOfPrecache: guest screens that need the API (issue 13 item 2: precache <= 250 KB brotli)", () => {
+describe("leftOutOfPrecache: guest screens that need the API (the precache stays within 250 KB brotli)", () => {
   it("leaves out the chunks only the account, review and cart phone/card screens reach, keeps what the cart shares", () => {
     const chunks = [
       chunk("index.js", { isEntry: true, dynamicImports: ["cart.js", "profile.js", "change-phone.js", "reviews.js"] }),
@@ -163,7 +163,7 @@ describe("leftOutOfPrecache: guest screens that need the API (issue 13 item 2: p
   });
 });
 
-describe("leftOutOfPrecache: the rarely read info pages and their texts (issue 13 item 2)", () => {
+describe("leftOutOfPrecache: the rarely read info pages and their texts", () => {
   it("names the info routes and the documents catalogs, not the first-load or screens catalogs", () => {
     expect(RARELY_READ_MODULE.test(`${root}/routes/info.$type.tsx?tsr-split=component`)).toBe(true);
     expect(RARELY_READ_MODULE.test(`${root}/routes/info.index.tsx?tsr-split=component`)).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * The staff screens stay out of the precache (issue 12 item 3, issue 13 item 2): a guest on roaming
+ * The staff screens stay out of the precache, which every guest's phone downloads: a guest on roaming
  * data never opens them, so the service worker does not download them in the background of every
  * guest's first visit. The build lists the staff-only files in STAFF_ASSETS_PATH; a terminal caches
  * them when a waiter first signs in on it (src/app/features/staff/shell/cache-staff-screens.ts),
@@ -77,7 +77,7 @@ const NETWORK_ONLY_MODULE =
   /[\\/](node_modules[\\/](libphonenumber-js|react-phone-number-input)[\\/]|src[\\/]app[\\/]features[\\/]entrance[\\/]greek-country-names\.ts)/;
 
 /**
- * Guest screens that show nothing without the API (issue 13 item 2: precache <= 250 KB brotli): a
+ * Guest screens that show nothing without the API (the precache stays within 250 KB brotli): a
  * signed-in guest's profile, order history and reviews, a venue's reviews, the cart's phone change
  * and card removal, and the sign-in dialog (its every step asks the server; its phone field is
  * network-only already). Offline they could only say "no connection", so their code is not

@@ -116,17 +116,26 @@ self.addEventListener("message", (event: ExtendableMessageEvent) => {
     return;
   }
   // A page under this worker hands over what it read (src/app/pwa/visit-reads.ts): the reads of a
-  // first visit made while the worker was installing, then the build files left for later.
+  // first visit made while the worker was activating, and those that were still downloading when
+  // it took control; then the build files left for later.
   if (isVisitReadsMessage(data)) {
     const reads = readsToKeep(data.urls, self.location.origin);
-    // The rest of the build two at a time: the page's own reads still pass while it downloads.
-    const kept = keepInRuntimeCaches(reads, event, strategyFor, 8).then(() =>
-      keepInRuntimeCaches(precache.later, event, strategyFor, 2),
-    );
+    const kept = keepInRuntimeCaches(reads, event, strategyFor, 8).then(() => warmTheRest(event));
     event.waitUntil(kept);
     void kept.then(() => event.ports[0]?.postMessage(true));
   }
 });
+
+let restWarmed: Promise<void> | undefined;
+
+/**
+ * The build files the first install left for later, two at a time, so that the page's own reads
+ * still pass while they download; once per start of the worker (a file kept is not fetched again).
+ */
+function warmTheRest(event: ExtendableEvent): Promise<void> {
+  restWarmed ??= keepInRuntimeCaches(precache.later, event, strategyFor, 2);
+  return restWarmed;
+}
 
 // Take control of open pages on activation, so that a guest who scanned once can reopen offline.
 // A first activation first asks the open pages what they have read and keeps it: those reads

@@ -1,5 +1,5 @@
 /**
- * Issue 13 item 2 (a cold menu visit <= 150 KB of JS): a phone that never wrote anything has no
+ * A cold menu visit stays within 150 KB of JS: a phone that never wrote anything has no
  * cart, outbox, log queue or session to restore, so its first visit of a menu loads neither Dexie
  * nor the texts of the screens it has not opened; the first add to the cart brings both, and from
  * then on the cart is stored and restored as before.
@@ -34,7 +34,7 @@ test.beforeEach(async ({ page }) => {
   await atAthensTime(page, "12:00");
 });
 
-test("issue 13 item 2: a first visit loads no Dexie and no later texts; the first add to the cart brings them and the cart is kept", async ({
+test("a cold menu visit within its JS budget: a first visit loads no Dexie and no later texts; the first add to the cart brings them and the cart is kept", async ({
   page,
 }) => {
   const scripts = recordScripts(page);
@@ -44,8 +44,10 @@ test("issue 13 item 2: a first visit loads no Dexie and no later texts; the firs
   expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.some((body) => body.includes(DEXIE_MARK))).toBe(false);
   expect(scripts.some((body) => body.includes(SCREENS_MARK))).toBe(false);
-  // Nothing was opened, so nothing was created.
-  expect(await page.evaluate(async () => (await indexedDB.databases()).map((database) => database.name))).toEqual([]);
+  // Nothing was opened, so nothing was created. The service worker's own expiry records of its
+  // runtime caches (workbox-expiration, written as it keeps what this visit read) are not the app's.
+  const databases = await page.evaluate(async () => (await indexedDB.databases()).map((database) => database.name));
+  expect(databases.filter((name) => name !== "workbox-expiration")).toEqual([]);
   // Signed out, and the header says so without reading any session database.
   await expect(page.getByRole("banner").getByRole("button", { name: "Είσοδος", exact: true })).toBeVisible();
 

@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 1, the network-conditions suite: the product on the beach Wi-Fi it exists for.
+ * The network-conditions suite: the product on the beach Wi-Fi it exists for.
  * Chromium's network emulation (CDP Network.emulateNetworkConditions, tests/e2e/support/network.ts)
  * gives a slow, high-latency link with drops of 2-5 s; the server, database, STOMP endpoint, service
  * worker and IndexedDB are real. The one faked edge is the clock (server: DEV_CLOCK_API, app:
@@ -91,7 +91,7 @@ async function untilWorkerControls(page: Page): Promise<void> {
     .toBe(true);
 }
 
-test("issue 12 item 1: on a slow link (400 ms, 400/200 kbit/s) with 2-5 s drops while browsing, sending and waiting, the order arrives exactly once and the guest sees it accepted", async ({
+test("beach Wi-Fi: on a slow link (400 ms, 400/200 kbit/s) with 2-5 s drops while browsing, sending and waiting, the order arrives exactly once and the guest sees it accepted", async ({
   page,
   request,
 }) => {
@@ -155,7 +155,7 @@ test("issue 12 item 1: on a slow link (400 ms, 400/200 kbit/s) with 2-5 s drops 
   await network.restoreFullSpeed();
 });
 
-test("issue 12 item 1: after one visit, a cold start fully offline (new page, then the browser restarted on the same profile) shows landing, services, menu with its photos, cart and info; a send waits and goes out by itself", async ({
+test("beach Wi-Fi: after one visit, a cold start fully offline (new page, then the browser restarted on the same profile) shows landing, services, menu with its photos, cart and info; a send waits and goes out by itself", async ({
   playwright,
   launchOptions,
   baseURL,
@@ -265,10 +265,10 @@ async function untilCached(page: Page, path: RegExp, cacheName: string): Promise
     .toBe(true);
 }
 
-/** How long the PDA is without its live stream (issue 12: "for a minute"). */
+/** How long the PDA is without its live stream: a minute, as a venue's Wi-Fi drops it. */
 const STREAM_LOSS_MS = 60_000;
 
-test("issue 12 item 1: a waiter's PDA that loses the live stream for a minute polls, misses no order, and returns to the stream", async ({
+test("beach Wi-Fi: a waiter's PDA that loses the live stream for a minute polls, misses no order, and returns to the stream", async ({
   page,
   browser,
   request,
@@ -353,7 +353,7 @@ test("issue 12 item 1: a waiter's PDA that loses the live stream for a minute po
   }
 });
 
-test("issue 12 item 1: log calls queued offline are delivered once the network is back, none twice (two tabs flushing)", async ({
+test("beach Wi-Fi: log calls queued offline are delivered once the network is back, none twice (two tabs flushing)", async ({
   page,
   context,
   request,

@@ -76,7 +76,7 @@ test("after one online visit, a menu page reloads with the network offline", asy
     .poll(() =>
       page.evaluate(async (cacheName) => {
         const requests = await (await caches.open(cacheName)).keys();
-        // The menu by the slug of the guest's link (issue 13 item 1: asked together with the table).
+        // The menu by the slug of the guest's link (asked together with the table).
         return requests.some((request) => /^\/api\/tables\/[^/]+\/menus\/[^/]+$/.test(new URL(request.url).pathname));
       }, RUNTIME_CACHES.guestApi.name),
     )
@@ -100,7 +100,7 @@ test("after one online visit, a menu page reloads with the network offline", asy
   await context.setOffline(false);
 });
 
-test("the app is installable: linked manifest, standalone, 192/512/maskable icons, narrow and wide screenshots (issue 12 item 2)", async ({
+test("the app is installable: linked manifest, standalone, 192/512/maskable icons, narrow and wide screenshots", async ({
   page,
 }) => {
   await page.goto("/");

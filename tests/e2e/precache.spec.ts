@@ -1,5 +1,5 @@
 /**
- * Issue 13 item 2 / issue 12 item 3: the service worker's precache, which every guest's phone
+ * The service worker's precache (and what it fetches after the install), which every guest's phone
  * downloads in the background of a first visit, holds no staff screen, no phone field and no
  * source map; a venue's PDA caches the staff screens when a waiter signs in on it.
  */

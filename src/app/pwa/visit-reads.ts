@@ -3,7 +3,8 @@
  * the addresses this page has read, the ones the worker's runtime caches keep (the spot, its
  * services, the menus, their photos, the flags, the app's own files; never a token or an order).
  * The first visit reads them before the worker exists, so the worker asks for them when it first
- * activates, and the page hands them over again once the worker controls it.
+ * activates, the page hands them over again once the worker controls it, and then each read that
+ * completes without having passed through the worker (it started before the worker took control).
  * The browser's resource timing is the record: it also lists the reads the HTML's preload header
  * started, which the app's own code never requested.
  */
@@ -11,6 +12,11 @@ import { ASK_VISIT_READS, KEEP_VISIT_READS, readsToKeep } from "../../../sw/visi
 
 let observer: PerformanceObserver | undefined;
 const read = new Set<string>();
+const late = new Set<string>();
+let lateTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** How long late reads gather before they go to the worker in one message. */
+const LATE_READS_DELAY_MS = 300;
 
 function note(entries: readonly PerformanceEntry[]): void {
   for (const url of readsToKeep(
@@ -18,6 +24,23 @@ function note(entries: readonly PerformanceEntry[]): void {
     window.location.origin,
   ))
     read.add(url);
+  // A read that completes under the worker without having passed through it (it started before
+  // the worker took control, a photo still downloading then) reaches its caches only this way.
+  if (navigator.serviceWorker?.controller == null) return;
+  const bypassed = entries.filter((entry) => (entry as PerformanceResourceTiming).workerStart === 0);
+  for (const url of readsToKeep(
+    bypassed.map((entry) => entry.name),
+    window.location.origin,
+  ))
+    late.add(url);
+  if (late.size > 0 && lateTimer === undefined) lateTimer = setTimeout(sendLateReads, LATE_READS_DELAY_MS);
+}
+
+function sendLateReads(): void {
+  lateTimer = undefined;
+  const urls = [...late];
+  late.clear();
+  navigator.serviceWorker?.controller?.postMessage({ type: KEEP_VISIT_READS, urls });
 }
 
 /** Starts the record, with what the page read before this call (the browser keeps those). */
