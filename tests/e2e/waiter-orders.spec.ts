@@ -76,7 +76,12 @@ test("a waiter signs in by PIN on the PDA, orders for table 7401 by section, and
   // No acceptance: the outcome is at once "placed", with the order's daily number.
   const progress = page.getByTestId("order-progress");
   await expect(progress).toHaveAttribute("data-stage", "accepted");
-  await expect(progress.getByRole("heading", { name: "Η παραγγελία καταχωρήθηκε" })).toBeVisible();
+  // The card names the table the order is for, not the PDA's own spot; the page names the store once.
+  await expect(
+    progress.getByRole("heading", { name: `Η παραγγελία καταχωρήθηκε για ${HOTEL.tableName}` }),
+  ).toBeVisible();
+  await expect(page.getByText("σταθμός σερβιτόρου")).toHaveCount(0);
+  await expect(page.getByText("Αμμουδιά Beach Hotel", { exact: true })).toHaveCount(1);
   const dailyNumber = await progress.getByTestId("order-daily-number").getAttribute("data-daily-number");
   expect(Number(dailyNumber)).toBeGreaterThan(0);
 
