@@ -19,7 +19,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { type Browser, type CDPSession, chromium, type Page } from "@playwright/test";
-import { CHROMIUM_ARGS, MENU_ITEM_SELECTOR, median } from "./lighthouse";
+import { CHROMIUM_ARGS, firstItemMarkScript, MENU_ITEM_SELECTOR, median } from "./lighthouse";
 import { startRealServer } from "./servers";
 
 const SLOW_4G = { latencyMs: 562.5, downloadKbps: 1474.56, uploadKbps: 675 };
@@ -70,19 +70,11 @@ async function throttleServiceWorkers(browser: Browser): Promise<CDPSession> {
   return session;
 }
 
-/** In the page (a string: the bench is typed for node): marks the first item and the worker's control. */
-const MARKS = `(() => {
-  const mark = () => {
-    if (window.__firstItemMs !== undefined) return true;
-    const element = document.querySelector(${JSON.stringify(MENU_ITEM_SELECTOR)});
-    if (!element || element.getBoundingClientRect().height === 0) return false;
-    window.__firstItemMs = performance.now();
-    return true;
-  };
-  const observer = new MutationObserver(() => { if (mark()) observer.disconnect(); });
-  observer.observe(document, { childList: true, subtree: true });
-  navigator.serviceWorker?.addEventListener("controllerchange", () => { window.__controlMs = performance.now(); });
-})();`;
+/** In the page: marks the first item and the worker's control. */
+const MARKS = firstItemMarkScript(
+  MENU_ITEM_SELECTOR,
+  `navigator.serviceWorker?.addEventListener("controllerchange", () => { window.__controlMs = performance.now(); });`,
+);
 
 interface Marks {
   __firstItemMs?: number;

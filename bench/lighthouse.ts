@@ -27,6 +27,26 @@ import { startStaticServer } from "./static-server";
 const SLOW_4G = { latencyMs: 562.5, downloadKbps: 1474.56, uploadKbps: 675 };
 const CPU_SLOWDOWN = 4;
 export const MENU_ITEM_SELECTOR = "article.menu-item";
+
+/**
+ * A script for the page (a string: the benches are typed for node, without the DOM's types) that
+ * stamps `window.__firstItemMs` when the first element matching `selector` has a height; `more`
+ * runs beside it.
+ */
+export function firstItemMarkScript(selector: string, more = ""): string {
+  return `(() => {
+    const mark = () => {
+      if (window.__firstItemMs !== undefined) return true;
+      const element = document.querySelector(${JSON.stringify(selector)});
+      if (!element || element.getBoundingClientRect().height === 0) return false;
+      window.__firstItemMs = performance.now();
+      return true;
+    };
+    const observer = new MutationObserver(() => { if (mark()) observer.disconnect(); });
+    observer.observe(document, { childList: true, subtree: true });
+    ${more}
+  })();`;
+}
 export const CHROMIUM_ARGS = [
   "--disable-gpu",
   "--disable-dev-shm-usage",
@@ -294,19 +314,7 @@ async function throttledContext(browser: Browser, selector: string): Promise<Bro
     timezoneId: "Europe/Athens",
   });
   // Runs in the page (a string: the bench is typed for node, without the DOM's types).
-  await context.addInitScript({
-    content: `(() => {
-      const mark = () => {
-        if (window.__firstItemMs !== undefined) return true;
-        const element = document.querySelector(${JSON.stringify(selector)});
-        if (!element || element.getBoundingClientRect().height === 0) return false;
-        window.__firstItemMs = performance.now();
-        return true;
-      };
-      const observer = new MutationObserver(() => { if (mark()) observer.disconnect(); });
-      observer.observe(document, { childList: true, subtree: true });
-    })();`,
-  });
+  await context.addInitScript({ content: firstItemMarkScript(selector) });
   return context;
 }
 

@@ -54,6 +54,17 @@ async function itemsOfOrders(page: Page, request: APIRequestContext): Promise<st
     .map((order) => order.lines.map((line) => `${line.quantity}× ${line.names.ENG.name}`));
 }
 
+/** A signed-in guest at the café sends a Freddo espresso; it waits for the store. */
+async function signedInGuestSendsFreddo(page: Page, request: APIRequestContext): Promise<void> {
+  await page.goto(CAFE.menu);
+  await storeSessionInBrowser(page, await signInByApi(request));
+  await page.reload();
+  await addFromMenu(page, "Freddo espresso");
+  await openCart(page);
+  await page.getByTestId("send-order").click();
+  await expect(cards(page)).toHaveAttribute("data-stage", "waiting", { timeout: 15_000 });
+}
+
 async function acceptAll(request: APIRequestContext, page: Page): Promise<void> {
   const waiter = await signInWaiter(request, CAFE.pin, CAFE.storeId);
   for (const order of await guestOrderHistory(page, request)) await acceptOrder(request, waiter, order.id);
@@ -109,13 +120,7 @@ test("a next round added after the first is accepted, before Done, stays in the 
   page,
   request,
 }) => {
-  await page.goto(CAFE.menu);
-  await storeSessionInBrowser(page, await signInByApi(request));
-  await page.reload();
-  await addFromMenu(page, "Freddo espresso");
-  await openCart(page);
-  await page.getByTestId("send-order").click();
-  await expect(cards(page)).toHaveAttribute("data-stage", "waiting", { timeout: 15_000 });
+  await signedInGuestSendsFreddo(page, request);
   await acceptAll(request, page);
   await expect(cards(page)).toHaveAttribute("data-stage", "accepted", { timeout: 15_000 });
 
@@ -137,13 +142,7 @@ test("offline between the rounds: the second round is sent offline, goes out onc
   context,
   request,
 }) => {
-  await page.goto(CAFE.menu);
-  await storeSessionInBrowser(page, await signInByApi(request));
-  await page.reload();
-  await addFromMenu(page, "Freddo espresso");
-  await openCart(page);
-  await page.getByTestId("send-order").click();
-  await expect(cards(page)).toHaveAttribute("data-stage", "waiting", { timeout: 15_000 });
+  await signedInGuestSendsFreddo(page, request);
 
   await context.setOffline(true);
   await backToMenu(page);
