@@ -16,8 +16,8 @@ import type {
   SandboxCardRequest,
   TokenizedCard,
 } from "../../domain/orders-api";
-import { currentSession, type Session } from "../session/session";
-import { authHeaders } from "./accounts-client";
+import type { Session } from "../session/session";
+import { authHeaders, sessionToSend } from "./accounts-client";
 import { toApiError } from "./api-error";
 
 const http = ky.create({
@@ -37,9 +37,13 @@ async function call<T>(path: string, options: Options): Promise<T> {
   }
 }
 
-/** The tokens when signed in; the checkout read and the sandbox work for visitors too. */
+/**
+ * The tokens when signed in, refreshed first when spent; the checkout read and the sandbox work
+ * for visitors too, so a spent jwt would be read as a visitor's (a waiter's PDA given a guest's
+ * checkout) instead of being refused.
+ */
 async function optionalAuth(): Promise<Record<string, string>> {
-  const session = await currentSession();
+  const session = await sessionToSend();
   return session ? authHeaders(session) : {};
 }
 

@@ -4,9 +4,10 @@
  * so checkouts left by a closed tab go out; the cart screen also resumes its own cart on open.
  */
 import { refreshTokens } from "../../api/accounts";
+import { sessionToSend } from "../../api/accounts-client";
 import { placeOrder } from "../../api/orders";
 import { appDb } from "../../db/app-db";
-import { currentSession, onSessionChange } from "../../session/session";
+import { onSessionChange } from "../../session/session";
 import { refreshSessionOnce } from "../../session/token-refresh";
 import { createOrderOutbox, type OrderOutbox, type OutboxDeps } from "./order-outbox";
 import { withLock } from "./outbox-lock";
@@ -15,7 +16,8 @@ import { withLock } from "./outbox-lock";
 export function browserOutboxDeps(): OutboxDeps {
   return {
     db: appDb,
-    session: currentSession,
+    // A spent jwt is refreshed before the attempt rather than sent to a certain 401.
+    session: sessionToSend,
     place: placeOrder,
     refresh: () => refreshSessionOnce(refreshTokens),
     onSessionChange,

@@ -17,7 +17,7 @@
  */
 import { type EventObject, fromCallback } from "xstate";
 import { orderDestination } from "../../../domain/order-topics";
-import { authHeaders, INVALID_AUTH_TOKEN } from "../../api/accounts-client";
+import { authHeaders, INVALID_AUTH_TOKEN, sessionToSend } from "../../api/accounts-client";
 import { sessionAfterRotation } from "../../session/token-refresh";
 import type { StreamEvent, StreamInput } from "./status-events";
 
@@ -45,7 +45,8 @@ export function createStompStream(options: StompStreamOptions = {}) {
     };
 
     const connect = async (mayRetryRotated: boolean) => {
-      const [{ Client }, session] = await Promise.all([import("@stomp/stompjs"), sessionAfterRotation()]);
+      // A spent jwt is refreshed first (sessionToSend): a CONNECT with it would only be refused.
+      const [{ Client }, session] = await Promise.all([import("@stomp/stompjs"), sessionToSend()]);
       if (stopped) return;
       // Set once this connection is given up for a retry: what it still says is not news.
       let replaced = false;

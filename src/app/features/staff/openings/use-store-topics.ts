@@ -7,9 +7,8 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { storeOpeningsDestination, storeOrdersDestination } from "../../../../domain/order-topics";
-import { authHeaders } from "../../../api/accounts-client";
+import { authHeaders, sessionToSend } from "../../../api/accounts-client";
 import { STOMP_HEARTBEAT_MS, stompUrl } from "../../../orders/status/stomp-connection";
-import { currentSession } from "../../../session/session";
 
 const RECONNECT_MS = 5_000;
 
@@ -22,16 +21,17 @@ export function useStoreTopics(storeId: number, onChange: () => void): { connect
     let stopped = false;
     let client: import("@stomp/stompjs").Client | null = null;
     void (async () => {
-      const [{ Client }, session] = await Promise.all([import("@stomp/stompjs"), currentSession()]);
+      const [{ Client }, session] = await Promise.all([import("@stomp/stompjs"), sessionToSend()]);
       if (stopped || session === null) return;
       const stomp = new Client({
         brokerURL: stompUrl(globalThis.location),
         connectHeaders: authHeaders(session),
         // Each reconnect signs in with the session as it is now: the tokens rotate while a PDA
         // stays on all day, and the ones of the first connection are refused after a long outage
-        // (INVALID_AUTH_TOKEN on every retry: the PDA never returned to the stream).
+        // (INVALID_AUTH_TOKEN on every retry: the PDA never returned to the stream). A spent jwt is
+        // refreshed first, so the first connection is not refused and retried 5 s later.
         beforeConnect: async (client) => {
-          const current = await currentSession();
+          const current = await sessionToSend();
           if (current !== null) client.connectHeaders = authHeaders(current);
         },
         heartbeatIncoming: STOMP_HEARTBEAT_MS,
