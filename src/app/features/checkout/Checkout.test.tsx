@@ -158,6 +158,27 @@ describe("checkout: Send (design.md 'Orders: exactly once')", () => {
     ]);
   });
 
+  it("a declined card gives the lines back; sending them again clears that outcome, one card stays: the new order", async () => {
+    const api = stubApi({
+      checkout: checkoutOptions(),
+      orders: [
+        { status: 201, body: placedOrder({ status: "PAYMENT_FAILED" }) },
+        { status: 201, body: placedOrder({ id: 78, dailyNumber: 13 }) },
+      ],
+      status: (orderId) =>
+        orderId === 77 ? statusEvent("PAYMENT_FAILED") : statusEvent("WAITING_FOR_ACCEPTANCE", { orderId }),
+    });
+    renderCheckout();
+    fireEvent.click(await sendButton());
+    await screen.findByRole("heading", { name: "Payment failed" });
+    fireEvent.click(await sendButton());
+
+    await waitFor(() => expect(api.orderPosts()).toHaveLength(2));
+    expect(bodyOf(api.orderPosts()[1]).lines).toEqual(bodyOf(api.orderPosts()[0]).lines);
+    await waitFor(() => expect(screen.getAllByTestId("order-progress")).toHaveLength(1));
+    await waitFor(() => expect(screen.getByTestId("order-progress").getAttribute("data-stage")).toBe("waiting"));
+  });
+
   it("Done on the first round's outcome keeps the second round in the cart", async () => {
     stubApi({
       checkout: checkoutOptions(),

@@ -8,6 +8,7 @@
  *   above the form.
  * - A cart changed in another tab between showing and sending is not sent: the guest is asked to
  *   look again, since the total sent must be the total seen.
+ * - A new Send clears the outcomes already on screen: the guest has read them and moved on.
  */
 import { msg } from "@lingui/core/macro";
 import { useCallback, useState } from "react";
@@ -47,13 +48,16 @@ export function useOrderFlow(cart: CartKey, spotId: number): OrderFlow {
       const outbox = orderOutbox();
       try {
         const queued = await outbox.queue({ storeId, serviceId, tableId: spotId, request, lines });
+        // Sending again is moving on: the outcomes already shown go (an unmade order's lines are
+        // back in the cart, so they are in this send or were removed by the guest).
+        for (const row of rows ?? []) if (row.ended !== null) void outbox.remove(row.idempotencyKey);
         await outbox.send(queued.idempotencyKey);
       } catch (error) {
         if (!(error instanceof CartChangedError)) throw error;
         setCartChanged(true);
       }
     },
-    [storeId, serviceId, spotId, dismissRefusal],
+    [storeId, serviceId, spotId, rows, dismissRefusal],
   );
 
   return {
