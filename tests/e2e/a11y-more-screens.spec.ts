@@ -289,7 +289,10 @@ for (const language of LANGUAGES) {
       await page.getByRole("checkbox").check();
       await audit.check(page, "checkout: card ready, save it", { touchTargets: true });
       await page.getByTestId("send-order").click();
-      await expect(page.getByTestId("order-progress")).toHaveAttribute("data-stage", "waiting");
+      // The newest card is this order (the declined one's lines went back to the cart and out again).
+      await expect(page.getByTestId("order-progress").last()).toHaveAttribute("data-stage", "waiting", {
+        timeout: 20_000,
+      });
       // The umbrella's cart now follows that order: the saved card is offered at the restaurant table.
       await page.goto(RESTAURANT_TABLE);
       await addItem(page, language.text.fish, language.code === "el" ? "0,8" : "0.8");

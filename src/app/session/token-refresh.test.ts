@@ -48,9 +48,18 @@ describe("token refresh (spec §4, §9)", () => {
     expect(await currentSession()).toEqual(asStored(testSession()));
   });
 
+  it("a pair received moments ago is not rotated again at start (calls still carrying it would be refused)", async () => {
+    await storeSession(testSession());
+    const refresh = vi.fn(rotate);
+    const stop = startTokenRefresh(refresh);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(refresh).not.toHaveBeenCalled();
+    stop();
+  });
+
   it("refreshes at start and every 20 minutes until stopped", async () => {
     vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
-    await storeSession(testSession());
+    await storeSession({ ...testSession(), jwtReceivedAtMs: Date.now() - 10 * 60_000 });
     const refresh = vi.fn(rotate);
     const stop = startTokenRefresh(refresh);
     await vi.waitFor(() => expect(refresh).toHaveBeenCalledTimes(1));

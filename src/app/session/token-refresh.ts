@@ -87,13 +87,21 @@ const realTimer: RefreshTimer = {
  * Refreshes now and every intervalMs; a refresh with no session does nothing, so the timer simply
  * idles while signed out. Answers a stop function.
  */
+/** How recent a received pair is left alone by the start refresh. */
+const JUST_RECEIVED_MS = 60_000;
+
 export function startTokenRefresh(
   refresh: (session: Session) => Promise<RefreshResponse>,
   timer: RefreshTimer = realTimer,
   intervalMs: number = TOKEN_REFRESH_MS,
 ): () => void {
   const tick = () => void refreshSessionOnce(refresh);
-  tick();
+  // A pair received moments ago (a sign-in, or a screen's read that refreshed a spent jwt first)
+  // is not rotated again at start: that second rotation would refuse the calls still carrying it.
+  void currentSession().then((session) => {
+    const receivedAt = session?.jwtReceivedAtMs;
+    if (receivedAt === undefined || Date.now() - receivedAt >= JUST_RECEIVED_MS) tick();
+  });
   const handle = timer.setInterval(tick, intervalMs);
   return () => timer.clearInterval(handle);
 }
