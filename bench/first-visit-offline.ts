@@ -19,7 +19,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { type Browser, type CDPSession, chromium, type Page } from "@playwright/test";
-import { CHROMIUM_ARGS, firstItemMarkScript, MENU_ITEM_SELECTOR, median } from "./lighthouse";
+import { CHROMIUM_ARGS, firstItemMarkScript, MENU_ITEM_SELECTOR, median, PHONE_CONTEXT } from "./lighthouse";
 import { startRealServer } from "./servers";
 
 const SLOW_4G = { latencyMs: 562.5, downloadKbps: 1474.56, uploadKbps: 675 };
@@ -120,14 +120,7 @@ function buildCached(page: Page, files: string[]): Promise<boolean> {
 }
 
 async function measureRun(browser: Browser, origin: string, files: string[]): Promise<Run> {
-  const context = await browser.newContext({
-    viewport: { width: 412, height: 823 },
-    deviceScaleFactor: 1.75,
-    isMobile: true,
-    hasTouch: true,
-    locale: "el-GR",
-    timezoneId: "Europe/Athens",
-  });
+  const context = await browser.newContext(PHONE_CONTEXT);
   try {
     await context.addInitScript({ content: MARKS });
     const page = await context.newPage();

@@ -28,6 +28,16 @@ const SLOW_4G = { latencyMs: 562.5, downloadKbps: 1474.56, uploadKbps: 675 };
 const CPU_SLOWDOWN = 4;
 export const MENU_ITEM_SELECTOR = "article.menu-item";
 
+/** The phone the browser benches play: a mid-range Android in Greek, in Athens. */
+export const PHONE_CONTEXT = {
+  viewport: { width: 412, height: 823 },
+  deviceScaleFactor: 1.75,
+  isMobile: true,
+  hasTouch: true,
+  locale: "el-GR",
+  timezoneId: "Europe/Athens",
+};
+
 /**
  * A script for the page (a string: the benches are typed for node, without the DOM's types) that
  * stamps `window.__firstItemMs` when the first element matching `selector` has a height; `more`
@@ -305,14 +315,7 @@ function breakdownOf(audits: LighthouseResult["lhr"]["audits"]): MainThreadBreak
 
 /** A phone context with Chromium's Slow 4G and 4x CPU, marking when `selector` first shows. */
 async function throttledContext(browser: Browser, selector: string): Promise<BrowserContext> {
-  const context = await browser.newContext({
-    viewport: { width: 412, height: 823 },
-    deviceScaleFactor: 1.75,
-    isMobile: true,
-    hasTouch: true,
-    locale: "el-GR",
-    timezoneId: "Europe/Athens",
-  });
+  const context = await browser.newContext(PHONE_CONTEXT);
   // Runs in the page (a string: the bench is typed for node, without the DOM's types).
   await context.addInitScript({ content: firstItemMarkScript(selector) });
   return context;
