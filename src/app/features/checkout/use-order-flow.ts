@@ -48,16 +48,13 @@ export function useOrderFlow(cart: CartKey, spotId: number): OrderFlow {
       const outbox = orderOutbox();
       try {
         const queued = await outbox.queue({ storeId, serviceId, tableId: spotId, request, lines });
-        // Sending again is moving on: the outcomes already shown go (an unmade order's lines are
-        // back in the cart, so they are in this send or were removed by the guest).
-        for (const row of rows ?? []) if (row.ended !== null) void outbox.remove(row.idempotencyKey);
         await outbox.send(queued.idempotencyKey);
       } catch (error) {
         if (!(error instanceof CartChangedError)) throw error;
         setCartChanged(true);
       }
     },
-    [storeId, serviceId, spotId, rows, dismissRefusal],
+    [storeId, serviceId, spotId, dismissRefusal],
   );
 
   return {

@@ -84,7 +84,10 @@ export type OutboxEvent =
   | { kind: "expired"; row: PendingOrderRow };
 
 export interface OrderOutbox {
-  /** Stores a new checkout, taking its lines out of the cart, without sending it. Throws CartChangedError. */
+  /**
+   * Stores a new checkout, taking its lines out of the cart and clearing the spot's ended orders,
+   * without sending it. Throws CartChangedError.
+   */
   queue(input: CheckoutInput): Promise<PendingOrderRow>;
   /** One attempt now for this key (any waiting retry is cancelled first). */
   send(idempotencyKey: string): Promise<void>;
@@ -157,6 +160,13 @@ export function createOrderOutbox(deps: OutboxDeps): OrderOutbox {
         lines: [...lines],
         ended: null,
       };
+      // Sending again is moving on: the spot's outcomes already shown go (an unmade order's lines
+      // are back in the cart, so they are in this send or the guest removed them).
+      await db.pendingOrders
+        .where("[storeId+serviceId]")
+        .equals([input.storeId, input.serviceId])
+        .filter((earlier) => earlier.tableId === input.tableId && earlier.ended !== null)
+        .delete();
       await db.pendingOrders.add(row);
       return row;
     });
