@@ -13,7 +13,7 @@
  * The network emulation is applied to the page and to the service worker's own fetches (a CDP
  * session on the worker's target), so the precache downloads on the same slow link.
  *
- * Usage: npx tsx bench/first-visit-offline.ts --app-dir=.tmp/dist-h1 --label=after [--runs=5]
+ * Usage: npm run bench:first-visit -- --app-dir=.tmp/dist-h1 --label=after [--runs=5]
  * Writes bench/results/<date>-first-visit-offline-<label>.json. About 1 minute per run.
  */
 import { readFileSync, writeFileSync } from "node:fs";
