@@ -179,6 +179,18 @@ describe("checkout: Send (design.md 'Orders: exactly once')", () => {
     await waitFor(() => expect(screen.getByTestId("order-progress").getAttribute("data-stage")).toBe("waiting"));
   });
 
+  it("an order sent from one table is not shown on another table's cart of the same service", async () => {
+    stubApi({ checkout: checkoutOptions(), orders: [{ status: 201, body: placedOrder() }] });
+    const view = renderCheckout();
+    fireEvent.click(await sendButton());
+    await screen.findByText("Order number 12");
+    view.unmount();
+
+    renderCheckout(venueFixture({ spot: { id: 12 } }));
+    expect(await screen.findByText("Your cart is empty")).toBeTruthy();
+    expect(screen.queryByTestId("order-progress")).toBeNull();
+  });
+
   it("Done on the first round's outcome keeps the second round in the cart", async () => {
     stubApi({
       checkout: checkoutOptions(),
