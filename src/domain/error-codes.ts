@@ -98,6 +98,13 @@ export const PRODUCT_ERROR_CODES = [
   /** 400: a transfer to the same spot, to a delivery spot or to a spot of another store. */
   "TRANSFER_TARGET_INVALID",
   "CARD_TERMINAL_NOT_FOUND",
+  // Kitchen and bar (src/domain/kitchen-api.ts).
+  /** 404: no such station in the staff member's store. */
+  "STATION_NOT_FOUND",
+  /** 404: no such ticket at that station. */
+  "TICKET_NOT_FOUND",
+  /** 409: the ticket is no longer in a state this write applies to (another screen got there first); details: state, byName?, at?. */
+  "TICKET_CHANGED",
   /** 404: an order-details link whose token is missing, wrong, expired, tampered or for another order or store (one answer for all). */
   "INVALID_ORDER_LINK",
   // Abuse limits.

@@ -4,12 +4,14 @@
  *   /topic/stores/{storeId}/orders   every order of a store: its staff only
  *   /topic/stores/{storeId}/openings every table opening of a store (live open tables,
  *                                    OpeningChangedEvent): its staff only
+ *   /topic/stores/{storeId}/tickets  every kitchen ticket of a store (TicketChangedEvent): its staff only
  * Shared by the server (which parses and authorizes them) and the app (which subscribes).
  */
 export type OrderTopic =
   | { kind: "order"; orderId: number }
   | { kind: "store"; storeId: number }
-  | { kind: "storeOpenings"; storeId: number };
+  | { kind: "storeOpenings"; storeId: number }
+  | { kind: "storeTickets"; storeId: number };
 
 export function orderDestination(orderId: number): string {
   return `/topic/orders/${orderId}`;
@@ -23,11 +25,16 @@ export function storeOpeningsDestination(storeId: number): string {
   return `/topic/stores/${storeId}/openings`;
 }
 
+export function storeTicketsDestination(storeId: number): string {
+  return `/topic/stores/${storeId}/tickets`;
+}
+
 /** Ids are positive integers as the API writes them (no sign, no leading zero, at most 15 digits). */
 const ID = "([1-9][0-9]{0,14})";
 const ORDER = new RegExp(`^/topic/orders/${ID}$`);
 const STORE = new RegExp(`^/topic/stores/${ID}/orders$`);
 const STORE_OPENINGS = new RegExp(`^/topic/stores/${ID}/openings$`);
+const STORE_TICKETS = new RegExp(`^/topic/stores/${ID}/tickets$`);
 
 /** The topic a destination names, or null for anything else (which the server refuses). */
 export function parseOrderDestination(destination: string): OrderTopic | null {
@@ -37,5 +44,7 @@ export function parseOrderDestination(destination: string): OrderTopic | null {
   if (store?.[1] !== undefined) return { kind: "store", storeId: Number(store[1]) };
   const openings = STORE_OPENINGS.exec(destination);
   if (openings?.[1] !== undefined) return { kind: "storeOpenings", storeId: Number(openings[1]) };
+  const tickets = STORE_TICKETS.exec(destination);
+  if (tickets?.[1] !== undefined) return { kind: "storeTickets", storeId: Number(tickets[1]) };
   return null;
 }

@@ -43,6 +43,13 @@ const MultiLine = "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$";
 export const OrderStatusSchema = Type.Enum(ORDER_STATUSES);
 export const PaymentTypeSchema = Type.Enum(PAYMENT_TYPES);
 
+export const PreparationSchema = Type.Union([
+  Type.Literal("PREPARING"),
+  Type.Literal("READY"),
+  Type.Literal("ON_ITS_WAY"),
+  Type.Null(),
+]);
+
 export const DeliveryInfoSchema = Type.Object(
   {
     address: Type.String({ minLength: 1, maxLength: 200, pattern: SingleLine }),
@@ -197,10 +204,14 @@ export const OrderStatusEventSchema = Type.Object({
   /** The reason a store gave for a rejection, or the provider's for a failed payment. */
   errorMessage: Type.Union([Type.String(), Type.Null()]),
   updatedAt: Type.String({ format: "date-time" }),
+  /** An accepted order being prepared, ready or on its way, where the store shows it; else null or absent. */
+  preparation: Type.Optional(PreparationSchema),
 });
 
 export const OrderSchema = Type.Object({
   id: Type.Integer(),
+  /** As OrderStatusEvent.preparation. */
+  preparation: Type.Optional(PreparationSchema),
   storeId: Type.Integer(),
   storeNames: TranslationsSchema,
   serviceId: Type.Integer(),

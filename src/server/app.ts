@@ -67,6 +67,7 @@ import { sessionRoutes } from "./routes/session";
 import { signInRoutes } from "./routes/sign-in";
 import { staffHistoryRoutes } from "./routes/staff-history";
 import { staffOpeningRoutes } from "./routes/staff-openings";
+import { staffStationRoutes } from "./routes/staff-stations";
 import { staffOrderRoutes } from "./routes/staff-orders";
 import { staffSignInRoutes } from "./routes/staff-sign-in";
 import { tableRoutes } from "./routes/tables";
@@ -213,6 +214,7 @@ export function buildApp(options: AppOptions): App {
       await api.register(paymentRoutes, { ctx: orders });
       await api.register(staffOrderRoutes, { ctx: orders });
       await api.register(staffOpeningRoutes, { ctx: orders });
+      await api.register(staffStationRoutes, { ctx: orders });
       await api.register(staffHistoryRoutes, { ctx: orders });
       await api.register(orderLinkRoutes, { ctx: orders });
       await api.register(reviewRoutes, { ctx: orders });

@@ -95,6 +95,9 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   INVALID_QUANTITY: msg`That quantity cannot be settled separately`,
   TRANSFER_TARGET_INVALID: msg`The table cannot be moved there`,
   CARD_TERMINAL_NOT_FOUND: msg`Choose one of the store's card terminals`,
+  STATION_NOT_FOUND: msg`We could not find this station`,
+  TICKET_NOT_FOUND: msg`We could not find this ticket`,
+  TICKET_CHANGED: msg`Someone else already changed this ticket; the screen shows it as it is now`,
   INVALID_ORDER_LINK: msg`This order link is not valid or has expired; ask the store for a new one`,
 };
 

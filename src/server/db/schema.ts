@@ -11,6 +11,7 @@ import type {
   SubselectionOptionsTable,
 } from "./tables/catalogue.tables";
 import type { JobsTable } from "./tables/jobs.table";
+import type { PrinterStatesTable, StationsTable, TicketsTable } from "./tables/kitchen.tables";
 import type { MembershipsTable } from "./tables/memberships.table";
 import type {
   OrderDailyCountersTable,
@@ -75,6 +76,9 @@ export interface Database {
   receipts: ReceiptsTable;
   card_tokens: CardTokensTable;
   jobs: JobsTable;
+  stations: StationsTable;
+  tickets: TicketsTable;
+  printer_states: PrinterStatesTable;
 }
 
 export type DialectName = "sqlite" | "postgres";

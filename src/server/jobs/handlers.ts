@@ -6,12 +6,18 @@
  * - settle-payment: capturePayment/voidPayment act only on an AUTHORIZED payment. With an outside
  *   provider a crash between its answer and our update repeats the call, which a real provider
  *   answers as already captured/voided (the reference is its idempotency key);
+ * - ticket-events: like status events, read when run;
+ * - print-ticket: a printer cannot tell a repeat, so a crash between its answer and marking the job
+ *   done prints the ticket twice (the job is at least once, like an outside provider);
  * - outcome-message: the message carries the job id; the outbox stores one row per job id (unique),
  *   so a repeat stores nothing. An outside provider (Twilio, SMTP) is at least once: a crash after
  *   the provider accepted and before the job was marked done sends it again after the lease.
  */
 import { fromJsonText } from "../db/columns";
 import type { JobRow } from "../db/tables/jobs.table";
+import { printTicket } from "../kitchen/print-ticket";
+import { publishOrderStatus, publishTicketEvents } from "../kitchen/ticket-events";
+import type { PrintTicketPayload, TicketEventsPayload } from "../kitchen/ticket-jobs";
 import { publishOpenings, publishOpeningsOfOrder } from "../openings/opening-events";
 import type { OrdersContext } from "../orders/context";
 import { isOutcomeStatus, outcomeMessage } from "../orders/outcome-messages";
@@ -40,6 +46,16 @@ export async function runJob(ctx: OrdersContext, job: JobRow): Promise<void> {
       const { to } = fromJsonText<SettlePaymentPayload>(job.payload);
       const orderId = requireOrderId(job);
       await (to === "CAPTURED" ? capturePayment(ctx, orderId) : voidPayment(ctx, orderId));
+      return;
+    }
+    case "ticket-events": {
+      const { ticketIds, orderEvent } = fromJsonText<TicketEventsPayload>(job.payload);
+      await publishTicketEvents(ctx, ticketIds);
+      if (orderEvent) await publishOrderStatus(ctx, requireOrderId(job));
+      return;
+    }
+    case "print-ticket": {
+      await printTicket(ctx, fromJsonText<PrintTicketPayload>(job.payload));
       return;
     }
     case "outcome-message": {

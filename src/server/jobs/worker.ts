@@ -29,6 +29,7 @@ import { whenCommitsDurable } from "../db/durable-sqlite";
 import type { Database } from "../db/schema";
 import type { JobRow } from "../db/tables/jobs.table";
 import type { JobNudge, OrdersContext } from "../orders/context";
+import { failurePlan } from "./failure-plan";
 import { runJob } from "./handlers";
 import { claimDueJobs, completeJobs, deleteDoneJobsBefore, failJob } from "./job-queue";
 import { reconcilePayments } from "./reconcile";
@@ -217,9 +218,8 @@ export class JobWorker implements JobNudge {
   }
 
   async #failed(job: JobRow, error: unknown): Promise<void> {
-    const dead = job.attempts >= this.config.maxAttempts;
+    const { dead, retryAfterMs } = failurePlan(this.config, job, this.ctx.now());
     const message = error instanceof Error ? error.message : String(error);
-    const retryAfterMs = retryDelay(this.config, job.attempts);
     const details = { jobId: job.id, kind: job.kind, orderId: job.order_id, attempts: job.attempts, err: error };
     if (dead) this.log.error(details, "job failed for the last time: DEAD, a person must look at it");
     else this.log.warn({ ...details, retryAfterMs }, "job failed: will retry");
@@ -227,12 +227,6 @@ export class JobWorker implements JobNudge {
       (failure: unknown) => this.log.error({ err: failure, jobId: job.id }, "could not record a job's failure"),
     );
   }
-}
-
-/** Exponential backoff after the nth attempt, capped, with up to 25% jitter (several processes spread out). */
-export function retryDelay(config: Pick<JobsConfig, "retryInitialMs" | "retryMaxMs">, attempts: number): number {
-  const base = Math.min(config.retryMaxMs, config.retryInitialMs * 2 ** Math.max(0, attempts - 1));
-  return Math.round(base * (1 + Math.random() / 4));
 }
 
 declare module "fastify" {

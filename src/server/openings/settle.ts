@@ -22,6 +22,7 @@
  * same promise once more.
  */
 import type { Kysely } from "kysely";
+import type { Translations } from "../../domain/languages";
 import {
   type MinimumConsumption,
   mayReopen,
@@ -36,6 +37,7 @@ import { fromJsonText } from "../db/columns";
 import type { Database } from "../db/schema";
 import type { TableOpeningLineRow, TableOpeningRow } from "../db/tables/table-openings.tables";
 import { ApiError, conflict, invalidInput, notFound } from "../http/api-error";
+import { cancelOnTickets } from "../kitchen/ticket-writes";
 import { athensDayText } from "../orders/athens-clock";
 import type { StaffMember } from "../routes/staff-orders/staff-session";
 import { floorPlanOf } from "./floor-plan";
@@ -330,6 +332,23 @@ export async function treatOrCancel(
   const trimmed = reason.trim();
   if (trimmed === "") throw invalidInput("VALIDATION_FAILED", "Say why (the reason is required)");
   await settleEvery(c, lines, { state, reason: trimmed, paymentId: null });
+  // A dish canceled after the order was sent is struck off the ticket of the station making it.
+  if (state === "CANCELED") {
+    const ordered = lines.flatMap((line) =>
+      line.kind === "ITEM" && line.order_id !== null
+        ? [
+            {
+              orderId: line.order_id,
+              names: fromJsonText<Translations>(line.names),
+              options: fromJsonText<Translations[]>(line.options),
+              comment: line.comment,
+              quantity: line.quantity,
+            },
+          ]
+        : [],
+    );
+    await cancelOnTickets(c.trx, ordered, c.now);
+  }
 }
 
 /**

@@ -25,6 +25,7 @@ export function orderStatusEventOf(row: OrderRow): OrderStatusEvent {
     dailyNumber: row.daily_number,
     errorMessage: row.error_message,
     updatedAt: row.updated_at,
+    preparation: row.preparation,
   };
 }
 
@@ -127,6 +128,7 @@ export function presentOrder(row: OrderRow, parts: OrderDtoParts): OrderDto {
     selectedTableName: spotName(row.selected_table_id),
     chargingRoomName: spotName(row.charging_room_id),
     status: row.status,
+    preparation: row.preparation,
     onHold: false,
     dailyNumber: row.daily_number,
     scheduledFor: row.scheduled_for,

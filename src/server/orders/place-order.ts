@@ -18,6 +18,7 @@ import { countGuestOrder } from "../auth/write-limits";
 import { fromJsonText } from "../db/columns";
 import { insertSavedCard, listSavedCardsOfUser } from "../db/repositories/saved-cards.repository";
 import { enqueuePlacementJobs } from "../jobs/order-jobs";
+import { sendToStations } from "../kitchen/send-to-stations";
 import { attachAcceptedOrder } from "../openings/attach-order";
 import { claimCardToken } from "../payments/card-token-owners";
 import type { OrdersContext } from "./context";
@@ -61,7 +62,7 @@ export async function placeOrder(
           if (card !== null && prepared.breakdown.totalCents !== card.amountCents) {
             throw outdated("PRICE_CHANGED", "The total changed while the card was being authorized");
           }
-          const { order, lines, payment, stockChanged } = await writeOrder(
+          const written = await writeOrder(
             trx,
             prepared,
             account,
@@ -70,10 +71,15 @@ export async function placeOrder(
             now,
             ctx.advisoryDb,
           );
+          const { lines, payment, stockChanged } = written;
+          let { order } = written;
           if (card?.authorization.result.approved && request.payment.type === "CARD" && request.payment.saveCard) {
             await saveCard(trx, account.userId, card.authorization, now);
           }
-          if (order.status === "ACCEPTED") await attachAcceptedOrder(trx, order, account.staffId, now.toISOString());
+          if (order.status === "ACCEPTED") {
+            await attachAcceptedOrder(trx, order, account.staffId, now.toISOString());
+            order = await sendToStations(trx, order, now.toISOString());
+          }
           await enqueuePlacementJobs(trx, order, now.toISOString());
           // The answer from what was just written: the same bytes a read of the order gives now.
           const body = JSON.stringify(placedOrderDto(order, lines, payment, prepared));

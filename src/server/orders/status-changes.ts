@@ -37,6 +37,7 @@ import type { Database } from "../db/schema";
 import type { OrderRow } from "../db/tables/orders.tables";
 import { ApiError, notFound } from "../http/api-error";
 import { enqueueStatusChangeJobs } from "../jobs/order-jobs";
+import { sendToStations } from "../kitchen/send-to-stations";
 import { attachAcceptedOrder } from "../openings/attach-order";
 import type { OrdersContext } from "./context";
 import { runOnce, type StoredAnswer } from "./idempotency";
@@ -201,9 +202,13 @@ async function decideIn(
     .returningAll()
     .executeTakeFirst();
   if (changed !== undefined) {
-    if (changed.status === "ACCEPTED") await attachAcceptedOrder(trx, changed, staff.staffId ?? null, now);
-    await enqueueStatusChangeJobs(trx, changed, now);
-    return { kind: "changed", row: changed, timedOut: null };
+    let row = changed;
+    if (row.status === "ACCEPTED") {
+      await attachAcceptedOrder(trx, row, staff.staffId ?? null, now);
+      row = await sendToStations(trx, row, now);
+    }
+    await enqueueStatusChangeJobs(trx, row, now);
+    return { kind: "changed", row, timedOut: null };
   }
 
   // Lost a race (a concurrent accept, reject or timeout committed first): name the error its status calls for.

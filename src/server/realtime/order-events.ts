@@ -11,19 +11,29 @@
  * processes like order events do; it has listeners of its own, and an order listener never sees one.
  */
 import { Type } from "typebox";
+import { type TicketChangedEvent, TicketChangedEventSchema } from "../../domain/kitchen-api";
 import { type OrderStatusEvent, OrderStatusEventSchema } from "../../domain/orders-api";
 import { type OpeningChangedEvent, OpeningChangedEventSchema } from "../../domain/table-openings-api";
 
 /** What the bus carries. */
-export type LiveEvent = OrderStatusEvent | OpeningChangedEvent;
-export const LiveEventSchema = Type.Union([OrderStatusEventSchema, OpeningChangedEventSchema]);
+export type LiveEvent = OrderStatusEvent | OpeningChangedEvent | TicketChangedEvent;
+export const LiveEventSchema = Type.Union([
+  OrderStatusEventSchema,
+  OpeningChangedEventSchema,
+  TicketChangedEventSchema,
+]);
 
 export function isOpeningEvent(event: LiveEvent): event is OpeningChangedEvent {
   return "openingId" in event;
 }
 
+export function isTicketEvent(event: LiveEvent): event is TicketChangedEvent {
+  return "ticketId" in event;
+}
+
 export type OrderEventListener = (event: OrderStatusEvent) => void;
 export type OpeningEventListener = (event: OpeningChangedEvent) => void;
+export type TicketEventListener = (event: TicketChangedEvent) => void;
 
 export interface OrderEventBus {
   /** Delivers the event to every listener of its kind (of every process, on PostgreSQL). */
@@ -32,6 +42,8 @@ export interface OrderEventBus {
   subscribe(listener: OrderEventListener): () => void;
   /** Table-opening events. Returns the function that stops listening. */
   subscribeOpenings(listener: OpeningEventListener): () => void;
+  /** Kitchen ticket events. Returns the function that stops listening. */
+  subscribeTickets(listener: TicketEventListener): () => void;
   close(): Promise<void>;
 }
 
@@ -39,6 +51,7 @@ export interface OrderEventBus {
 export class InProcessOrderEvents implements OrderEventBus {
   readonly #listeners = new Set<OrderEventListener>();
   readonly #openingListeners = new Set<OpeningEventListener>();
+  readonly #ticketListeners = new Set<TicketEventListener>();
 
   async publish(event: LiveEvent): Promise<void> {
     this.deliver(event);
@@ -47,6 +60,7 @@ export class InProcessOrderEvents implements OrderEventBus {
   /** Hands an event to this process's listeners (also used by the PostgreSQL bus on NOTIFY). */
   deliver(event: LiveEvent): void {
     if (isOpeningEvent(event)) callEach(this.#openingListeners, event);
+    else if (isTicketEvent(event)) callEach(this.#ticketListeners, event);
     else callEach(this.#listeners, event);
   }
 
@@ -60,9 +74,15 @@ export class InProcessOrderEvents implements OrderEventBus {
     return () => this.#openingListeners.delete(listener);
   }
 
+  subscribeTickets(listener: TicketEventListener): () => void {
+    this.#ticketListeners.add(listener);
+    return () => this.#ticketListeners.delete(listener);
+  }
+
   async close(): Promise<void> {
     this.#listeners.clear();
     this.#openingListeners.clear();
+    this.#ticketListeners.clear();
   }
 }
 

@@ -29,6 +29,7 @@ import {
   type OpeningEventListener,
   type OrderEventBus,
   type OrderEventListener,
+  type TicketEventListener,
 } from "./order-events";
 
 export const ORDER_EVENTS_CHANNEL = "order_events";
@@ -114,6 +115,10 @@ export class PostgresOrderEvents implements OrderEventBus {
 
   subscribeOpenings(listener: OpeningEventListener): () => void {
     return this.#local.subscribeOpenings(listener);
+  }
+
+  subscribeTickets(listener: TicketEventListener): () => void {
+    return this.#local.subscribeTickets(listener);
   }
 
   async close(): Promise<void> {

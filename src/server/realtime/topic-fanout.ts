@@ -14,11 +14,13 @@
  */
 import { channel } from "node:diagnostics_channel";
 import { performance } from "node:perf_hooks";
+import type { TicketChangedEvent } from "../../domain/kitchen-api";
 import {
   type OrderTopic,
   orderDestination,
   storeOpeningsDestination,
   storeOrdersDestination,
+  storeTicketsDestination,
 } from "../../domain/order-topics";
 import type { OrderStatusEvent } from "../../domain/orders-api";
 import type { OpeningChangedEvent } from "../../domain/table-openings-api";
@@ -70,6 +72,7 @@ export class OrderTopicFanout {
   readonly #byOrder = new Map<number, Set<TopicSubscriber>>();
   readonly #byStore = new Map<number, Set<TopicSubscriber>>();
   readonly #openingsByStore = new Map<number, Set<TopicSubscriber>>();
+  readonly #ticketsByStore = new Map<number, Set<TopicSubscriber>>();
   readonly #stopListening: Array<() => void>;
   readonly #options: FanoutOptions;
   readonly #queue: Job[] = [];
@@ -82,15 +85,13 @@ export class OrderTopicFanout {
     this.#stopListening = [
       bus.subscribe((event) => this.route(event)),
       bus.subscribeOpenings((event) => this.routeOpening(event)),
+      bus.subscribeTickets((event) => this.routeTicket(event)),
     ];
   }
 
   /** Returns the function that removes the subscriber again. */
   add(topic: OrderTopic, subscriber: TopicSubscriber): () => void {
-    const [map, key] =
-      topic.kind === "order"
-        ? [this.#byOrder, topic.orderId]
-        : [topic.kind === "store" ? this.#byStore : this.#openingsByStore, topic.storeId];
+    const [map, key] = topic.kind === "order" ? [this.#byOrder, topic.orderId] : [this.#storeMap(topic), topic.storeId];
     let set = map.get(key);
     if (set === undefined) {
       set = new Set();
@@ -115,6 +116,18 @@ export class OrderTopicFanout {
     this.#deliverSlice();
   }
 
+  #storeMap(topic: Exclude<OrderTopic, { kind: "order" }>): Map<number, Set<TopicSubscriber>> {
+    if (topic.kind === "store") return this.#byStore;
+    return topic.kind === "storeOpenings" ? this.#openingsByStore : this.#ticketsByStore;
+  }
+
+  routeTicket(event: TicketChangedEvent): void {
+    const subscribers = this.#ticketsByStore.get(event.storeId);
+    if (subscribers === undefined) return;
+    this.#enqueue(subscribers, storeTicketsDestination(event.storeId), JSON.stringify(event));
+    this.#deliverSlice();
+  }
+
   routeOpening(event: OpeningChangedEvent): void {
     const subscribers = this.#openingsByStore.get(event.storeId);
     if (subscribers === undefined) return;
@@ -124,7 +137,7 @@ export class OrderTopicFanout {
 
   /** Topics with at least one subscriber (tests and the bench check that nothing leaks). */
   get topicCount(): number {
-    return this.#byOrder.size + this.#byStore.size + this.#openingsByStore.size;
+    return this.#byOrder.size + this.#byStore.size + this.#openingsByStore.size + this.#ticketsByStore.size;
   }
 
   /** Resolves once every event published so far has been handed to its subscribers. */
@@ -138,6 +151,7 @@ export class OrderTopicFanout {
     this.#byOrder.clear();
     this.#byStore.clear();
     this.#openingsByStore.clear();
+    this.#ticketsByStore.clear();
     this.#queue.length = 0;
     clearImmediate(this.#nextSlice);
     this.#nextSlice = undefined;

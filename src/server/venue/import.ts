@@ -42,6 +42,7 @@ const TABLE_OF: Record<EntityKind, StoreOwnedTable> = {
   options: "subselection_options",
   spots: "spots",
   staff: "staff",
+  stations: "stations",
 };
 
 const KINDS = Object.keys(TABLE_OF) as EntityKind[];

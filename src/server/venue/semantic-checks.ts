@@ -4,12 +4,14 @@
  * (Ids owned by another store are checked by the importer, inside its transaction.)
  */
 import { statSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { checkEmail } from "../../domain/email";
 import { APP_SCREEN_SEGMENTS } from "../../domain/first-reads";
+import { routeClashes, type StationRoute } from "../../domain/kitchen";
 import type { Issue } from "../validation/issues";
 import { childPath } from "../validation/issues";
-import type { VenueFile } from "./venue-file";
+import type { StationFile, VenueFile } from "./venue-file";
 import { ENTITY_LABEL, type EntityKind, indexVenue, type VenueIndex } from "./venue-index";
 
 export interface SemanticCheckOptions {
@@ -36,7 +38,59 @@ export function semanticIssues(
     ...spotsReachAService(index),
     ...chargeToRoomInHotels(file),
     ...floorPlan(file),
+    ...stations(file, index),
   ];
+}
+
+/**
+ * Stations: what each claims exists in this file, no line is claimed twice at the same precision,
+ * a printer's numeric address is a real IPv4 address, and preparation is shown only where stations
+ * make it.
+ */
+function stations(file: VenueFile, index: VenueIndex): Issue[] {
+  const issues: Issue[] = [];
+  const known = {
+    services: new Set(index.services.map((entry) => entry.value.id)),
+    categories: new Set(index.categories.map((entry) => entry.value.id)),
+    items: new Set(index.items.map((entry) => entry.value.id)),
+    outlets: new Set((file.outlets ?? []).map((outlet) => outlet.id)),
+  };
+  for (const { value: station, path: stationPath } of index.stations) {
+    for (const level of ["services", "categories", "items", "outlets"] as const) {
+      (station[level] ?? []).forEach((id, i) => {
+        if (!known[level].has(id))
+          issues.push({
+            path: childPath(childPath(stationPath, level), i),
+            message: `no ${level === "categories" ? "category" : level.slice(0, -1)} of this store has id ${id}`,
+          });
+      });
+    }
+    const host = station.printer?.host;
+    if (host !== undefined && /^[0-9.]+$/.test(host) && isIP(host) !== 4)
+      issues.push({ path: `${stationPath}.printer.host`, message: `"${host}" is not an IPv4 address` });
+  }
+  const routes = index.stations.map(({ value }) => routeOf(value));
+  for (const clash of routeClashes(routes)) {
+    const second = index.stations.find((entry) => entry.value.id === clash.stationIds[1]);
+    const at = second?.value[clash.level]?.indexOf(clash.id) ?? 0;
+    issues.push({
+      path: childPath(childPath(second?.path ?? "stations", clash.level), at),
+      message: `${clash.level} id ${clash.id} is made by station ${clash.stationIds[0]} already; a line needs one station`,
+    });
+  }
+  if (file.store.preparationShown === true && index.stations.length === 0)
+    issues.push({ path: "store.preparationShown", message: "needs stations: nothing would tell the order is ready" });
+  return issues;
+}
+
+function routeOf(station: StationFile): StationRoute {
+  return {
+    stationId: station.id,
+    services: station.services ?? [],
+    categories: station.categories ?? [],
+    items: station.items ?? [],
+    outlets: station.outlets ?? [],
+  };
 }
 
 /**

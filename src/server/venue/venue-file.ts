@@ -159,6 +159,49 @@ export const OutletFileSchema = Type.Object(
   strict,
 );
 
+export const PrinterFileSchema = Type.Object(
+  {
+    host: Type.String({
+      maxLength: 253,
+      pattern: "^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$",
+      description: "the printer's IPv4 address or host name on the venue's network, e.g. 192.168.1.50",
+    }),
+    port: Type.Optional(Type.Integer({ minimum: 1, maximum: 65_535, description: "raw printing port; default 9100" })),
+    codePage: Type.Union(
+      [Type.Literal("cp737"), Type.Literal("cp1253"), Type.Literal("cp851"), Type.Literal("cp869")],
+      { description: "the printer's Greek code page (its self-test page names it)" },
+    ),
+    columns: Type.Optional(
+      Type.Union([Type.Literal(32), Type.Literal(35), Type.Literal(42), Type.Literal(44), Type.Literal(48)], {
+        description: "characters per line of the printer's font: 32 on 58 mm paper, 42 or 48 on 80 mm; default 42",
+      }),
+    ),
+  },
+  strict,
+);
+
+const IdList = (description: string) => Type.Optional(Type.Array(Id, { uniqueItems: true, description }));
+
+export const StationFileSchema = Type.Object(
+  {
+    id: Id,
+    names: Type.Object(
+      {
+        GRE: Type.Object({ name: Type.String({ minLength: 1, maxLength: 80 }) }, strict),
+        ENG: Type.Object({ name: Type.String({ minLength: 1, maxLength: 80 }) }, strict),
+      },
+      strict,
+    ),
+    services: IdList("services whose every line this station makes"),
+    categories: IdList("categories this station makes (over a service's station)"),
+    items: IdList("single items this station makes (over a category's station)"),
+    outlets: IdList("hotels: the outlets whose spots this station serves; default every spot"),
+    display: Type.Optional(Type.Boolean({ description: "shown on a kitchen display of the app; default true" })),
+    printer: Type.Optional(PrinterFileSchema),
+  },
+  { ...strict, description: "a place that prepares orders: a bar, a kitchen, a pool bar" },
+);
+
 export const SpotFileSchema = Type.Object(
   {
     id: Id,
@@ -232,6 +275,11 @@ export const VenueFileSchema = Type.Object(
             description: "waiters may treat and cancel a table's lines (admins always may); default false",
           }),
         ),
+        preparationShown: Type.Optional(
+          Type.Boolean({
+            description: "guests see their order being prepared, ready and on its way (needs stations); default false",
+          }),
+        ),
         cardPayments: Type.Optional(Type.Boolean({ description: "guests may pay by card; default true" })),
         chargeToRoom: Type.Optional(
           Type.Boolean({ description: "hotel stores only: guests may charge an order to a room; default false" }),
@@ -258,6 +306,11 @@ export const VenueFileSchema = Type.Object(
     outlets: Type.Optional(
       Type.Array(OutletFileSchema, { description: "hotels with several outlets: each outlet's sections" }),
     ),
+    stations: Type.Optional(
+      Type.Array(StationFileSchema, {
+        description: "preparation stations; each accepted order becomes one ticket per station that makes its lines",
+      }),
+    ),
     services: Type.Array(ServiceFileSchema, { minItems: 1 }),
     spots: Type.Array(SpotFileSchema, { minItems: 1 }),
     staff: Type.Optional(Type.Array(StaffFileSchema)),
@@ -274,3 +327,5 @@ export type OptionFile = Static<typeof OptionFileSchema>;
 export type SpotFile = Static<typeof SpotFileSchema>;
 export type StaffFile = Static<typeof StaffFileSchema>;
 export type SectionFile = Static<typeof SectionFileSchema>;
+export type StationFile = Static<typeof StationFileSchema>;
+export type PrinterFile = Static<typeof PrinterFileSchema>;

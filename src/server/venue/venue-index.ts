@@ -11,6 +11,7 @@ import type {
   ServiceFile,
   SpotFile,
   StaffFile,
+  StationFile,
   VenueFile,
 } from "./venue-file";
 
@@ -30,6 +31,7 @@ export interface VenueIndex {
   options: Array<Located<OptionFile> & { group: GroupFile }>;
   spots: Located<SpotFile>[];
   staff: Located<StaffFile>[];
+  stations: Located<StationFile>[];
 }
 
 /** The kinds of entity whose ids the venue chooses; an id is unique within its kind. */
@@ -43,6 +45,7 @@ export const ENTITY_LABEL: Record<EntityKind, string> = {
   options: "option",
   spots: "spot",
   staff: "staff member",
+  stations: "station",
 };
 
 export const ENTITY_LABEL_PLURAL: Record<EntityKind, string> = {
@@ -53,10 +56,20 @@ export const ENTITY_LABEL_PLURAL: Record<EntityKind, string> = {
   options: "options",
   spots: "spots",
   staff: "staff members",
+  stations: "stations",
 };
 
 export function indexVenue(file: VenueFile): VenueIndex {
-  const index: VenueIndex = { services: [], categories: [], items: [], groups: [], options: [], spots: [], staff: [] };
+  const index: VenueIndex = {
+    services: [],
+    categories: [],
+    items: [],
+    groups: [],
+    options: [],
+    spots: [],
+    staff: [],
+    stations: [],
+  };
   file.services.forEach((service, s) => {
     const servicePath = childPath("services", s);
     index.services.push({ value: service, path: servicePath, position: s });
@@ -86,6 +99,9 @@ export function indexVenue(file: VenueFile): VenueIndex {
   });
   (file.staff ?? []).forEach((member, m) => {
     index.staff.push({ value: member, path: childPath("staff", m), position: m });
+  });
+  (file.stations ?? []).forEach((station, s) => {
+    index.stations.push({ value: station, path: childPath("stations", s), position: s });
   });
   return index;
 }

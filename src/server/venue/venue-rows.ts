@@ -5,6 +5,7 @@
 import type { FloorPlan, MinimumConsumption } from "../../domain/table-openings";
 import { toDbBoolean, toJsonText } from "../db/columns";
 import type { CatalogueRows } from "../db/repositories/catalogue-import.repository";
+import type { StationPrinter } from "../db/tables/kitchen.tables";
 import type { VenueFile } from "./venue-file";
 import type { VenueIndex } from "./venue-index";
 
@@ -74,6 +75,7 @@ export function catalogueRows(
       location_longitude: store.location?.longitude ?? null,
       location_radius_meters: store.location?.radiusMeters ?? null,
       floor_plan: toJsonText(floorPlanOf(file)),
+      preparation_shown: bool(store.preparationShown),
     },
     services: index.services.map(({ value: s, position }) => ({
       id: s.id,
@@ -163,6 +165,28 @@ export function catalogueRows(
       is_pda: bool(s.isPda),
       position,
       minimum_consumption: minimumOf(s.minimumConsumption ?? sectionsByName.get(s.section ?? "")?.minimumConsumption),
+    })),
+    stations: index.stations.map(({ value: station, position }) => ({
+      id: station.id,
+      store_id: storeId,
+      names: toJsonText(station.names),
+      routes: toJsonText({
+        services: station.services ?? [],
+        categories: station.categories ?? [],
+        items: station.items ?? [],
+        outlets: station.outlets ?? [],
+      }),
+      display: bool(station.display, true),
+      printer:
+        station.printer === undefined
+          ? null
+          : toJsonText<StationPrinter>({
+              host: station.printer.host,
+              port: station.printer.port ?? 9100,
+              codePage: station.printer.codePage,
+              columns: station.printer.columns ?? 42,
+            }),
+      position,
     })),
     staff: index.staff.map(({ value: m }) => {
       const pinHash = pinHashes.get(m.id);

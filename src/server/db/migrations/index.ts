@@ -16,6 +16,7 @@ import { jobsSchema } from "./009-jobs";
 import { cardTokensSchema } from "./010-card-tokens";
 import { jobsClaimOrderSchema } from "./011-jobs-claim-order";
 import { claimedBySchema } from "./012-claimed-by";
+import { kitchenSchema } from "./013-kitchen";
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -31,5 +32,6 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     "010-card-tokens": cardTokensSchema(),
     "011-jobs-claim-order": jobsClaimOrderSchema(),
     "012-claimed-by": claimedBySchema(),
+    "013-kitchen": kitchenSchema(dialect),
   };
 }

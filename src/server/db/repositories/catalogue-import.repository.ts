@@ -13,6 +13,7 @@ import type {
   NewSubselectionGroupRow,
   NewSubselectionOptionRow,
 } from "../tables/catalogue.tables";
+import type { NewStationRow } from "../tables/kitchen.tables";
 import type { NewStaffRow } from "../tables/staff.table";
 
 export interface CatalogueRows {
@@ -24,6 +25,7 @@ export interface CatalogueRows {
   options: NewSubselectionOptionRow[];
   spots: NewSpotRow[];
   staff: NewStaffRow[];
+  stations: NewStationRow[];
 }
 
 /** Tables whose ids a venue file chooses, each with a store_id column. */
@@ -34,7 +36,8 @@ export type StoreOwnedTable =
   | "subselection_groups"
   | "subselection_options"
   | "spots"
-  | "staff";
+  | "staff"
+  | "stations";
 
 export interface ForeignId {
   table: StoreOwnedTable;
@@ -102,6 +105,7 @@ export async function replaceStoreCatalogue(
         location_longitude: eb.ref("excluded.location_longitude"),
         location_radius_meters: eb.ref("excluded.location_radius_meters"),
         floor_plan: eb.ref("excluded.floor_plan"),
+        preparation_shown: eb.ref("excluded.preparation_shown"),
         catalogue_version: sql<number>`stores.catalogue_version + 1`,
         updated_at: eb.ref("excluded.updated_at"),
       })),
@@ -117,6 +121,7 @@ export async function replaceStoreCatalogue(
     "services",
     "spots",
     "staff",
+    "stations",
   ] as const) {
     await db.deleteFrom(table).where("store_id", "=", storeId).execute();
   }
@@ -128,6 +133,7 @@ export async function replaceStoreCatalogue(
   await insertAll(db, "subselection_options", rows.options);
   await insertAll(db, "spots", rows.spots);
   await insertAll(db, "staff", rows.staff);
+  await insertAll(db, "stations", rows.stations);
 
   return { catalogueVersion: catalogue_version, created: catalogue_version === 1 };
 }

@@ -36,6 +36,8 @@ export interface StoresTable {
   location_radius_meters: number | null;
   /** Table openings (migration 004): sections, card terminals, outlets (domain FloorPlan). */
   floor_plan: ColumnType<JsonText<FloorPlan>, JsonText<FloorPlan> | undefined, JsonText<FloorPlan>>;
+  /** Kitchen (migration 013): guests see their order being prepared, ready, on its way. */
+  preparation_shown: OptionalBooleanColumn;
 }
 
 export interface ServicesTable {

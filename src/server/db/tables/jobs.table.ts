@@ -2,7 +2,13 @@ import type { Generated, Insertable, Selectable } from "kysely";
 import type { IsoInstant, JsonText } from "../columns";
 
 /** What a job does (src/server/jobs/handlers.ts). */
-export type JobKind = "status-event" | "settle-payment" | "outcome-message" | "opening-events";
+export type JobKind =
+  | "status-event"
+  | "settle-payment"
+  | "outcome-message"
+  | "opening-events"
+  | "ticket-events"
+  | "print-ticket";
 
 /** PENDING until done; DEAD after the last allowed attempt failed (logged, kept for a person to read). */
 export type JobState = "PENDING" | "DONE" | "DEAD";

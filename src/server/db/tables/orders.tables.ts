@@ -3,7 +3,9 @@
  * records, the per-store daily numbers, card payments, the sandbox provider's cards, and reviews.
  * Money is integer cents; instants are ISO 8601 UTC text; athens_day is "YYYY-MM-DD" in Athens.
  */
+
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { Preparation } from "../../../domain/kitchen";
 import type { Translations } from "../../../domain/languages";
 import type { DeliveryInfo, OrderLineOptionDto, OrderStatus, PaymentType } from "../../../domain/orders-api";
 import type { IsoInstant, JsonText } from "../columns";
@@ -42,6 +44,8 @@ export interface OrdersTable {
   decided_by_staff_id: Generated<number | null>;
   created_at: IsoInstant;
   updated_at: IsoInstant;
+  /** An accepted order's preparation from its tickets (migration 013); null: nothing to tell. */
+  preparation: Generated<Preparation | null>;
 }
 
 export interface OrderLinesTable {

@@ -133,6 +133,9 @@ describe("sandbox card form (POST /api/payments/sandbox/cards)", () => {
       staff_sign_in_alerts: 0,
       card_tokens: 0,
       jobs: 0,
+      stations: 0,
+      tickets: 0,
+      printer_states: 0,
     } satisfies Record<keyof Database, 0>) as (keyof Database)[];
     for (const table of tables) {
       const rows = await ctx.db.selectFrom(table).selectAll().execute();
