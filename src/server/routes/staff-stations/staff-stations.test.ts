@@ -286,10 +286,7 @@ describe("a dish canceled on the table after it was sent", () => {
       payload: {
         version: opening.version,
         reason: "Ο πελάτης το άλλαξε",
-        lines: [
-          { lineId: fish?.id },
-          { lineId: coffee?.id, quantity: 1 },
-        ],
+        lines: [{ lineId: fish?.id }, { lineId: coffee?.id, quantity: 1 }],
       },
     });
     expect(cancel.statusCode, cancel.body).toBe(200);
