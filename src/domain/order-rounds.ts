@@ -16,7 +16,9 @@ import type { OrderStatus, OrderStatusEvent, PlaceOrderLine } from "./orders-api
 import type { Selection } from "./subselections";
 
 /** How an order the app followed ended: its final status, or the outbox gave up sending it. */
-export type OrderEnd = Pick<OrderStatusEvent, "status" | "dailyNumber" | "errorMessage"> | { status: "EXPIRED" };
+export type OrderEnd =
+  | Pick<OrderStatusEvent, "status" | "dailyNumber" | "errorMessage" | "preparation">
+  | { status: "EXPIRED" };
 
 const MADE: readonly (OrderStatus | "EXPIRED")[] = ["ACCEPTED"];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isNewerOrSame, orderStatusEventOf } from "./order-status-message";
+import { isLastWord, isNewerOrSame, orderStatusEventOf } from "./order-status-message";
 import type { OrderStatusEvent } from "./orders-api";
 
 const event = (fields: Partial<OrderStatusEvent> = {}): OrderStatusEvent => ({
@@ -10,6 +10,7 @@ const event = (fields: Partial<OrderStatusEvent> = {}): OrderStatusEvent => ({
   dailyNumber: 7,
   errorMessage: null,
   updatedAt: "2026-07-01T10:00:00.000Z",
+  preparation: null,
   ...fields,
 });
 
@@ -42,5 +43,28 @@ describe("answers from several sources", () => {
     expect(isNewerOrSame(event({ updatedAt: "2026-07-01T10:00:05.000Z" }), shown)).toBe(true);
     expect(isNewerOrSame(event({ updatedAt: "2026-07-01T10:00:06.000Z" }), shown)).toBe(true);
     expect(isNewerOrSame(event(), null)).toBe(true);
+  });
+});
+
+describe("preparation, where the store shows it", () => {
+  it("is read from the event; an unknown word reads as nothing told", () => {
+    expect(orderStatusEventOf({ ...event(), preparation: "READY" }, 42)?.preparation).toBe("READY");
+    expect(orderStatusEventOf({ ...event(), preparation: "COOKING" }, 42)?.preparation).toBeNull();
+  });
+
+  it("an accepted order is followed on while it is being prepared or ready, and no more once on its way", () => {
+    expect(isLastWord({ status: "ACCEPTED", preparation: "PREPARING" })).toBe(false);
+    expect(isLastWord({ status: "ACCEPTED", preparation: "READY" })).toBe(false);
+    expect(isLastWord({ status: "ACCEPTED", preparation: "ON_ITS_WAY" })).toBe(true);
+    expect(isLastWord({ status: "ACCEPTED", preparation: null })).toBe(true);
+    expect(isLastWord({ status: "REJECTED" })).toBe(true);
+    expect(isLastWord({ status: "WAITING_FOR_ACCEPTANCE" })).toBe(false);
+  });
+
+  it("at the same instant, a later step is the newer answer (a slow poll never takes READY back)", () => {
+    const at = "2026-07-01T10:00:05.000Z";
+    const ready = event({ status: "ACCEPTED", updatedAt: at, preparation: "READY" });
+    expect(isNewerOrSame(event({ status: "ACCEPTED", updatedAt: at, preparation: "PREPARING" }), ready)).toBe(false);
+    expect(isNewerOrSame(event({ status: "ACCEPTED", updatedAt: at, preparation: "ON_ITS_WAY" }), ready)).toBe(true);
   });
 });

@@ -6,8 +6,11 @@
  *
  * Pure and hand-written (no TypeBox at run time in the app: its bundle imports the schemas' types only).
  */
-import { ORDER_STATUSES, type OrderStatus } from "./order-constants";
+import type { Preparation } from "./kitchen";
+import { isPendingStatus, ORDER_STATUSES, type OrderStatus } from "./order-constants";
 import type { OrderStatusEvent } from "./orders-api";
+
+const PREPARATIONS: readonly Preparation[] = ["PREPARING", "READY", "ON_ITS_WAY"];
 
 const isInteger = (value: unknown): value is number => Number.isInteger(value);
 const isDateTime = (value: unknown): value is string =>
@@ -24,6 +27,8 @@ export function orderStatusEventOf(value: unknown, orderId: number): OrderStatus
   if (v.orderId !== orderId || !isInteger(v.storeId) || !isOrderStatus(v.status)) return null;
   if (typeof v.onHold !== "boolean" || !isInteger(v.dailyNumber) || !isDateTime(v.updatedAt)) return null;
   if (v.errorMessage !== null && typeof v.errorMessage !== "string") return null;
+  // What a store that shows preparation tells; anything else reads as nothing told.
+  const preparation = PREPARATIONS.find((known) => known === v.preparation) ?? null;
   return {
     orderId,
     storeId: v.storeId,
@@ -32,7 +37,17 @@ export function orderStatusEventOf(value: unknown, orderId: number): OrderStatus
     dailyNumber: v.dailyNumber,
     errorMessage: v.errorMessage,
     updatedAt: v.updatedAt,
+    preparation,
   };
+}
+
+/**
+ * Whether nothing more will be told of the order: a final status, except an accepted order still
+ * being prepared or ready (its guest is told when it is on its way).
+ */
+export function isLastWord(event: Pick<OrderStatusEvent, "status" | "preparation">): boolean {
+  if (isPendingStatus(event.status)) return false;
+  return !(event.status === "ACCEPTED" && (event.preparation === "PREPARING" || event.preparation === "READY"));
 }
 
 /**
@@ -41,5 +56,13 @@ export function orderStatusEventOf(value: unknown, orderId: number): OrderStatus
  * not overwrite a newer one.
  */
 export function isNewerOrSame(next: OrderStatusEvent, shown: OrderStatusEvent | null): boolean {
-  return shown === null || Date.parse(next.updatedAt) >= Date.parse(shown.updatedAt);
+  if (shown === null) return true;
+  const [nextAt, shownAt] = [Date.parse(next.updatedAt), Date.parse(shown.updatedAt)];
+  if (nextAt !== shownAt) return nextAt > shownAt;
+  // Preparation moves without touching the order's time: a later step is the newer answer.
+  return preparationStep(next.preparation) >= preparationStep(shown.preparation);
+}
+
+function preparationStep(preparation: Preparation | null | undefined): number {
+  return preparation ? PREPARATIONS.indexOf(preparation) + 1 : 0;
 }

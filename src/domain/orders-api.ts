@@ -210,8 +210,6 @@ export const OrderStatusEventSchema = Type.Object({
 
 export const OrderSchema = Type.Object({
   id: Type.Integer(),
-  /** As OrderStatusEvent.preparation. */
-  preparation: Type.Optional(PreparationSchema),
   storeId: Type.Integer(),
   storeNames: TranslationsSchema,
   serviceId: Type.Integer(),
@@ -240,6 +238,8 @@ export const OrderSchema = Type.Object({
   reviewed: Type.Boolean(),
   createdAt: Type.String({ format: "date-time" }),
   updatedAt: Type.String({ format: "date-time" }),
+  /** As OrderStatusEvent.preparation. */
+  preparation: Type.Optional(PreparationSchema),
 });
 
 export const OrderHistorySchema = Type.Object({ orders: Type.Array(OrderSchema) });

@@ -68,6 +68,9 @@ export interface PendingStaffActionRow {
   openingId?: number;
   /** The order an accept or reject decides; absent on table-opening writes. */
   orderId?: number;
+  /** The kitchen ticket a ready, recall or picked-up changes; with lineIndex, one line of it made. */
+  ticketId?: number;
+  lineIndex?: number;
   /** The API path, e.g. staff/openings/12/close, and its JSON body. */
   path: string;
   body: unknown;
@@ -99,7 +102,7 @@ export interface PendingLogRow {
   body: LogRequest;
 }
 
-export type PlacedStatus = Pick<OrderStatusEvent, "status" | "dailyNumber" | "errorMessage">;
+export type PlacedStatus = Pick<OrderStatusEvent, "status" | "dailyNumber" | "errorMessage" | "preparation">;
 
 export type CartLineKey = [storeId: number, serviceId: number, lineId: number];
 export type CartMetaKey = [storeId: number, serviceId: number];

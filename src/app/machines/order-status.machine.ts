@@ -14,7 +14,8 @@
  *       polling             after a STOMP ERROR frame (stomp-error, polling-enabled-at-stomp-error) or a
  *                           WebSocket error or close (websocket-error, polling-enabled-at-websocket-error):
  *                           a poll every STATUS_POLL_INTERVAL_MS  order-status-returned-from-...-polling
- *   finished    a final status (ACCEPTED, REJECTED, TIMED_OUT, PAYMENT_FAILED): every actor stops
+ *   finished    a final status (ACCEPTED, REJECTED, TIMED_OUT, PAYMENT_FAILED): every actor stops; an
+ *               accepted order of a store that shows preparation is followed on until it is on its way
  *   closed      SCREEN_CLOSED while pending: cart-screen-closed-while-pending, every actor stops
  *
  * Each MESSAGE logs message-received-in-subscription, then order-status-returned-in-subscription
@@ -37,9 +38,9 @@
  * fakes at the network edge and drive delays with a SimulatedClock.
  */
 import { and, assign, fromPromise, raise, type SnapshotFrom, setup, stateIn } from "xstate";
-import { isPendingStatus, type OrderStatus } from "../../domain/order-constants";
+import type { OrderStatus } from "../../domain/order-constants";
 import type { OrderLogEvent, OrderStatusLogEvent } from "../../domain/order-logs";
-import { isNewerOrSame, orderStatusEventOf } from "../../domain/order-status-message";
+import { isLastWord, isNewerOrSame, orderStatusEventOf } from "../../domain/order-status-message";
 import type { OrderStatusEvent } from "../../domain/orders-api";
 import { fetchOrderStatus } from "../api/order-status";
 import { logEvent } from "../orders/logs";
@@ -97,7 +98,7 @@ const orderStatusSetup = setup({
   },
   guards: {
     isCurrent: ({ context, event }) => event.type === "STATUS" && isNewerOrSame(event.event, context.event),
-    isFinal: ({ event }) => event.type === "STATUS" && !isPendingStatus(event.event.status),
+    isFinal: ({ event }) => event.type === "STATUS" && isLastWord(event.event),
   },
   actions: {
     // Fire and forget (spec §7): queued in Dexie, never throws.

@@ -201,14 +201,16 @@ describe.skipIf(!onPostgres)("two API processes on one PostgreSQL (PostgreSQL on
       .where("order_id", "=", orderId)
       .orderBy("id")
       .execute();
+    // The accept sent the order to its station (a ticket-events job) in the same commit.
     expect(jobs.map((job) => [job.kind, job.state])).toEqual([
       ["status-event", "DONE"],
+      ["ticket-events", "DONE"],
       ["status-event", "DONE"],
       ["outcome-message", "DONE"],
     ]);
-    // The status events ran once each (one claim), the message twice: B's attempt died with B.
-    expect(jobs.map((job) => job.attempts)).toEqual([1, 1, 2]);
-    expect(jobs[2]?.claimed_by).not.toBe(bWorker);
+    // The events ran once each (one claim), the message twice: B's attempt died with B.
+    expect(jobs.map((job) => job.attempts)).toEqual([1, 1, 1, 2]);
+    expect(jobs[3]?.claimed_by).not.toBe(bWorker);
     const messages = await database.db
       .selectFrom("outbox")
       .select("body")

@@ -130,8 +130,18 @@ async function writeChange(
     .where("id", "=", ticket.id)
     .where("version", "=", ticket.version)
     .executeTakeFirst();
-  if (written.numUpdatedRows === 0n)
-    throw conflict("TICKET_CHANGED", "This ticket was changed meanwhile", { state: ticket.state, at: now });
+  if (written.numUpdatedRows === 0n) {
+    // Another screen's change committed first: tell the state it left the ticket in.
+    const latest = await trx
+      .selectFrom("tickets")
+      .select(["state", "updated_at"])
+      .where("id", "=", ticket.id)
+      .executeTakeFirstOrThrow();
+    throw conflict("TICKET_CHANGED", "This ticket was changed meanwhile", {
+      state: latest.state,
+      at: latest.updated_at,
+    });
+  }
 
   const order = await trx.selectFrom("orders").selectAll().where("id", "=", ticket.order_id).executeTakeFirstOrThrow();
   const states = await trx.selectFrom("tickets").select("state").where("order_id", "=", order.id).execute();

@@ -25,7 +25,7 @@ export function orderStatusEventOf(row: OrderRow): OrderStatusEvent {
     dailyNumber: row.daily_number,
     errorMessage: row.error_message,
     updatedAt: row.updated_at,
-    preparation: row.preparation,
+    preparation: row.preparation ?? null,
   };
 }
 
@@ -128,7 +128,6 @@ export function presentOrder(row: OrderRow, parts: OrderDtoParts): OrderDto {
     selectedTableName: spotName(row.selected_table_id),
     chargingRoomName: spotName(row.charging_room_id),
     status: row.status,
-    preparation: row.preparation,
     onHold: false,
     dailyNumber: row.daily_number,
     scheduledFor: row.scheduled_for,
@@ -162,6 +161,8 @@ export function presentOrder(row: OrderRow, parts: OrderDtoParts): OrderDto {
     reviewed: parts.reviewed,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    // Last, where the serializer puts an optional field: the placement's answer is byte for byte a read's.
+    preparation: row.preparation ?? null,
   };
 }
 

@@ -42,6 +42,11 @@ const openApiPlugin: FastifyPluginAsync = async (app) => {
             "Staff sign-in by PIN or login token, temporary visitors, login tokens, order decisions; table openings (open tables and rooms, pay, treat, cancel, close, transfer, reopen: each with an Idempotency-Key header and the version seen), receipts numbered per store per day, the day summary; live openings on the STOMP topic /topic/stores/{storeId}/openings",
         },
         {
+          name: "kitchen",
+          description:
+            "Preparation stations (bar, kitchen) and the tickets accepted orders are split into: ready, recall, picked up, reprint (each with an Idempotency-Key header), the tickets ready to carry, the printers' state; live on the STOMP topic /topic/stores/{storeId}/tickets",
+        },
+        {
           name: "admin",
           description:
             "The admin service under /admin-api (spec §7): a store's admin accounts and PIN-guessing alerts, its staff, issuing and revoking waiters' login tokens; only for admins of those stores",

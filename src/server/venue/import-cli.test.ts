@@ -59,7 +59,7 @@ describe("npm run venue:import -- FILE (brief §2 import CLI)", () => {
     expect(result.stderr).toBe("");
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(
-      /good\.json: store 1 created \(catalogue version 1\): 2 services, 4 categories, 6 items, 2 subselection groups, 6 options, 6 spots, 2 staff members in /,
+      /good\.json: store 1 created \(catalogue version 1\): 2 services, 4 categories, 6 items, 2 subselection groups, 6 options, 6 spots, 2 staff members, 0 stations in /,
     );
     expect(await countStores(ctx.db)).toBe(1);
   });

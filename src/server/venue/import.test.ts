@@ -40,7 +40,7 @@ describe("venue import (brief §2)", () => {
       storeId: 1,
       catalogueVersion: 1,
       created: true,
-      counts: { services: 2, categories: 4, items: 6, groups: 2, options: 6, spots: 6, staff: 2 },
+      counts: { services: 2, categories: 4, items: 6, groups: 2, options: 6, spots: 6, staff: 2, stations: 0 },
     });
     expect(await catalogueSnapshot(1)).toEqual({
       services: [10, 11],

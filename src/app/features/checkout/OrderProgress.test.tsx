@@ -25,7 +25,7 @@ describe("progress and outcome screens (spec §4 progress messages, §3 custom o
       "Your order is under review",
       null,
     ],
-    ["accepted", { kind: "accepted", dailyNumber: 12 }, "Your order was accepted", "accepted"],
+    ["accepted", { kind: "accepted", dailyNumber: 12, preparation: null }, "Your order was accepted", "accepted"],
     ["rejected", { kind: "rejected", dailyNumber: 12, reason: null }, "Your order was rejected", "rejected"],
     [
       "§8 timed out",
@@ -43,6 +43,16 @@ describe("progress and outcome screens (spec §4 progress messages, §3 custom o
     expect(image()).toBe(picture ? `/images/orders/${picture}.svg` : null);
   });
 
+  it.each([
+    ["PREPARING", "It is being prepared."],
+    ["READY", "It is ready and will be with you in a moment."],
+    ["ON_ITS_WAY", "It is on its way to you."],
+  ] as const)("a store that shows preparation: accepted and %s says so", (preparation, text) => {
+    show({ kind: "accepted", dailyNumber: 12, preparation });
+    expect(screen.getByText(text)).toBeTruthy();
+    expect(screen.getByTestId("order-progress").dataset.preparation).toBe(preparation);
+  });
+
   it("shows the daily order number", () => {
     show({ kind: "waiting", dailyNumber: 42 });
     expect(screen.getByText("Order number 42")).toBeTruthy();
@@ -54,7 +64,7 @@ describe("progress and outcome screens (spec §4 progress messages, §3 custom o
     expect(screen.getByTestId("order-progress-waiting-for-connection").textContent).toMatch(/Waiting for connection/);
     offline.view.unmount();
     // An outcome is final: nothing more to wait for, offline or not.
-    const accepted = show({ kind: "accepted", dailyNumber: 12 });
+    const accepted = show({ kind: "accepted", dailyNumber: 12, preparation: null });
     expect(screen.queryByTestId("order-progress-waiting-for-connection")).toBeNull();
     accepted.view.unmount();
     onLine.mockReturnValue(true);
@@ -105,7 +115,7 @@ describe("progress and outcome screens (spec §4 progress messages, §3 custom o
   });
 
   it("an outcome ends with one button: Done after acceptance, Back to my cart otherwise", () => {
-    const accepted = show({ kind: "accepted", dailyNumber: 3 });
+    const accepted = show({ kind: "accepted", dailyNumber: 3, preparation: null });
     fireEvent.click(screen.getByRole("button", { name: "Done" }));
     expect(accepted.onDone).toHaveBeenCalledOnce();
     accepted.view.unmount();

@@ -6,6 +6,7 @@
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type ReactNode, useEffect, useRef } from "react";
+import type { Preparation } from "../../../domain/kitchen";
 import { useLanguage } from "../../i18n/language-store";
 import { formatPrice } from "../../i18n/money";
 import { rememberFirstOrder } from "../../pwa/install-offer";
@@ -88,6 +89,7 @@ export function OrderProgress({
       className={`order-progress card order-progress--${stage.kind}`}
       data-testid="order-progress"
       data-stage={stage.kind}
+      data-preparation={stage.kind === "accepted" ? (stage.preparation ?? undefined) : undefined}
     >
       {image ? (
         // Decorative: the heading says the same.
@@ -155,6 +157,20 @@ function Actions({ stage, onDone, onSignIn, onCancelHeld }: OrderProgressProps) 
   );
 }
 
+/** Where the store shows it, how far the kitchen or bar is; else the thanks of an accepted order. */
+function preparationText(preparation: Preparation | null): ReactNode {
+  switch (preparation) {
+    case "PREPARING":
+      return <Trans>It is being prepared.</Trans>;
+    case "READY":
+      return <Trans>It is ready and will be with you in a moment.</Trans>;
+    case "ON_ITS_WAY":
+      return <Trans>It is on its way to you.</Trans>;
+    default:
+      return <Trans>Thank you! It is on its way.</Trans>;
+  }
+}
+
 function staffAcceptedTexts(tableName: string | null): { heading: ReactNode; body: ReactNode } {
   return {
     heading: tableName ? <Trans>Order placed for {tableName}</Trans> : <Trans>Order placed</Trans>,
@@ -203,7 +219,7 @@ function texts(stage: OrderStage): { heading: ReactNode; body: ReactNode } {
         body: <Trans>The store will answer later; you will get the answer by SMS or e-mail.</Trans>,
       };
     case "accepted":
-      return { heading: <Trans>Your order was accepted</Trans>, body: <Trans>Thank you! It is on its way.</Trans> };
+      return { heading: <Trans>Your order was accepted</Trans>, body: preparationText(stage.preparation) };
     case "rejected": {
       const reason = stage.reason;
       return {

@@ -62,7 +62,11 @@ describe("order stage from the outbox row and the live status (spec §4 progress
       input({ row: row({ orderId: 77 }), event: event("UNDER_REVIEW") }),
       { kind: "under-review", dailyNumber: 5 },
     ],
-    ["accepted", input({ row: row({ orderId: 77 }), event: event("ACCEPTED") }), { kind: "accepted", dailyNumber: 5 }],
+    [
+      "accepted",
+      input({ row: row({ orderId: 77 }), event: event("ACCEPTED") }),
+      { kind: "accepted", dailyNumber: 5, preparation: null },
+    ],
     [
       "rejected with reason",
       input({ row: row({ orderId: 77 }), event: event("REJECTED", "closed") }),

@@ -3,6 +3,7 @@
  * messages: sent, waiting for acceptance, accepted, rejected, timed out, under review, payment
  * failed", §8 "check connection"), from the outbox row, the placement answer and the live status.
  */
+import type { Preparation } from "../../../domain/kitchen";
 import type { OrderStatus, OrderStatusEvent } from "../../../domain/orders-api";
 import type { PendingOrderRow, PlacedStatus } from "../../db/app-db";
 
@@ -20,7 +21,8 @@ export type OrderStage =
   | { kind: "sent"; dailyNumber: number | null }
   | { kind: "waiting"; dailyNumber: number }
   | { kind: "under-review"; dailyNumber: number }
-  | { kind: "accepted"; dailyNumber: number }
+  /** Where the store shows it: being prepared, ready or on its way; else null. */
+  | { kind: "accepted"; dailyNumber: number; preparation: Preparation | null }
   | { kind: "rejected"; dailyNumber: number; reason: string | null }
   | { kind: "timed-out"; dailyNumber: number }
   /** No reason: the provider's words are in its language, not the guest's (the order keeps them for the staff). */
@@ -41,14 +43,18 @@ const STAGE_OF_STATUS: Record<OrderStatus, OrderStage["kind"]> = {
 export interface StageInput {
   row: PendingOrderRow;
   /** The latest live status of the order (useOrderStatus), null before the first one. */
-  event: Pick<OrderStatusEvent, "orderId" | "status" | "dailyNumber" | "errorMessage"> | null;
+  event: Pick<OrderStatusEvent, "orderId" | "status" | "dailyNumber" | "errorMessage" | "preparation"> | null;
   online: boolean;
 }
 
 /** Where one sent order is: from its outbox row (with the placement's answer) and its live status. */
 export function orderStageOf({ row, event, online }: StageInput): OrderStage {
   if (row.ended?.status === "EXPIRED") return { kind: "expired" };
-  if (row.ended) return stageOfStatus(row.ended);
+  if (row.ended) {
+    // An accepted order's preparation moves on after its end was recorded: the live word is newer.
+    const live = event?.orderId === row.orderId && event.status === row.ended.status ? event : null;
+    return stageOfStatus(live ?? row.ended);
+  }
   if (row.orderId === null) {
     if (row.onHold) return { kind: "held" };
     if (row.attempts === 0) return { kind: "sending" };
@@ -74,10 +80,11 @@ function stageOfStatus(latest: PlacedStatus): OrderStage {
   switch (kind) {
     case "rejected":
       return { kind, dailyNumber, reason: latest.errorMessage };
+    case "accepted":
+      return { kind, dailyNumber, preparation: latest.preparation ?? null };
     case "payment-failed":
     case "waiting":
     case "under-review":
-    case "accepted":
     case "timed-out":
       return { kind, dailyNumber };
     default:

@@ -5,10 +5,13 @@
  *
  * - A final status is recorded on the row at once (the outbox gives the lines of an order not made
  *   back to the cart); the outcome stays on screen, across reloads, until the guest taps Done.
+ * - Where the store shows preparation, an accepted order is followed on (also after a reload) while
+ *   it is being prepared or ready, until it is on its way.
  * - Leaving while the order is pending is logged by useOrderStatus (cart-screen-closed-while-pending).
  */
 import { useCallback, useEffect } from "react";
 import { isPendingStatus } from "../../../domain/order-constants";
+import { isLastWord } from "../../../domain/order-status-message";
 import type { PendingOrderRow } from "../../db/app-db";
 import { orderOutbox } from "../../orders/outbox/outbox";
 import { useOrderStatus } from "../../orders/status/use-order-status";
@@ -26,7 +29,9 @@ export interface SentOrder {
 export function useSentOrder(row: PendingOrderRow): SentOrder {
   const key = row.idempotencyKey;
   const online = useOnlineStatus();
-  const followed = row.orderId !== null && row.ended === null ? { orderId: row.orderId, storeId: row.storeId } : null;
+  // An accepted order still being prepared is followed on: its guest is told when it is on its way.
+  const following = row.ended === null || (row.ended.status !== "EXPIRED" && !isLastWord(row.ended));
+  const followed = row.orderId !== null && following ? { orderId: row.orderId, storeId: row.storeId } : null;
   const { event } = useOrderStatus(followed);
 
   const latest = row.ended === null ? latestStatusOf({ row, event }) : null;

@@ -69,7 +69,7 @@ describe("useOrderStatus (spec §4 live status, §7 cart-screen-closed-while-pen
     await vi.waitFor(() => expect(result.current.status).toBe("WAITING_FOR_ACCEPTANCE"));
     const rejected = { ...status(5, "REJECTED", 3), errorMessage: "Kitchen closed" };
     act(() => streams[0]?.send({ type: "STREAM.MESSAGE", body: JSON.stringify(rejected) }));
-    expect(result.current).toEqual({ status: "REJECTED", event: rejected, live: "idle" });
+    expect(result.current).toEqual({ status: "REJECTED", event: { ...rejected, preparation: null }, live: "idle" });
     expect(streams[0]?.stopped).toBe(true);
   });
 

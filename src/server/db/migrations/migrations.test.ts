@@ -17,6 +17,7 @@ const TABLES = [
   "orders",
   "outbox",
   "payments",
+  "printer_states",
   "rate_limit_events",
   "rate_limit_keys",
   "receipt_daily_counters",
@@ -33,12 +34,14 @@ const TABLES = [
   "staff_devices",
   "staff_login_tokens",
   "staff_sign_in_alerts",
+  "stations",
   "stores",
   "subselection_groups",
   "subselection_options",
   "table_opening_lines",
   "table_opening_payments",
   "table_openings",
+  "tickets",
   "users",
   "verification_codes",
 ];
@@ -67,6 +70,7 @@ describe(`migrations on ${testDialect()} (brief §1: one set of migrations for b
       ["010-card-tokens", "Success"],
       ["011-jobs-claim-order", "Success"],
       ["012-claimed-by", "Success"],
+      ["013-kitchen", "Success"],
     ]);
     const tables = (await test.db.introspection.getTables()).map((t) => t.name).sort();
     expect(tables).toEqual(TABLES);

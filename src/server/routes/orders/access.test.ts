@@ -56,6 +56,7 @@ describe("GET /api/orders/:orderId and /status (its guest, or staff of its store
       dailyNumber: order.dailyNumber,
       errorMessage: null,
       updatedAt: order.updatedAt,
+      preparation: null,
     });
   });
 

@@ -46,6 +46,7 @@ describe("the status event of a placed order", () => {
         dailyNumber: order.dailyNumber,
         errorMessage: null,
         updatedAt: order.updatedAt,
+        preparation: null,
       },
     ]);
   });

@@ -77,6 +77,7 @@ describe("POST /api/staff/orders/:orderId/accept and /reject", () => {
       dailyNumber: expect.any(Number),
       errorMessage: null,
       updatedAt: clock.now().toISOString(),
+      preparation: null,
     });
     await vi.waitFor(() => expect(events).toEqual([event]));
     await vi.waitFor(async () =>
