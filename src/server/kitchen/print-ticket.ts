@@ -20,6 +20,9 @@ import { type PrintableTicket, ticketBytes } from "../printing/ticket-bytes";
 import type { PrintTicketPayload } from "./ticket-jobs";
 import { loadTicket } from "./ticket-reads";
 
+/** After a failure, the other tickets of that printer wait this long before one tries again. */
+export const PRINTER_PAUSE_MS = 3_000;
+
 export async function printTicket(ctx: OrdersContext, print: PrintTicketPayload): Promise<void> {
   const station = await ctx.db
     .selectFrom("tickets")
@@ -32,6 +35,18 @@ export async function printTicket(ctx: OrdersContext, print: PrintTicketPayload)
   if (station?.printer == null) return;
   const printer = fromJsonText<StationPrinter>(station.printer);
   if (!isPrinterCodePage(printer.codePage)) throw new Error(`unknown code page ${printer.codePage}`);
+
+  // A printer that just failed is tried by one ticket at a time, not by every ticket waiting for
+  // it: each attempt at a switched-off printer can hold a job slot for seconds.
+  const state = await ctx.db
+    .selectFrom("printer_states")
+    .select("last_failed_at")
+    .where("station_id", "=", station.id)
+    .where("failing_since", "is not", null)
+    .executeTakeFirst();
+  if (state?.last_failed_at != null && ctx.now().getTime() - Date.parse(state.last_failed_at) < PRINTER_PAUSE_MS) {
+    throw new Error(`station ${station.id}'s printer failed moments ago; this ticket waits for the next try`);
+  }
 
   const ticket = await loadTicket(ctx.db, print.ticketId);
   const lines = print.kind === "CANCELED" ? canceledLines(ticket.lines) : ticket.lines;
@@ -90,6 +105,7 @@ async function recordPrinter(
       store_id: station.store_id,
       failing_since: failing ? outcome.failedAt : null,
       problem: failing ? outcome.problem.slice(0, 200) : null,
+      last_failed_at: failing ? outcome.failedAt : null,
       last_printed_at: failing ? null : outcome.printedAt,
     })
     .onConflict((conflict) =>
@@ -98,6 +114,7 @@ async function recordPrinter(
           ? {
               failing_since: eb.fn.coalesce("printer_states.failing_since", eb.ref("excluded.failing_since")),
               problem: eb.ref("excluded.problem"),
+              last_failed_at: eb.ref("excluded.last_failed_at"),
             }
           : { failing_since: null, problem: null, last_printed_at: eb.ref("excluded.last_printed_at") },
       ),

@@ -90,7 +90,8 @@ async function listen(app: App): Promise<RunningServer> {
 
 /**
  * main.ts as production starts it (demo venues on, no static app), with the test database's
- * settings in `env`; resolves once it listens. `stop` ends it and removes its empty static folder.
+ * settings in `env` (DATABASE_URL on PostgreSQL, DATA_DIR on SQLite: never this process's own);
+ * resolves once it listens. `stop` ends it and removes its empty static folder.
  */
 export async function startMainProcess(
   env: Record<string, string | undefined>,
@@ -103,10 +104,12 @@ export async function startMainProcess(
     LOG_LEVEL: "warn",
     STATIC_DIR: emptyStaticDir,
     DEMO_VENUES: "on",
-    ...env,
   };
+  // This process's own; the test database's (SQLite: its DATA_DIR) comes in `env`.
   delete childEnv.DATA_DIR;
+  delete childEnv.DATABASE_URL;
   delete childEnv.PUBLIC_URL;
+  Object.assign(childEnv, env);
   const child = spawn(process.execPath, ["--import", "tsx", path.join(PROJECT_ROOT, "src/server/main.ts")], {
     env: childEnv,
     cwd: PROJECT_ROOT,

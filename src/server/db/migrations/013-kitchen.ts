@@ -76,6 +76,7 @@ export function kitchenSchema(dialect: DialectName): Migration {
         .addColumn("store_id", "integer", notNull)
         .addColumn("failing_since", "text")
         .addColumn("problem", "text")
+        .addColumn("last_failed_at", "text")
         .addColumn("last_printed_at", "text")
         .execute();
     },

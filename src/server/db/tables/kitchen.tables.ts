@@ -60,6 +60,8 @@ export interface PrinterStatesTable {
   store_id: number;
   failing_since: IsoInstant | null;
   problem: string | null;
+  /** The last failed attempt: while it is recent, other tickets wait instead of trying again. */
+  last_failed_at: IsoInstant | null;
   last_printed_at: IsoInstant | null;
 }
 

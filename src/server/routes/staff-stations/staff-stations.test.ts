@@ -7,6 +7,7 @@
  * another store's staff see nothing.
  */
 import { randomUUID } from "node:crypto";
+import { createServer } from "node:net";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ErrorBody } from "../../../domain/error-codes";
@@ -316,10 +317,21 @@ describe("a station's network printer", () => {
   it("a printer that is off: retried, the PDAs see the alert, and the ticket prints once when it is back", async () => {
     const port = printer.port;
     await printer.stop();
+    // Where the printer was, something that drops every connection: it counts the attempts.
+    let attempts = 0;
+    const dropping = createServer((socket) => {
+      attempts += 1;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => dropping.listen(port, "127.0.0.1", resolve));
     const orderId = await acceptedOrder([{ itemId: GREEK_COFFEE, comment: "διπλός" }]);
+    await acceptedOrder([{ itemId: GREEK_COFFEE, comment: "σκέτος" }]);
+    // The second ticket did not try a printer that failed moments ago.
+    expect(attempts).toBe(1);
+    await new Promise<void>((resolve) => dropping.close(() => resolve()));
     let statuses = await get<PrinterStatusDto[]>("/api/staff/printers");
     expect(statuses).toEqual([
-      { stationId: KITCHEN, failingSince: expect.any(String), problem: expect.any(String), waiting: 1 },
+      { stationId: KITCHEN, failingSince: expect.any(String), problem: expect.any(String), waiting: 2 },
     ]);
     clock.advance(MINUTE);
     await server.app.jobWorker.drain();
@@ -332,6 +344,7 @@ describe("a station's network printer", () => {
     clock.advance(10 * SECOND);
     await server.app.jobWorker.drain();
     expect(printer.prints.filter((print) => print.text.includes("διπλός"))).toHaveLength(1);
+    expect(printer.prints.filter((print) => print.text.includes("σκέτος"))).toHaveLength(1);
     statuses = await get<PrinterStatusDto[]>("/api/staff/printers");
     expect(statuses).toEqual([{ stationId: KITCHEN, failingSince: null, problem: null, waiting: 0 }]);
     // A reprint is marked as a copy.
