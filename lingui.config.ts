@@ -24,6 +24,7 @@ const SCREENS = [
   "src/app/features/history",
   "src/app/features/reviews",
   "src/app/features/staff",
+  "src/app/features/kitchen",
   "src/app/features/entrance/AccountsLayer.tsx",
   "src/app/features/entrance/EntranceDialog.tsx",
   "src/app/features/entrance/PhoneField.tsx",

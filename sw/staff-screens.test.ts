@@ -80,6 +80,8 @@ describe("staffOnlyFiles: the precache without what a guest never opens (a guest
       "routes/open-rooms.for-store.$storeId.$tableId.$openingId.tsx?tsr-split=component",
       "routes/day-summary.for-store.$storeId.$tableId.tsx?tsr-split=component",
       "features/staff/shell/StaffShell.tsx",
+      "routes/kitchen.for-store.$storeId.$tableId.$stationId.tsx?tsr-split=component",
+      "features/kitchen/KitchenDisplayScreen.tsx",
     ]) {
       expect(STAFF_MODULE.test(`${root}/${id}`), id).toBe(true);
     }

@@ -37,6 +37,8 @@ import { Route as AuthProfileUserIdDeleteRouteImport } from './routes/_auth/prof
 import { Route as DaySummaryForStoreStoreIdTableIdRouteImport } from './routes/day-summary.for-store.$storeId.$tableId'
 import { Route as OrderHistoryForStoreStoreIdTableIdRouteImport } from './routes/order-history.for-store.$storeId.$tableId'
 import { Route as ViewOrderDetailsOrderIdRestaurantIdTokenRouteImport } from './routes/view-order-details.$orderId.$restaurantId.$token'
+import { Route as KitchenForStoreStoreIdTableIdIndexRouteImport } from './routes/kitchen.for-store.$storeId.$tableId.index'
+import { Route as KitchenForStoreStoreIdTableIdStationIdRouteImport } from './routes/kitchen.for-store.$storeId.$tableId.$stationId'
 import { Route as OpenRoomsForStoreStoreIdTableIdIndexRouteImport } from './routes/open-rooms.for-store.$storeId.$tableId.index'
 import { Route as OpenRoomsForStoreStoreIdTableIdOpeningIdRouteImport } from './routes/open-rooms.for-store.$storeId.$tableId.$openingId'
 import { Route as OpenTablesForStoreStoreIdTableIdIndexRouteImport } from './routes/open-tables.for-store.$storeId.$tableId.index'
@@ -188,6 +190,18 @@ const ViewOrderDetailsOrderIdRestaurantIdTokenRoute =
     path: '/view-order-details/$orderId/$restaurantId/$token',
     getParentRoute: () => rootRouteImport,
   } as any)
+const KitchenForStoreStoreIdTableIdIndexRoute =
+  KitchenForStoreStoreIdTableIdIndexRouteImport.update({
+    id: '/kitchen/for-store/$storeId/$tableId/',
+    path: '/kitchen/for-store/$storeId/$tableId/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const KitchenForStoreStoreIdTableIdStationIdRoute =
+  KitchenForStoreStoreIdTableIdStationIdRouteImport.update({
+    id: '/kitchen/for-store/$storeId/$tableId/$stationId',
+    path: '/kitchen/for-store/$storeId/$tableId/$stationId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const OpenRoomsForStoreStoreIdTableIdIndexRoute =
   OpenRoomsForStoreStoreIdTableIdIndexRouteImport.update({
     id: '/open-rooms/for-store/$storeId/$tableId/',
@@ -241,8 +255,10 @@ export interface FileRoutesByFullPath {
   '/$service/$tableId/cart/': typeof ServiceTableIdCartIndexRoute
   '/history/$userId/': typeof AuthHistoryUserIdIndexRoute
   '/profile/$userId/': typeof AuthProfileUserIdIndexRoute
+  '/kitchen/for-store/$storeId/$tableId/$stationId': typeof KitchenForStoreStoreIdTableIdStationIdRoute
   '/open-rooms/for-store/$storeId/$tableId/$openingId': typeof OpenRoomsForStoreStoreIdTableIdOpeningIdRoute
   '/open-tables/for-store/$storeId/$tableId/$openingId': typeof OpenTablesForStoreStoreIdTableIdOpeningIdRoute
+  '/kitchen/for-store/$storeId/$tableId/': typeof KitchenForStoreStoreIdTableIdIndexRoute
   '/open-rooms/for-store/$storeId/$tableId/': typeof OpenRoomsForStoreStoreIdTableIdIndexRoute
   '/open-tables/for-store/$storeId/$tableId/': typeof OpenTablesForStoreStoreIdTableIdIndexRoute
 }
@@ -273,8 +289,10 @@ export interface FileRoutesByTo {
   '/$service/$tableId/cart': typeof ServiceTableIdCartIndexRoute
   '/history/$userId': typeof AuthHistoryUserIdIndexRoute
   '/profile/$userId': typeof AuthProfileUserIdIndexRoute
+  '/kitchen/for-store/$storeId/$tableId/$stationId': typeof KitchenForStoreStoreIdTableIdStationIdRoute
   '/open-rooms/for-store/$storeId/$tableId/$openingId': typeof OpenRoomsForStoreStoreIdTableIdOpeningIdRoute
   '/open-tables/for-store/$storeId/$tableId/$openingId': typeof OpenTablesForStoreStoreIdTableIdOpeningIdRoute
+  '/kitchen/for-store/$storeId/$tableId': typeof KitchenForStoreStoreIdTableIdIndexRoute
   '/open-rooms/for-store/$storeId/$tableId': typeof OpenRoomsForStoreStoreIdTableIdIndexRoute
   '/open-tables/for-store/$storeId/$tableId': typeof OpenTablesForStoreStoreIdTableIdIndexRoute
 }
@@ -308,8 +326,10 @@ export interface FileRoutesById {
   '/$service/$tableId/cart/': typeof ServiceTableIdCartIndexRoute
   '/_auth/history/$userId/': typeof AuthHistoryUserIdIndexRoute
   '/_auth/profile/$userId/': typeof AuthProfileUserIdIndexRoute
+  '/kitchen/for-store/$storeId/$tableId/$stationId': typeof KitchenForStoreStoreIdTableIdStationIdRoute
   '/open-rooms/for-store/$storeId/$tableId/$openingId': typeof OpenRoomsForStoreStoreIdTableIdOpeningIdRoute
   '/open-tables/for-store/$storeId/$tableId/$openingId': typeof OpenTablesForStoreStoreIdTableIdOpeningIdRoute
+  '/kitchen/for-store/$storeId/$tableId/': typeof KitchenForStoreStoreIdTableIdIndexRoute
   '/open-rooms/for-store/$storeId/$tableId/': typeof OpenRoomsForStoreStoreIdTableIdIndexRoute
   '/open-tables/for-store/$storeId/$tableId/': typeof OpenTablesForStoreStoreIdTableIdIndexRoute
 }
@@ -343,8 +363,10 @@ export interface FileRouteTypes {
     | '/$service/$tableId/cart/'
     | '/history/$userId/'
     | '/profile/$userId/'
+    | '/kitchen/for-store/$storeId/$tableId/$stationId'
     | '/open-rooms/for-store/$storeId/$tableId/$openingId'
     | '/open-tables/for-store/$storeId/$tableId/$openingId'
+    | '/kitchen/for-store/$storeId/$tableId/'
     | '/open-rooms/for-store/$storeId/$tableId/'
     | '/open-tables/for-store/$storeId/$tableId/'
   fileRoutesByTo: FileRoutesByTo
@@ -375,8 +397,10 @@ export interface FileRouteTypes {
     | '/$service/$tableId/cart'
     | '/history/$userId'
     | '/profile/$userId'
+    | '/kitchen/for-store/$storeId/$tableId/$stationId'
     | '/open-rooms/for-store/$storeId/$tableId/$openingId'
     | '/open-tables/for-store/$storeId/$tableId/$openingId'
+    | '/kitchen/for-store/$storeId/$tableId'
     | '/open-rooms/for-store/$storeId/$tableId'
     | '/open-tables/for-store/$storeId/$tableId'
   id:
@@ -409,8 +433,10 @@ export interface FileRouteTypes {
     | '/$service/$tableId/cart/'
     | '/_auth/history/$userId/'
     | '/_auth/profile/$userId/'
+    | '/kitchen/for-store/$storeId/$tableId/$stationId'
     | '/open-rooms/for-store/$storeId/$tableId/$openingId'
     | '/open-tables/for-store/$storeId/$tableId/$openingId'
+    | '/kitchen/for-store/$storeId/$tableId/'
     | '/open-rooms/for-store/$storeId/$tableId/'
     | '/open-tables/for-store/$storeId/$tableId/'
   fileRoutesById: FileRoutesById
@@ -432,8 +458,10 @@ export interface RootRouteChildren {
   DaySummaryForStoreStoreIdTableIdRoute: typeof DaySummaryForStoreStoreIdTableIdRoute
   OrderHistoryForStoreStoreIdTableIdRoute: typeof OrderHistoryForStoreStoreIdTableIdRoute
   ViewOrderDetailsOrderIdRestaurantIdTokenRoute: typeof ViewOrderDetailsOrderIdRestaurantIdTokenRoute
+  KitchenForStoreStoreIdTableIdStationIdRoute: typeof KitchenForStoreStoreIdTableIdStationIdRoute
   OpenRoomsForStoreStoreIdTableIdOpeningIdRoute: typeof OpenRoomsForStoreStoreIdTableIdOpeningIdRoute
   OpenTablesForStoreStoreIdTableIdOpeningIdRoute: typeof OpenTablesForStoreStoreIdTableIdOpeningIdRoute
+  KitchenForStoreStoreIdTableIdIndexRoute: typeof KitchenForStoreStoreIdTableIdIndexRoute
   OpenRoomsForStoreStoreIdTableIdIndexRoute: typeof OpenRoomsForStoreStoreIdTableIdIndexRoute
   OpenTablesForStoreStoreIdTableIdIndexRoute: typeof OpenTablesForStoreStoreIdTableIdIndexRoute
 }
@@ -636,6 +664,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ViewOrderDetailsOrderIdRestaurantIdTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/kitchen/for-store/$storeId/$tableId/': {
+      id: '/kitchen/for-store/$storeId/$tableId/'
+      path: '/kitchen/for-store/$storeId/$tableId'
+      fullPath: '/kitchen/for-store/$storeId/$tableId/'
+      preLoaderRoute: typeof KitchenForStoreStoreIdTableIdIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/kitchen/for-store/$storeId/$tableId/$stationId': {
+      id: '/kitchen/for-store/$storeId/$tableId/$stationId'
+      path: '/kitchen/for-store/$storeId/$tableId/$stationId'
+      fullPath: '/kitchen/for-store/$storeId/$tableId/$stationId'
+      preLoaderRoute: typeof KitchenForStoreStoreIdTableIdStationIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/open-rooms/for-store/$storeId/$tableId/': {
       id: '/open-rooms/for-store/$storeId/$tableId/'
       path: '/open-rooms/for-store/$storeId/$tableId'
@@ -728,10 +770,14 @@ const rootRouteChildren: RootRouteChildren = {
     OrderHistoryForStoreStoreIdTableIdRoute,
   ViewOrderDetailsOrderIdRestaurantIdTokenRoute:
     ViewOrderDetailsOrderIdRestaurantIdTokenRoute,
+  KitchenForStoreStoreIdTableIdStationIdRoute:
+    KitchenForStoreStoreIdTableIdStationIdRoute,
   OpenRoomsForStoreStoreIdTableIdOpeningIdRoute:
     OpenRoomsForStoreStoreIdTableIdOpeningIdRoute,
   OpenTablesForStoreStoreIdTableIdOpeningIdRoute:
     OpenTablesForStoreStoreIdTableIdOpeningIdRoute,
+  KitchenForStoreStoreIdTableIdIndexRoute:
+    KitchenForStoreStoreIdTableIdIndexRoute,
   OpenRoomsForStoreStoreIdTableIdIndexRoute:
     OpenRoomsForStoreStoreIdTableIdIndexRoute,
   OpenTablesForStoreStoreIdTableIdIndexRoute:

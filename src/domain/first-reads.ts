@@ -21,6 +21,7 @@ export const APP_SCREEN_SEGMENTS: ReadonlySet<string> = new Set([
   "day-summary",
   "history",
   "info",
+  "kitchen",
   "menu",
   "open-rooms",
   "open-tables",

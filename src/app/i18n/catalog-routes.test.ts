@@ -23,6 +23,8 @@ describe("which routes render with the first-load catalog (spec §2 routes; the 
     ["/pin", false],
     ["/order-change-status", false],
     ["/open-tables/for-store/7/7499", false],
+    ["/kitchen/for-store/7/7499", false],
+    ["/kitchen/for-store/7/7499/7601", false],
     ["/view-order-details/1/7/abc", false],
   ])("%s → %s", (path, firstLoad) => {
     expect(rendersWithFirstLoadTexts(path)).toBe(firstLoad);

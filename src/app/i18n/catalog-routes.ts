@@ -20,6 +20,7 @@ const NOT_A_SERVICE = new Set([
   "order-history",
   "receipts",
   "day-summary",
+  "kitchen",
   "staff-sign-in",
   "staff-login",
   "staff-admin",

@@ -18,6 +18,8 @@ export const STORAGE_KEYS = {
   terminal: "terminal",
   /** "true" when the waiter silenced the new-order sound and vibration on this PDA. */
   staffAlertsSilenced: "staffAlertsSilenced",
+  /** "true" when the cooks silenced the new-ticket beep on this kitchen display. */
+  kitchenSoundMuted: "kitchenSoundMuted",
   /** The last answers of the PDA's live lists, shown offline (features/staff/openings/last-reads.ts). */
   staffLastReads: "staffLastReads",
   /** "true" once a guest's order reached a store from this device: the install offer may show. */

@@ -30,6 +30,9 @@ export const SCREENS = [
   // Staff pages of table openings that the spec does not list: a receipt to print, the day summary.
   "receipt",
   "day-summary",
+  // The kitchen tab (ready to carry, the stations) and a station's kitchen display.
+  "kitchen",
+  "kitchen-display",
   // Staff sign-in pages beyond the spec's pin page (a sign-in link, an admin's e-mail and password).
   "staff-sign-in",
   "staff-login",
@@ -79,6 +82,8 @@ const NO_FOOTER: ReadonlySet<Screen> = new Set<Screen>([
   "history",
   "receipt",
   "day-summary",
+  "kitchen",
+  "kitchen-display",
   "staff-sign-in",
   "staff-login",
   "staff-admin",

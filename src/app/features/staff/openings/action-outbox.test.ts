@@ -78,6 +78,34 @@ describe("staff-action outbox", () => {
     expect(new Set(post.mock.calls.map((call) => call[2])).size).toBe(1);
   });
 
+  it("two lines of one kitchen ticket made offline go out one after the other, in the order tapped (never racing for the ticket)", async () => {
+    const line = (index: number) => ({
+      ticketId: 41,
+      lineIndex: index,
+      action: "line-ready",
+      description: `Ready: line ${index}`,
+      path: `staff/stations/7601/tickets/41/lines/${index}/ready`,
+      body: {},
+    });
+    post.mockRejectedValue(offline());
+    expect(await submitStaffAction(line(0))).toEqual({ kind: "pending" });
+    expect(await submitStaffAction(line(1))).toEqual({ kind: "pending" });
+    post.mockReset();
+    let inFlight = 0;
+    let mostAtOnce = 0;
+    post.mockImplementation(async () => {
+      inFlight += 1;
+      mostAtOnce = Math.max(mostAtOnce, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      inFlight -= 1;
+      return { id: 41 };
+    });
+    await resumeStaffActions();
+    expect(post.mock.calls.map((call) => call[0])).toEqual([line(0).path, line(1).path]);
+    expect(mostAtOnce).toBe(1);
+    expect(await appDb().pendingStaffActions.count()).toBe(0);
+  });
+
   it("a refusal (409 closed by someone else) of the first attempt goes back to the screen that asked: the row goes, the error keeps its details", async () => {
     post.mockRejectedValue(
       new ApiError("OPENING_CLOSED", "closed", 409, { byName: "Μαρία", at: "2026-07-01T11:02:00.000Z" }),

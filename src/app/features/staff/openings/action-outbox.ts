@@ -45,9 +45,14 @@ export function onActionOutcome(listener: Listener): () => void {
 }
 
 export interface NewStaffAction {
-  /** One of the two: the table opening a money write changes, or the order an accept/reject decides. */
+  /**
+   * One of three: the table opening a money write changes, the order an accept/reject decides, or
+   * the kitchen ticket a ready, recall or picked-up changes (lineIndex: the one line made).
+   */
   openingId?: number;
   orderId?: number;
+  ticketId?: number;
+  lineIndex?: number;
   action: string;
   /** The action in the waiter's words, for the pending and refused notices. */
   description: string;
@@ -183,10 +188,25 @@ function report(row: PendingStaffActionRow, outcome: ActionOutcome): ActionOutco
   return outcome;
 }
 
-/** Sends every stored action now (app start, back online). */
+/**
+ * Sends every stored action now (app start, back online). The actions on one kitchen ticket go one
+ * after another, in the order they were tapped: two lines made offline, sent at once, would race
+ * for the ticket's version and the loser would be refused as changed meanwhile.
+ */
 export async function resumeStaffActions(): Promise<void> {
-  const rows = await appDb().pendingStaffActions.toArray();
-  await Promise.all(rows.filter(isWaiting).map((row) => attempt(row.idempotencyKey)));
+  const rows = (await appDb().pendingStaffActions.toArray())
+    .filter(isWaiting)
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  const inTurn = new Map<string, PendingStaffActionRow[]>();
+  for (const row of rows) {
+    const turn = row.ticketId === undefined ? row.idempotencyKey : `ticket:${row.ticketId}`;
+    inTurn.set(turn, [...(inTurn.get(turn) ?? []), row]);
+  }
+  await Promise.all(
+    [...inTurn.values()].map(async (turn) => {
+      for (const row of turn) await attempt(row.idempotencyKey);
+    }),
+  );
 }
 
 let started = false;

@@ -1,21 +1,45 @@
 /**
  * Live staff screens (live on the store's STOMP topic, polling when it fails, so a waiter sees a
  * change at once): one STOMP connection to /api/stomp with the staff session's tokens, subscribed to the
- * store's orders and openings topics; every message calls `onChange` (the screen re-reads what it
- * shows). It reconnects by itself, and `connected` tells the screen to poll often while it is down.
+ * store's orders and openings topics, or to the ones a screen names (the kitchen's: tickets); every
+ * message calls `onChange` with its parsed body (the screen re-reads what it shows, or only what the
+ * event concerns: a station's display skips another station's tickets). It reconnects by itself, and
+ * `connected` tells the screen to poll often while it is down.
  * @stomp/stompjs loads with the staff screens only.
  */
 import { useEffect, useRef, useState } from "react";
-import { storeOpeningsDestination, storeOrdersDestination } from "../../../../domain/order-topics";
+import {
+  storeOpeningsDestination,
+  storeOrdersDestination,
+  storeTicketsDestination,
+} from "../../../../domain/order-topics";
 import { authHeaders, sessionToSend } from "../../../api/accounts-client";
 import { STOMP_HEARTBEAT_MS, stompUrl } from "../../../orders/status/stomp-connection";
 
 const RECONNECT_MS = 5_000;
 
-export function useStoreTopics(storeId: number, onChange: () => void): { connected: boolean } {
+export type StoreTopic = "orders" | "openings" | "tickets";
+
+const DESTINATIONS: Record<StoreTopic, (storeId: number) => string> = {
+  orders: storeOrdersDestination,
+  openings: storeOpeningsDestination,
+  tickets: storeTicketsDestination,
+};
+
+/** What the waiter's screens follow: a table or an order changing. */
+const FLOOR_TOPICS: readonly StoreTopic[] = ["openings", "orders"];
+
+export function useStoreTopics(
+  storeId: number,
+  /** `event`: the message's JSON body, or undefined when it is not JSON. */
+  onChange: (event?: unknown) => void,
+  topics: readonly StoreTopic[] = FLOOR_TOPICS,
+): { connected: boolean } {
   const [connected, setConnected] = useState(false);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
+  // One key for the effect: a new array of the same topics on each render does not reconnect.
+  const topicsKey = topics.join(",");
 
   useEffect(() => {
     let stopped = false;
@@ -38,8 +62,8 @@ export function useStoreTopics(storeId: number, onChange: () => void): { connect
         heartbeatOutgoing: STOMP_HEARTBEAT_MS,
         reconnectDelay: RECONNECT_MS,
         onConnect: () => {
-          for (const destination of [storeOpeningsDestination(storeId), storeOrdersDestination(storeId)]) {
-            stomp.subscribe(destination, () => onChangeRef.current());
+          for (const topic of topicsKey.split(",") as StoreTopic[]) {
+            stomp.subscribe(DESTINATIONS[topic](storeId), (message) => onChangeRef.current(parsedBody(message.body)));
           }
           setConnected(true);
           // What changed while the stream was down is read once now.
@@ -56,7 +80,15 @@ export function useStoreTopics(storeId: number, onChange: () => void): { connect
       stopped = true;
       void client?.deactivate({ force: true }).catch(() => undefined);
     };
-  }, [storeId]);
+  }, [storeId, topicsKey]);
 
   return { connected };
+}
+
+function parsedBody(body: string): unknown {
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return undefined;
+  }
 }

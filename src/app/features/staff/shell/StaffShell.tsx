@@ -3,8 +3,9 @@
  * store is signed in: a strip under the header that always names the store and the waiter, with
  * "Lock" (a quick waiter switch on a shared PDA: the waiter is signed out and the PIN pad shows,
  * while the device stays the store's terminal with its PDA spot) and "Sign out"; and a bottom tab
- * bar, one tap to live orders (with the pending count, also in the page title), open tables, open
- * rooms (hotels), the store's order history and a new order from the PDA spot.
+ * bar, one tap to live orders (with the pending count, also in the page title), the kitchen (stores
+ * with stations: the count ready to carry), open tables, open rooms (hotels), the store's order
+ * history and a new order from the PDA spot. A failing station printer is alerted on every screen.
  * Loaded lazily by the root layout, and only on a terminal: guests' phones never download it.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -15,6 +16,10 @@ import { useLanguage } from "../../../i18n/language-store";
 import { signOut } from "../../../session/account-actions";
 import type { TerminalSpot } from "../../../session/staff-device";
 import { useSession } from "../../../session/use-session";
+import { KitchenFeed } from "../../kitchen/KitchenFeed";
+import { useKitchenFeed } from "../../kitchen/kitchen-feed-store";
+import { PrinterAlert } from "../../kitchen/PrinterAlert";
+import { useStoreStations } from "../../kitchen/store-stations";
 import type { Screen } from "../../shell/screens";
 import { setTitleBadge } from "../../shell/title-badge";
 import { LiveOrdersFeed } from "../live/LiveOrdersFeed";
@@ -57,6 +62,11 @@ function StaffBars({
   const navigate = useNavigate();
   const { pending, storeId } = useLiveOrders();
   const count = storeId === terminal.storeId ? (pending?.length ?? 0) : 0;
+  const stations = useStoreStations(terminal.storeId);
+  const hasStations = stations !== null && stations.length > 0;
+  const kitchen = useKitchenFeed();
+  const readyCount = kitchen.storeId === terminal.storeId ? (kitchen.ready?.length ?? 0) : 0;
+  const tabs = staffTabs(terminal, hasStations);
   const storeName = pickTranslation(terminal.storeNames, language.ui, language.extra).name;
 
   useEffect(() => {
@@ -90,8 +100,13 @@ function StaffBars({
 
   return (
     <>
-      {/* The live orders screen keeps its own feed; elsewhere the shell keeps the badge and the alert live. */}
-      {screen !== "order-change-status" && <LiveOrdersFeed storeId={terminal.storeId} />}
+      {/* The live orders screen keeps its own feed; elsewhere the shell keeps the badge and the alert live.
+          Not on a kitchen display: its tablet beeps for tickets, and a waiter's new-order tone there would only confuse the cooks. */}
+      {screen !== "order-change-status" && screen !== "kitchen-display" && (
+        <LiveOrdersFeed storeId={terminal.storeId} />
+      )}
+      {/* Likewise the kitchen tab keeps its own feed of what is ready, which the badge and the printer alert read. */}
+      {hasStations && screen !== "kitchen" && <KitchenFeed storeId={terminal.storeId} stations={stations} />}
       <div className="staff-strip">
         <p className="staff-strip__who">
           <span className="staff-strip__store">{storeName}</span>
@@ -141,10 +156,11 @@ function StaffBars({
         </button>
       </div>
       <RefusedActions />
+      {hasStations && <PrinterAlert storeId={terminal.storeId} stations={stations} />}
       <HeldActions userId={userId} />
       <nav className="staff-tabs" aria-label={t`Staff tabs`}>
-        <ul className="staff-tabs__list">
-          {staffTabs(terminal).map((tab) => (
+        <ul className={tabs.length > 5 ? "staff-tabs__list staff-tabs__list--crowded" : "staff-tabs__list"}>
+          {tabs.map((tab) => (
             <li key={tab.id}>
               <TabLink tab={tab} current={tab.screens.includes(screen)}>
                 <TabIcon id={tab.id} />
@@ -157,6 +173,14 @@ function StaffBars({
                       <Trans>pending:</Trans>{" "}
                     </span>
                     {count}
+                  </span>
+                )}
+                {tab.id === "kitchen" && readyCount > 0 && (
+                  <span className="staff-tabs__badge staff-tabs__badge--ready" data-testid="ready-tickets-badge">
+                    <span className="visually-hidden">
+                      <Trans>ready to carry:</Trans>{" "}
+                    </span>
+                    {readyCount}
                   </span>
                 )}
               </TabLink>
@@ -195,6 +219,8 @@ function TabLink({ tab, current, children }: { tab: StaffTab; current: boolean; 
 /** Simple line icons, so a tab is recognised at a glance in the sun; the label names it. */
 const TAB_ICON_PATHS: Record<StaffTabId, string> = {
   orders: "M6 3h12v18l-3-2-3 2-3-2-3 2zM9 8h6M9 12h6",
+  // A service bell: what the pass rings when a dish is ready.
+  kitchen: "M3 18h18M5 18a7 7 0 0 1 14 0M12 11V9M10 7h4",
   tables: "M3 9h18M6 9v11M18 9v11M8 5h8",
   rooms: "M3 20V6h10v14M13 10h8v10M6 10h2M6 14h2M16 14h2",
   history: "M12 7v5l3 2M4 12a8 8 0 1 0 2.3-5.6M4 4v4h4",
@@ -220,6 +246,8 @@ function TabLabel({ id }: { id: StaffTabId }) {
   switch (id) {
     case "orders":
       return <Trans>Orders</Trans>;
+    case "kitchen":
+      return <Trans>Kitchen</Trans>;
     case "tables":
       return <Trans>Tables</Trans>;
     case "rooms":

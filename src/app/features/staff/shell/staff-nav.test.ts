@@ -31,6 +31,17 @@ describe("staff shell navigation: one tap from any screen", () => {
     expect(tabs.at(-1)).toMatchObject({ to: "/menu/$tableId", params: { tableId: 7499 } });
   });
 
+  it("a store with kitchen or bar stations: the kitchen tab beside the orders, to what is ready and the displays", () => {
+    const tabs = staffTabs(hotelPda, true);
+    expect(tabs.map((tab) => tab.id)).toEqual(["orders", "kitchen", "tables", "rooms", "history", "new-order"]);
+    expect(tabs[1]).toMatchObject({
+      to: "/kitchen/for-store/$storeId/$tableId",
+      params: { storeId: 7, tableId: 7499 },
+      screens: ["kitchen", "kitchen-display"],
+    });
+    expect(staffTabs(cafePda, false).map((tab) => tab.id)).not.toContain("kitchen");
+  });
+
   it("a store that is not a hotel has no open rooms tab", () => {
     expect(staffTabs(cafePda).map((tab) => tab.id)).toEqual(["orders", "tables", "history", "new-order"]);
     expect(staffTabs(cafePda)[1]).toMatchObject({ params: { storeId: 132, tableId: 13499 } });

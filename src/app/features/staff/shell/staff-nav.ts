@@ -1,19 +1,21 @@
 /**
- * The staff shell's tabs: one tap from any screen to the store's live orders,
- * open tables, open rooms (hotels only), the store's order history and a new order from the
- * terminal's PDA spot. Who sees them: a waiter or admin signed in on a terminal of their own store.
+ * The staff shell's tabs: one tap from any screen to the store's live orders, the kitchen (stores
+ * with kitchen or bar stations only: what is ready to carry, the stations' displays), open tables,
+ * open rooms (hotels only), the store's order history and a new order from the terminal's PDA spot.
+ * Who sees them: a waiter or admin signed in on a terminal of their own store.
  */
 import type { SessionUser } from "../../../session/session";
 import type { TerminalSpot } from "../../../session/staff-device";
 import type { Screen } from "../../shell/screens";
 
-export type StaffTabId = "orders" | "tables" | "rooms" | "history" | "new-order";
+export type StaffTabId = "orders" | "kitchen" | "tables" | "rooms" | "history" | "new-order";
 
 export type StaffTab =
   | { id: "orders"; to: "/order-change-status"; params: Record<string, never>; screens: readonly Screen[] }
   | {
-      id: "tables" | "rooms" | "history";
+      id: "kitchen" | "tables" | "rooms" | "history";
       to:
+        | "/kitchen/for-store/$storeId/$tableId"
         | "/open-tables/for-store/$storeId/$tableId"
         | "/open-rooms/for-store/$storeId/$tableId"
         | "/order-history/for-store/$storeId/$tableId";
@@ -28,12 +30,20 @@ export function showsStaffShell(user: SessionUser | null | undefined, terminal: 
   return (user.role === "WAITER" || user.role === "ADMIN") && user.storeId === terminal.storeId;
 }
 
-export function staffTabs(terminal: TerminalSpot): StaffTab[] {
+/** `storeHasStations`: the store's venue file names kitchen or bar stations (as last read on this device). */
+export function staffTabs(terminal: TerminalSpot, storeHasStations = false): StaffTab[] {
   const params = { storeId: terminal.storeId, tableId: terminal.spotId };
-  const tabs: StaffTab[] = [
-    { id: "orders", to: "/order-change-status", params: {}, screens: ["order-change-status"] },
-    { id: "tables", to: "/open-tables/for-store/$storeId/$tableId", params, screens: ["open-tables"] },
-  ];
+  const tabs: StaffTab[] = [{ id: "orders", to: "/order-change-status", params: {}, screens: ["order-change-status"] }];
+  if (storeHasStations) {
+    // Beside the orders: what the kitchen has ready is the waiter's next errand.
+    tabs.push({
+      id: "kitchen",
+      to: "/kitchen/for-store/$storeId/$tableId",
+      params,
+      screens: ["kitchen", "kitchen-display"],
+    });
+  }
+  tabs.push({ id: "tables", to: "/open-tables/for-store/$storeId/$tableId", params, screens: ["open-tables"] });
   if (terminal.storeIsHotel) {
     tabs.push({ id: "rooms", to: "/open-rooms/for-store/$storeId/$tableId", params, screens: ["open-rooms"] });
   }
