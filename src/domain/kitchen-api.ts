@@ -8,7 +8,8 @@
  * station or ticket of another store 404). Every write carries an Idempotency-Key and is run once.
  *
  *   GET  /api/staff/stations?storeId=                               StationDto[]
- *   GET  /api/staff/stations/:stationId/tickets[?state=READY]       TicketDto[] (active, oldest first;
+ *   GET  /api/staff/stations/:stationId/tickets[?state=READY]       TicketDto[] (active, oldest first, and
+ *                                                                   those canceled in the last minutes;
  *                                                                   READY: the last done, newest first)
  *   POST /api/staff/stations/:stationId/tickets/:ticketId/ready     TicketDto (every line ready)
  *   POST /api/staff/stations/:stationId/tickets/:ticketId/lines/:lineIndex/ready   TicketDto

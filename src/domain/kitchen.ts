@@ -136,6 +136,9 @@ export function cancelOnLines<Line extends KitchenLine & CanceledLine>(
   return left === canceled.quantity ? null : next;
 }
 
+/** A ticket the floor canceled wholly stays on its display this long, struck through, so the cook sees why it went. */
+export const CANCELED_TICKET_SHOWN_MS = 10 * 60_000;
+
 /** How late a ticket looks: minutes since it was sent, against the display's thresholds. */
 export const TICKET_LATE_MS = 8 * 60_000;
 export const TICKET_OVERDUE_MS = 15 * 60_000;

@@ -26,7 +26,7 @@ export function fetchPrinterStatuses(): Promise<PrinterStatusDto[]> {
   return authedCall("staff/printers", { method: "get" });
 }
 
-export type TicketWrite = "ready" | "recall" | "picked-up";
+export type TicketWrite = "ready" | "recall" | "picked-up" | "reprint";
 
 /** The path of a write on a whole ticket (POST, body {}). */
 export function ticketWritePath(ticket: { stationId: number; id: number }, write: TicketWrite): string {

@@ -3,6 +3,7 @@
  * read is scoped to the staff member's store, so another store's ids look missing.
  */
 import type { Kysely } from "kysely";
+import { CANCELED_TICKET_SHOWN_MS } from "../../domain/kitchen";
 import type { StationDto, TicketDto } from "../../domain/kitchen-api";
 import type { Translations } from "../../domain/languages";
 import { fromDbBoolean, fromJsonText } from "../db/columns";
@@ -39,20 +40,32 @@ export async function requireStation(db: Kysely<Database>, storeId: number, stat
   if (station === undefined) throw notFound("STATION_NOT_FOUND", "There is no such station in this store");
 }
 
-/** A station's tickets still to make, oldest first; or the last ones made, newest first. */
+/**
+ * A station's tickets still to make, oldest first, with those the floor canceled in the last
+ * minutes (state CANCELED: the display strikes them through); or the last ones made, newest first.
+ */
 export async function stationTickets(
   db: Kysely<Database>,
   storeId: number,
   stationId: number,
   state: "ACTIVE" | "READY",
+  now: Date,
 ): Promise<TicketDto[]> {
   await requireStation(db, storeId, stationId);
+  const canceledSince = new Date(now.getTime() - CANCELED_TICKET_SHOWN_MS).toISOString();
   const rows = await db
     .selectFrom("tickets")
     .selectAll()
     .where("station_id", "=", stationId)
     .where("store_id", "=", storeId)
-    .where("state", "=", state)
+    .where((eb) =>
+      state === "READY"
+        ? eb("state", "=", "READY")
+        : eb.or([
+            eb("state", "=", "ACTIVE"),
+            eb.and([eb("state", "=", "CANCELED"), eb("updated_at", ">", canceledSince)]),
+          ]),
+    )
     .orderBy("id", state === "ACTIVE" ? "asc" : "desc")
     .$if(state === "READY", (query) => query.limit(RECALLABLE_TICKETS))
     .execute();

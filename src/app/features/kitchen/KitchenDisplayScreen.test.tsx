@@ -14,7 +14,7 @@ import { clearSession, storeSession } from "../../session/session";
 import { testSession } from "../../session/test-session";
 import { renderWithI18n } from "../../test-support/render";
 import { KitchenDisplayScreen } from "./KitchenDisplayScreen";
-import { BEACH_BAR, json, STATIONS, STORE, ticket, ticketLine } from "./test-tickets";
+import { BEACH_BAR, json, KITCHEN, STATIONS, STORE, ticket, ticketLine } from "./test-tickets";
 import { TICKET_ALERT_EVENT } from "./ticket-alert";
 
 /** The store's tickets topic: "connected", and a message the test delivers. */
@@ -54,7 +54,7 @@ function fakeApi(initial: TicketDto[]) {
       api.requests.push(request.clone());
       const url = new URL(request.url);
       if (request.method === "GET" && url.pathname === "/api/staff/stations") return json(200, STATIONS);
-      if (request.method === "GET" && url.pathname === `/api/staff/stations/${BEACH_BAR}/tickets`) {
+      if (request.method === "GET" && /^\/api\/staff\/stations\/\d+\/tickets$/.test(url.pathname)) {
         return json(200, url.searchParams.get("state") === "READY" ? api.made : api.tickets);
       }
       return api.answer(request) ?? json(404, { code: "NOT_FOUND", message: url.pathname });
@@ -252,6 +252,17 @@ describe("a ticket changed after it was sent", () => {
   });
 });
 
+describe("a ticket the floor canceled wholly", () => {
+  it("stays a while, struck through and said, with nothing to tap", async () => {
+    fakeApi([ticket({ state: "CANCELED", changed: true, lines: [ticketLine({ quantity: 2, canceledQuantity: 2 })] })]);
+    renderWithI18n(<KitchenDisplayScreen storeId={STORE} stationId={BEACH_BAR} />);
+    await waitFor(() => expect(headings()).toEqual(["#12 · Ομπρέλα 1"]), SLOW);
+    const ticketCard = card("#12 · Ομπρέλα 1");
+    expect(within(ticketCard).getByText("Canceled by the floor")).toBeTruthy();
+    expect(within(ticketCard).queryByRole("button")).toBeNull();
+  });
+});
+
 describe("offline: the last tickets stay, a ready tapped offline waits and goes out once", () => {
   it("keeps the tickets with 'offline since'; a line tapped is shown waiting, not ready, then sent once", async () => {
     stream.connected = false;
@@ -325,9 +336,29 @@ describe("recall: the last tickets made, back on the display", () => {
     fireEvent.click(toggle);
     const recent = await screen.findByRole("region", { name: "Last ready" }, SLOW);
     expect((await within(recent).findByText(/ready at 12:29/, {}, SLOW)).textContent).toContain("#12 · Ομπρέλα 1");
+    // The beach bar has no printer: nothing to print again.
+    expect(within(recent).queryByRole("button", { name: /again/ })).toBeNull();
     fireEvent.click(within(recent).getByRole("button", { name: "Recall #12 · Ομπρέλα 1" }));
     await waitFor(() => expect(headings()).toContain("#12 · Ομπρέλα 1"), SLOW);
     expect(await within(recent).findByText("Nothing marked ready yet.", {}, SLOW)).toBeTruthy();
+  });
+});
+
+describe("a station that prints", () => {
+  it("prints a ticket made again from the last ready (the server marks it a copy), through the outbox", async () => {
+    const made = ticket({ stationId: KITCHEN, version: 2, state: "READY", readyAt: "2026-07-01T09:29:00.000Z" });
+    const api = fakeApi([]);
+    api.made = [made];
+    api.answer = (request) =>
+      new URL(request.url).pathname === `/api/staff/stations/${KITCHEN}/tickets/41/reprint`
+        ? json(200, { ...made, version: 3 })
+        : null;
+    renderWithI18n(<KitchenDisplayScreen storeId={STORE} stationId={KITCHEN} />);
+    fireEvent.click(await screen.findByRole("button", { name: "Last ready" }, SLOW));
+    const recent = await screen.findByRole("region", { name: "Last ready" }, SLOW);
+    fireEvent.click(await within(recent).findByRole("button", { name: "Print #12 · Ομπρέλα 1 again" }, SLOW));
+    await waitFor(() => expect(posts(api)).toHaveLength(1), SLOW);
+    expect(posts(api)[0]?.headers.get("idempotency-key")).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
 

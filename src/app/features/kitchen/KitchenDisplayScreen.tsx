@@ -45,7 +45,8 @@ function StationDisplay({ storeId, stationId }: KitchenDisplayScreenProps) {
   const { ui } = useLanguage();
   const stations = useStoreStations(storeId);
   const { tickets, offlineSince, error, connected, arrived, refusal, changes } = useStationTickets(storeId, stationId);
-  const stationNames = stations?.find((station) => station.id === stationId)?.names ?? tickets?.[0]?.stationNames;
+  const station = stations?.find((candidate) => candidate.id === stationId);
+  const stationNames = station?.names ?? tickets?.[0]?.stationNames;
   const stationName = stationNames === undefined ? t`Station` : pickTranslation(stationNames, ui).name;
   usePageTitle(stationName);
   const muted = useTicketSoundMuted();
@@ -71,6 +72,8 @@ function StationDisplay({ storeId, stationId }: KitchenDisplayScreenProps) {
     void submitTicketAction(ticket, { kind: "ready" }, t`Ready: ticket ${named(ticket)}`);
   const recall = (ticket: TicketDto) =>
     void submitTicketAction(ticket, { kind: "recall" }, t`Recall of ticket ${named(ticket)}`);
+  const reprint = (ticket: TicketDto) =>
+    void submitTicketAction(ticket, { kind: "reprint" }, t`Reprint of ticket ${named(ticket)}`);
 
   return (
     // data-stream: whether tickets arrive pushed or polled (what a test, or someone debugging a tablet, asks first).
@@ -115,7 +118,15 @@ function StationDisplay({ storeId, stationId }: KitchenDisplayScreenProps) {
       )}
       {error !== null && <p role="alert">{errorText(error)}</p>}
       <div id="kitchen-recall" hidden={!recallOpen}>
-        {recallOpen && <RecallPanel stationId={stationId} changes={changes} queued={queued} onRecall={recall} />}
+        {recallOpen && (
+          <RecallPanel
+            stationId={stationId}
+            changes={changes}
+            queued={queued}
+            onRecall={recall}
+            onReprint={station?.printer === true ? reprint : null}
+          />
+        )}
       </div>
       {tickets === null && error === null && offlineSince === null && (
         <p aria-busy="true">

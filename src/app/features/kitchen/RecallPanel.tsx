@@ -1,6 +1,6 @@
 /**
  * The last tickets a station marked ready (newest first), to put one back on the display when it
- * was marked by mistake or the dish has to be made again. Read when opened, again on every change
+ * was marked by mistake or the dish has to be made again, or (a station that prints) to print it again. Read when opened, again on every change
  * the display hears, and now and then; a recall goes through the outbox like every kitchen write.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -23,9 +23,11 @@ interface RecallPanelProps {
   changes: number;
   queued: readonly PendingStaffActionRow[];
   onRecall(ticket: TicketDto): void;
+  /** The station prints: a ticket made can be printed again (marked as a copy). */
+  onReprint: ((ticket: TicketDto) => void) | null;
 }
 
-export function RecallPanel({ stationId, changes, queued, onRecall }: RecallPanelProps) {
+export function RecallPanel({ stationId, changes, queued, onRecall, onReprint }: RecallPanelProps) {
   const { t } = useLingui();
   const { ui } = useLanguage();
   const load = useCallback(() => fetchStationTickets(stationId, "READY"), [stationId]);
@@ -88,6 +90,21 @@ export function RecallPanel({ stationId, changes, queued, onRecall }: RecallPane
                   <Trans>Recall</Trans>
                 </button>
               )}
+              {onReprint !== null &&
+                (queued.some((row) => isQueued(row, ticket.id, "reprint")) ? (
+                  <p className="ticket__queued">
+                    <Trans>Reprint waiting to be sent…</Trans>
+                  </p>
+                ) : (
+                  <button
+                    type="button"
+                    className="button button--quiet"
+                    aria-label={t`Print #${number} · ${spot} again`}
+                    onClick={() => onReprint(ticket)}
+                  >
+                    <Trans>Print again</Trans>
+                  </button>
+                ))}
             </li>
           );
         })}

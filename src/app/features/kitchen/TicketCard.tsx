@@ -34,19 +34,31 @@ export function TicketCard({ ticket, nowMs, queued, error, onLineReady, onAllRea
   const spot = pickTranslation(ticket.spotNames, ui).name;
   const headingId = `ticket-${ticket.id}`;
   const readyQueued = queued.some((row) => isQueued(row, ticket.id, "ready"));
+  const canceled = ticket.state === "CANCELED";
   const hasLinesToMake = ticket.lines.some((line) => !line.ready && line.canceledQuantity < line.quantity);
 
   return (
-    <article className={`ticket ticket--${age}`} aria-labelledby={headingId} data-ticket-id={ticket.id}>
+    <article
+      className={`ticket ticket--${canceled ? "canceled" : age}`}
+      aria-labelledby={headingId}
+      data-ticket-id={ticket.id}
+      data-state={ticket.state}
+    >
       <div className="ticket__head">
         <h2 id={headingId} className="ticket__title">
           <Trans>
             #{number} · {spot}
           </Trans>
         </h2>
-        <TicketAgeLabel age={age} minutes={minutes} />
+        {canceled ? (
+          <p className="ticket__canceled">
+            <Trans>Canceled by the floor</Trans>
+          </p>
+        ) : (
+          <TicketAgeLabel age={age} minutes={minutes} />
+        )}
       </div>
-      {ticket.changed && (
+      {ticket.changed && !canceled && (
         <p className="ticket__changed">
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
             <path

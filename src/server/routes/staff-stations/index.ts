@@ -55,7 +55,8 @@ export const staffStationRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContext 
     {
       schema: {
         tags: ["kitchen"],
-        summary: "A station's tickets still to make, oldest first (or with state=READY the last ones made)",
+        summary:
+          "A station's tickets still to make, oldest first, with those canceled in the last 10 minutes (state CANCELED); with state=READY the last ones made",
         params: StationParamsSchema,
         querystring: TicketsQuerySchema,
         headers: AuthHeadersSchema,
@@ -65,7 +66,8 @@ export const staffStationRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContext 
     async (request, reply) => {
       const staff = await authenticateStaff(ctx, request.headers);
       reply.header("cache-control", "no-store");
-      return stationTickets(ctx.db, staff.storeId, request.params.stationId, request.query.state ?? "ACTIVE");
+      const state = request.query.state ?? "ACTIVE";
+      return stationTickets(ctx.db, staff.storeId, request.params.stationId, state, ctx.now());
     },
   );
 

@@ -11,6 +11,7 @@ import { createServer } from "node:net";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ErrorBody } from "../../../domain/error-codes";
+import { CANCELED_TICKET_SHOWN_MS } from "../../../domain/kitchen";
 import type { PrinterStatusDto, StationDto, TicketChangedEvent, TicketDto } from "../../../domain/kitchen-api";
 import type { OrderDto, OrderStatusEvent } from "../../../domain/orders-api";
 import type { OpeningDetail, OpenOpenings } from "../../../domain/table-openings-api";
@@ -295,6 +296,10 @@ describe("a dish canceled on the table after it was sent", () => {
     const bar = await ticketOf(BAR, orderId);
     expect(bar).toMatchObject({ changed: true, state: "ACTIVE" });
     expect(bar.lines[0]).toMatchObject({ quantity: 2, canceledQuantity: 1 });
+    // A ticket canceled wholly stays on its display a while, as CANCELED, so the cook sees why it went.
+    const struck = (await ticketsAt(KITCHEN)).find((ticket) => ticket.orderId === orderId);
+    expect(struck).toMatchObject({ state: "CANCELED", changed: true, lines: [{ canceledQuantity: 1 }] });
+    clock.advance(CANCELED_TICKET_SHOWN_MS);
     expect((await ticketsAt(KITCHEN)).some((ticket) => ticket.orderId === orderId)).toBe(false);
     const canceled = await database.db.selectFrom("tickets").select("state").where("order_id", "=", orderId).execute();
     expect(canceled.map((row) => row.state).sort()).toEqual(["ACTIVE", "CANCELED"]);
