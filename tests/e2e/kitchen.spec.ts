@@ -5,7 +5,8 @@
  * split between the beach bar's display (station 7601: the freddo) and the kitchen's (7602: the
  * sandwich), two tablets (landscape, portrait) signed in with a PIN like any terminal of the store, each
  * showing its ticket within 2 s without a reload; the kitchen marks the sandwich ready and the
- * waiter's PDA shows it ready to carry. Umbrella 7207 is ordered from by no other spec. The one
+ * waiter's PDA shows it ready to carry; the guest is told it is being prepared, ready once the bar
+ * made the freddo too, and on its way once the waiter took both. Umbrella 7207 is ordered from by no other spec. The one
  * faked edge is the clock: the server's (DEV_CLOCK_API) and the app's (GET /api/utils/date) at
  * noon in Athens, inside the beach bar's hours.
  */
@@ -80,10 +81,10 @@ async function guestOrdersFreddoAndSandwich(browser: Browser, request: APIReques
   await expect(guest.getByTestId("send-order")).toBeEnabled();
   await guest.getByTestId("send-order").click();
   await expect(guest.getByTestId("order-progress")).toHaveAttribute("data-stage", "waiting");
-  return context;
+  return { context, page: guest };
 }
 
-test("an accepted order reaches each station's display within 2 s, split by what it makes; the kitchen marks it ready and the waiter's PDA shows it ready to carry", async ({
+test("an accepted order reaches each station's display within 2 s, split by what it makes; the kitchen marks it ready and the waiter's PDA shows it ready to carry; the guest reads being prepared, ready, on its way", async ({
   browser,
   request,
 }) => {
@@ -115,6 +116,11 @@ test("an accepted order reaches each station's display within 2 s, split by what
   await accept.click();
   expect((await accepted).status()).toBe(200);
   const acceptedAt = Date.now();
+
+  // The guest's store shows preparation: accepted, and being prepared.
+  const progress = guest.page.getByTestId("order-progress");
+  await expect(progress).toHaveAttribute("data-preparation", "PREPARING");
+  await expect(progress).toContainText("Ετοιμάζεται.");
 
   // Each station gets its own part of the order, pushed by the store's topic: no reload.
   const ticketName = `#${number} · ${UMBRELLA.name}`;
@@ -162,11 +168,30 @@ test("an accepted order reaches each station's display within 2 s, split by what
   await waiter.audit.check(waiter.page, "kitchen tab: ready to carry (PDA)", { touchTargets: true });
   await waiter.page.screenshot({ path: "test-results/kitchen-ready-to-carry-pda.png" });
 
-  // "Taking it": the ticket leaves the list.
-  await ready.getByRole("button", { name: /^Το πήρα/ }).click();
-  await expect(ready).toHaveCount(0);
+  // Half made: the guest still reads "being prepared". The bar makes the freddo: all made, "ready".
+  await expect(progress).toHaveAttribute("data-preparation", "PREPARING");
+  await barTicket.getByRole("button", { name: "Όλα έτοιμα" }).click();
+  await expect(barTicket).toHaveCount(0);
+  await expect(progress).toHaveAttribute("data-preparation", "READY", { timeout: 5_000 });
+  await expect(progress).toContainText("Είναι έτοιμη και έρχεται σε λίγο.");
+
+  // "Taking it", both: the tickets leave the list, and the guest reads it is on its way.
+  const readyList = waiter.page.getByRole("list", { name: "Έτοιμα για σερβίρισμα, τα παλαιότερα πρώτα" });
+  await expect(readyList.getByRole("article", { name: ticketName })).toHaveCount(2);
+  const take = () =>
+    readyList
+      .getByRole("article", { name: ticketName })
+      .first()
+      .getByRole("button", { name: /^Το πήρα/ })
+      .click();
+  await take();
+  await expect(readyList.getByRole("article", { name: ticketName })).toHaveCount(1);
+  await take();
+  await expect(readyList.getByRole("article", { name: ticketName })).toHaveCount(0);
+  await expect(progress).toHaveAttribute("data-preparation", "ON_ITS_WAY", { timeout: 5_000 });
+  await expect(progress).toContainText("Έρχεται σε εσάς.");
 
   const findings = [...bar.audit.findings, ...kitchen.audit.findings, ...waiter.audit.findings];
   expect(findings, findings.join("\n")).toEqual([]);
-  await Promise.all([guest.close(), waiter.context.close(), bar.context.close(), kitchen.context.close()]);
+  await Promise.all([guest.context.close(), waiter.context.close(), bar.context.close(), kitchen.context.close()]);
 });
