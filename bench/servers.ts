@@ -94,9 +94,19 @@ export async function startRealServer(options: {
   staticDir?: string;
   /** Another checkout whose src/server/main.ts to run (a before/after pair); default: this one. */
   cwd?: string;
+  /** More environment for the server (dev APIs, limits), over the defaults below. */
+  env?: NodeJS.ProcessEnv;
+  /** Runs on the empty data directory before the server starts (e.g. imports the bench's venues). */
+  prepare?: (dataDir: string) => Promise<void>;
 }): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "venue-bench-"));
+  try {
+    await options.prepare?.(dataDir);
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -105,6 +115,7 @@ export async function startRealServer(options: {
     DEMO_VENUES: "on",
     LOG_LEVEL: options.logLevel,
     NODE_ENV: "production",
+    ...options.env,
   };
   // The built app the server sends (the Lighthouse bench builds into its own directory).
   if (options.staticDir) env.STATIC_DIR = options.staticDir;
