@@ -7,17 +7,14 @@
  * a ready tapped meanwhile waits in the outbox, shown as waiting, and goes out once.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useLiveQuery } from "dexie-react-hooks";
 import { useState } from "react";
 import type { TicketDto } from "../../../domain/kitchen-api";
 import { pickTranslation, type UiLanguage } from "../../../domain/languages";
 import { errorTextOf, renderErrorText } from "../../api/error-catalogue";
-import { appDb } from "../../db/app-db";
 import { formatAthensTime } from "../../i18n/athens-date-time";
 import { useLanguage } from "../../i18n/language-store";
 import { usePageTitle } from "../shell/use-page-title";
 import { useServerNow } from "../staff/live/server-now";
-import { isWaiting } from "../staff/openings/action-outbox";
 import { NotAllowedScreen } from "../staff/openings/NotAllowedScreen";
 import { useStaffOfStore } from "../staff/openings/use-staff-of-store";
 import { RecallPanel } from "./RecallPanel";
@@ -25,6 +22,7 @@ import { useStoreStations } from "./store-stations";
 import { TicketCard } from "./TicketCard";
 import { submitTicketAction } from "./ticket-actions";
 import { setTicketSoundMuted, useTicketSoundMuted } from "./ticket-alert";
+import { useQueuedTicketActions } from "./use-queued-ticket-actions";
 import { useStationTickets } from "./use-station-tickets";
 import "./kitchen.css";
 
@@ -52,14 +50,7 @@ function StationDisplay({ storeId, stationId }: KitchenDisplayScreenProps) {
   const muted = useTicketSoundMuted();
   const [recallOpen, setRecallOpen] = useState(false);
   const now = useServerNow(15_000);
-  const queued =
-    useLiveQuery(
-      () =>
-        appDb()
-          .pendingStaffActions.filter((row) => isWaiting(row) && row.ticketId !== undefined)
-          .toArray(),
-      [],
-    ) ?? [];
+  const queued = useQueuedTicketActions();
   const errorText = (thrown: unknown) => renderErrorText(errorTextOf(thrown), (descriptor) => i18n._(descriptor));
 
   const named = (ticket: TicketDto) => `#${ticket.dailyNumber} · ${pickTranslation(ticket.spotNames, ui).name}`;

@@ -5,20 +5,18 @@
  * offline it says it waits to be sent, and the ticket stays listed until the server has it.
  */
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useMemo, useState } from "react";
 import type { TicketDto } from "../../../domain/kitchen-api";
 import { answersCaughtUp, linePieces, wholeMinutesSince, withAnswers } from "../../../domain/kitchen-display";
 import { pickTranslation } from "../../../domain/languages";
 import { errorTextOf, renderErrorText } from "../../api/error-catalogue";
-import { appDb } from "../../db/app-db";
 import { formatAthensTime } from "../../i18n/athens-date-time";
 import { useLanguage } from "../../i18n/language-store";
 import { formatKilos } from "../../i18n/weight";
 import { useServerNow } from "../staff/live/server-now";
-import { isWaiting } from "../staff/openings/action-outbox";
 import { useKitchenFeed } from "./kitchen-feed-store";
 import { answeredTicket, isQueued, submitTicketAction } from "./ticket-actions";
+import { useQueuedTicketActions } from "./use-queued-ticket-actions";
 
 export function ReadyToCarry({ storeId }: { storeId: number }) {
   const { t, i18n } = useLingui();
@@ -26,14 +24,7 @@ export function ReadyToCarry({ storeId }: { storeId: number }) {
   const feed = useKitchenFeed();
   const read = feed.storeId === storeId ? feed.ready : null;
   const now = useServerNow(30_000);
-  const queued =
-    useLiveQuery(
-      () =>
-        appDb()
-          .pendingStaffActions.filter((row) => isWaiting(row) && row.ticketId !== undefined)
-          .toArray(),
-      [],
-    ) ?? [];
+  const queued = useQueuedTicketActions();
   const [answers, setAnswers] = useState<ReadonlyMap<number, TicketDto>>(() => new Map());
   const [refusal, setRefusal] = useState<{ ticketId: number; text: string } | null>(null);
 
