@@ -67,7 +67,11 @@ export async function printTicket(ctx: OrdersContext, print: PrintTicketPayload)
     copy: print.kind === "COPY",
     canceled: print.kind === "CANCELED",
   };
-  const bytes = ticketBytes(printable, { codePage: printer.codePage, columns: printer.columns });
+  const bytes = ticketBytes(printable, {
+    codePage: printer.codePage,
+    columns: printer.columns,
+    ...(printer.codePageNumber == null ? {} : { codePageNumber: printer.codePageNumber }),
+  });
   const now = () => ctx.now().toISOString();
   try {
     await sendToPrinter({ host: printer.host, port: printer.port }, bytes);

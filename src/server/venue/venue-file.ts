@@ -171,6 +171,14 @@ export const PrinterFileSchema = Type.Object(
       [Type.Literal("cp737"), Type.Literal("cp1253"), Type.Literal("cp851"), Type.Literal("cp869")],
       { description: "the printer's Greek code page (its self-test page names it)" },
     ),
+    codePageNumber: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 255,
+        description:
+          "the printer's own ESC t number of its code page, where it differs from Epson's (many clones: see its self-test page)",
+      }),
+    ),
     columns: Type.Optional(
       Type.Union([Type.Literal(32), Type.Literal(35), Type.Literal(42), Type.Literal(44), Type.Literal(48)], {
         description: "characters per line of the printer's font: 32 on 58 mm paper, 42 or 48 on 80 mm; default 42",

@@ -184,6 +184,7 @@ export function catalogueRows(
               host: station.printer.host,
               port: station.printer.port ?? 9100,
               codePage: station.printer.codePage,
+              codePageNumber: station.printer.codePageNumber ?? null,
               columns: station.printer.columns ?? 42,
             }),
       position,

@@ -13,6 +13,8 @@ export interface StationPrinter {
   host: string;
   port: number;
   codePage: string;
+  /** The printer's ESC t number of its code page where it is not Epson's; null: Epson's. */
+  codePageNumber: number | null;
   columns: number;
 }
 

@@ -358,6 +358,21 @@ describe("a station's network printer", () => {
   });
 });
 
+describe("a printer that numbers its code pages its own way", () => {
+  it("gets the number the venue file gives (codePageNumber), so its Greek prints right", async () => {
+    const clone = await startFakePrinter({ codePageNumbers: { cp737: 24 } });
+    const venue = kitchenVenue(clone.port);
+    const kitchen = venue.stations?.[1];
+    if (kitchen?.printer) kitchen.printer.codePageNumber = 24;
+    await importFixture(database.db, venue);
+    await acceptedOrder([{ itemId: GREEK_COFFEE, comment: "γλυκός" }]);
+    expect(clone.prints.at(-1)?.codePage).toBe("cp737");
+    expect(clone.prints.at(-1)?.text).toContain("γλυκός");
+    await importFixture(database.db, kitchenVenue(printer.port));
+    await clone.stop();
+  });
+});
+
 describe("only the staff of the store", () => {
   it("another store's staff get 404, a guest 403, no session 401", async () => {
     const ticket = await ticketOf(BAR, await acceptedOrder([{ itemId: FREDDO }]));
