@@ -108,17 +108,20 @@ export async function sendToStations(trx: Kysely<Database>, order: OrderRow, now
     trx,
     order,
     tickets.map(() => "ACTIVE"),
+    now,
   );
 }
 
 /**
  * Records what the order's guest is told, where the store shows preparation; returns the row as
- * it now is. Called with the states of all the order's tickets.
+ * it now is. Called with the states of all the order's tickets. A change is a change of the order
+ * (updated_at), so the guest's screen orders it by time like any status, a recall's step back too.
  */
 export async function setShownPreparation(
   trx: Kysely<Database>,
   order: OrderRow,
   ticketStates: readonly string[],
+  now: string,
 ): Promise<OrderRow> {
   const store = await trx
     .selectFrom("stores")
@@ -128,8 +131,8 @@ export async function setShownPreparation(
   if (store === undefined || !fromDbBoolean(store.preparation_shown)) return order;
   const preparation = preparationOf(ticketStates);
   if (preparation === order.preparation) return order;
-  await trx.updateTable("orders").set({ preparation }).where("id", "=", order.id).execute();
-  return { ...order, preparation };
+  await trx.updateTable("orders").set({ preparation, updated_at: now }).where("id", "=", order.id).execute();
+  return { ...order, preparation, updated_at: now };
 }
 
 async function outletOfOrder(trx: Kysely<Database>, order: OrderRow): Promise<number | null> {

@@ -149,6 +149,7 @@ async function writeChange(
     trx,
     order,
     states.map((row) => row.state),
+    now,
   );
   await enqueueTicketJobs(trx, {
     orderId: order.id,

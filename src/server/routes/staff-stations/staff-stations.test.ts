@@ -238,10 +238,16 @@ describe("ready comes back to the waiter and the guest", () => {
     expect((await get<TicketDto[]>("/api/staff/tickets/ready")).some((t) => t.orderId === orderId)).toBe(false);
   });
 
-  it("recall puts a ticket made back on the display", async () => {
+  it("recall puts a ticket made back on the display, and its guest reads 'being prepared' again", async () => {
     const orderId = await acceptedOrder([{ itemId: FREDDO }]);
     const ready = await act(await ticketOf(BAR, orderId), "ready");
+    const readyAt = (await guestOrder(orderId)).updatedAt;
+    clock.advance(SECOND);
     const recalled = await act(ready, "recall");
+    // The guest is told it is being prepared again, as a newer change of the order.
+    const again = await guestOrder(orderId);
+    expect(again.preparation).toBe("PREPARING");
+    expect(Date.parse(again.updatedAt)).toBeGreaterThan(Date.parse(readyAt));
     expect(recalled.state).toBe("ACTIVE");
     expect(recalled.lines.every((line) => !line.ready)).toBe(true);
     expect((await ticketOf(BAR, orderId)).id).toBe(ready.id);
