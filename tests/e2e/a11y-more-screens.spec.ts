@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 4, continued from csp-and-a11y.spec.ts (same checks, support/screen-audit.ts):
+ * Accessibility, continued from csp-and-a11y.spec.ts (same checks, support/screen-audit.ts):
  * the spec §2 screens, states and dialogs that walk does not reach, in Greek and in English.
  * - the cookie notice on landing and the load error of a screen whose code fails (no service worker);
  * - search with no results, the happy-hour screen, the item modal of a per-kg item;

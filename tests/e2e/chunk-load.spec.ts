@@ -3,7 +3,7 @@
  * a screen whose code never arrives, or fails, shows the load error with a retry, never a blank
  * screen; the retry loads it once the network answers. No service worker here: it would serve the
  * chunk from its precache, which is exactly the case this does not test. The test-only setting
- * shortens the time-out to 2 s. The last test is issue 12 item 1's: on the slow beach link, the
+ * shortens the time-out to 2 s. The last test is the offline-first one: on the slow beach link, the
  * connection gone, a screen never opened before (its code never loaded nor cached).
  */
 import { expect, test } from "@playwright/test";
@@ -39,7 +39,7 @@ test("§8 a screen whose code fails to load shows the load error, not a blank sc
   await expect(page.getByRole("heading", { level: 1, name: "Πληροφορίες" })).toBeVisible();
 });
 
-test("issue 12 item 1: on a slow link gone offline, a screen whose code was never loaded shows the load error, never a blank screen; back online, Try again opens it", async ({
+test("offline first: on a slow link gone offline, a screen whose code was never loaded shows the load error, never a blank screen; back online, Try again opens it", async ({
   page,
 }) => {
   test.setTimeout(120_000);

@@ -1,5 +1,5 @@
 /**
- * Issue 11 item 7 and issue 12 item 4: every screen of the spec, guest and staff, under the
+ * Security headers and accessibility: every screen of the spec, guest and staff, under the
  * server's Content-Security-Policy with no violation, and with no serious or critical axe
  * violation, in Greek and in English, dialogs open included (item modal, entrance, language),
  * the dark (brand=dark) language picker too. Touch targets (44x44 px at 360x640) on the main
@@ -345,7 +345,7 @@ async function forgetSession(page: Page): Promise<void> {
   );
 }
 
-test("issue 12 item 4: the item modal, entrance and language dialogs trap focus and give it back to their opener", async ({
+test("accessibility: the item modal, entrance and language dialogs trap focus and give it back to their opener", async ({
   page,
 }) => {
   await page.setViewportSize(PDA_VIEWPORT);
@@ -380,7 +380,7 @@ test("issue 12 item 4: the item modal, entrance and language dialogs trap focus 
   }
 });
 
-test("issue 12 item 4: every control of the menu, the cart and the live orders is reached with Tab", async ({
+test("accessibility: every control of the menu, the cart and the live orders is reached with Tab", async ({
   page,
   request,
 }) => {
@@ -402,7 +402,7 @@ test("issue 12 item 4: every control of the menu, the cart and the live orders i
   expect(await controlsTabNeverReaches(page), "open tables").toEqual([]);
 });
 
-test("issue 12 item 4: with prefers-reduced-motion no animation or transition runs (dialog open, skeletons)", async ({
+test("accessibility: with prefers-reduced-motion no animation or transition runs (dialog open, skeletons)", async ({
   browser,
 }) => {
   const context = await browser.newContext({ viewport: PDA_VIEWPORT, locale: "el-GR", reducedMotion: "reduce" });
@@ -443,7 +443,7 @@ test("issue 12 item 4: with prefers-reduced-motion no animation or transition ru
   }
 });
 
-test("issue 11 item 7: the CSP watch reports a violation (it can fail): an image from another host is refused", async ({
+test("security headers: the CSP watch reports a violation (it can fail): an image from another host is refused", async ({
   browser,
 }) => {
   const { context, page, audit } = await newLanguageContext(browser);
@@ -467,7 +467,7 @@ test("issue 11 item 7: the CSP watch reports a violation (it can fail): an image
   }
 });
 
-test("issue 12 item 4: the touch-target check finds a small control (it can fail)", async ({ page }) => {
+test("accessibility: the touch-target check finds a small control (it can fail)", async ({ page }) => {
   await page.setContent('<button style="width:30px;height:30px;padding:0">x</button>');
   expect(await smallTouchTargets(page)).toHaveLength(1);
 });

@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 2, install and launch, in Chromium against the production build: the install offer
+ * Install and launch, in Chromium against the production build: the install offer
  * after a first order (never on arrival) and dismissed for good, the iOS Safari hint, the storage
  * kept from eviction once a cart exists, and a home-screen launch (manifest start_url) opening the
  * last table's menu. Playwright's contexts are off the record, where Chromium never fires
@@ -82,7 +82,7 @@ async function sendCart(page: Page): Promise<void> {
   await expect(page.getByTestId("order-progress")).toHaveAttribute("data-stage", "waiting", { timeout: 15_000 });
 }
 
-test("issue 12 item 2: the install prompt comes after a first order, not on arrival; storage is kept once a cart exists; once answered it never comes back", async ({
+test("install and update: the install prompt comes after a first order, not on arrival; storage is kept once a cart exists; once answered it never comes back", async ({
   page,
   request,
 }) => {
@@ -119,7 +119,7 @@ test("issue 12 item 2: the install prompt comes after a first order, not on arri
 test.describe("on iOS Safari", () => {
   test.use({ userAgent: IPHONE_SAFARI });
 
-  test("issue 12 item 2: the Add to Home Screen hint comes after a first order and 'Got it' hides it for good", async ({
+  test("install and update: the Add to Home Screen hint comes after a first order and 'Got it' hides it for good", async ({
     page,
     request,
   }) => {
@@ -142,7 +142,7 @@ test.describe("on iOS Safari", () => {
   });
 });
 
-test("issue 12 item 2: a launch from the home screen (manifest start_url) opens the last table's menu; the plain landing page stays", async ({
+test("install and update: a launch from the home screen (manifest start_url) opens the last table's menu; the plain landing page stays", async ({
   page,
 }) => {
   const manifest = (await (await page.request.get("/manifest.webmanifest")).json()) as { start_url: string };

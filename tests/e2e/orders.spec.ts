@@ -59,7 +59,7 @@ test.describe("at the café at noon", () => {
     await atAthensTime(page, "12:00");
   });
 
-  test("issue 5: a signed-in guest sends an order, a waiter accepts it, the guest sees 'accepted' live and the cart empties", async ({
+  test("spec §4: a signed-in guest sends an order, a waiter accepts it, the guest sees 'accepted' live and the cart empties", async ({
     page,
     request,
   }) => {
@@ -80,7 +80,7 @@ test.describe("at the café at noon", () => {
     await expect(page.getByTestId("send-order")).toHaveCount(0);
   });
 
-  test("issue 5: with the WebSocket blocked, the guest still sees 'accepted' through polling", async ({
+  test("spec §4: with the WebSocket blocked, the guest still sees 'accepted' through polling", async ({
     page,
     request,
   }) => {
@@ -96,7 +96,7 @@ test.describe("at the café at noon", () => {
     await expect(progress(page)).toHaveAttribute("data-stage", "accepted", { timeout: 10_000 });
   });
 
-  test("issue 5 / design.md exactly once: sent offline, the order goes out once after reconnect", async ({
+  test("design.md exactly once: sent offline, the order goes out once after reconnect", async ({
     page,
     context,
     request,
@@ -113,7 +113,7 @@ test.describe("at the café at noon", () => {
     expect(await guestOrderHistory(page, request)).toHaveLength(1);
   });
 
-  test("issue 5 / design.md exactly once: an answer lost after the server committed is retried with the same key: one order", async ({
+  test("design.md exactly once: an answer lost after the server committed is retried with the same key: one order", async ({
     page,
     request,
   }) => {
@@ -135,7 +135,7 @@ test.describe("at the café at noon", () => {
     expect(await guestOrderHistory(page, request)).toHaveLength(1);
   });
 
-  test("issue 5 on hold / spec §2: a guest not signed in sends, the dialog reads 'Complete order', and after sign-in the order goes out", async ({
+  test("spec §2 order on hold: a guest not signed in sends, the dialog reads 'Complete order', and after sign-in the order goes out", async ({
     page,
     request,
   }) => {
@@ -146,7 +146,7 @@ test.describe("at the café at noon", () => {
     await expect(progress(page)).toHaveAttribute("data-stage", "held");
     const dialog = page.getByRole("dialog", { name: "Ολοκλήρωση παραγγελίας" });
     await expect(dialog).toBeVisible();
-    // Issue 14: the dialog's title shows once, not behind the sheet as well.
+    // The dialog's title shows once, not behind the sheet as well.
     await expect(page.getByText("Ολοκλήρωση παραγγελίας", { exact: true })).toHaveCount(1);
     await dialog.getByLabel("Κινητό τηλέφωνο").fill(phone.national);
     await dialog.getByRole("button", { name: "Συνέχεια", exact: true }).click();
@@ -157,7 +157,7 @@ test.describe("at the café at noon", () => {
     expect(await guestOrderHistory(page, request)).toHaveLength(1);
   });
 
-  test("issue 5 outbox: a session whose jwt expired while the guest browsed is refreshed, and the order goes out", async ({
+  test("order outbox: a session whose jwt expired while the guest browsed is refreshed, and the order goes out", async ({
     page,
     request,
   }) => {
@@ -170,7 +170,7 @@ test.describe("at the café at noon", () => {
     expect(await guestOrderHistory(page, request)).toHaveLength(1);
   });
 
-  test("issue 5 payments: a declined sandbox card ends in 'payment failed', said in Greek", async ({
+  test("spec §4 payments: a declined sandbox card ends in 'payment failed', said in Greek", async ({
     page,
     request,
   }) => {
@@ -192,7 +192,7 @@ test.describe("at the café at noon", () => {
   });
 });
 
-test("issue 5: a scheduled order whose time has passed when it is sent is refused with its message", async ({
+test("spec §4: a scheduled order whose time has passed when it is sent is refused with its message", async ({
   page,
   request,
 }) => {

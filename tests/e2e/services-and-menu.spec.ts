@@ -21,7 +21,7 @@ test("spec §2 menu: a service card opens its menu with categories, items and pr
   await expect(item).toContainText("Διπλός espresso χτυπημένος με πάγο.");
   await expect(item).toContainText(/4,00\s€/);
   // Photos reserve their box (width/height); the first rows' load at once and first, later ones
-  // lazily (issue 13 item 1).
+  // lazily (the first-load budget, ARCHITECTURE.md).
   const photo = item.locator("img");
   await expect(photo).toHaveAttribute("loading", "eager");
   await expect(photo).toHaveAttribute("fetchpriority", "high");
@@ -33,7 +33,7 @@ test("spec §2 menu: a service card opens its menu with categories, items and pr
   await expect(laterPhoto).toHaveAttribute("width", "96");
 });
 
-test("issue 13 item 1: a cold menu visit starts the table and menu reads with the page (preload header) and fetches each once", async ({
+test("first load: a cold menu visit starts the table and menu reads with the page (preload header) and fetches each once", async ({
   page,
 }) => {
   const reads = ["/api/tables/7201", "/api/tables/7201/menus/beach-bar"];
