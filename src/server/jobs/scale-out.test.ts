@@ -12,7 +12,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderDestination } from "../../domain/order-topics";
 import { DEMO_VENUES_DIR, PUBLIC_IMAGES_DIR } from "../paths";
-import { startMainProcess } from "../realtime/test-servers";
+import { callServer, startMainProcess } from "../realtime/test-servers";
 import { connectStomp } from "../realtime/test-stomp-client";
 import { setUpTestDatabase, testDialect } from "../test-support/test-database";
 import { importDemoVenuesIfEmpty } from "../venue/demo-venues";
@@ -54,24 +54,7 @@ async function startHangingSmsProvider(): Promise<{ url: string; requests: strin
   };
 }
 
-async function api(
-  port: number,
-  method: string,
-  path: string,
-  options: { body?: unknown; session?: { authToken: string; jwt: string }; key?: string } = {},
-): Promise<{ status: number; json: () => unknown; text: string }> {
-  const headers: Record<string, string> = {};
-  if (options.body !== undefined) headers["content-type"] = "application/json";
-  if (options.session !== undefined) Object.assign(headers, options.session);
-  if (options.key !== undefined) headers["idempotency-key"] = options.key;
-  const response = await fetch(`http://127.0.0.1:${port}${path}`, {
-    method,
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await response.text();
-  return { status: response.status, text, json: () => JSON.parse(text) };
-}
+const api = callServer;
 
 function sessionOf(body: unknown): { authToken: string; jwt: string } {
   const session = body as { authToken: { token: string }; jwt: string };

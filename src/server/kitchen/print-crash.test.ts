@@ -15,7 +15,7 @@ import { printerNeedsAlert } from "../../domain/kitchen";
 import type { PrinterStatusDto } from "../../domain/kitchen-api";
 import type { OrderDto, OrderStatusEvent } from "../../domain/orders-api";
 import { type FakePrinter, startFakePrinter } from "../printing/fake-printer";
-import { startMainProcess } from "../realtime/test-servers";
+import { callServer, startMainProcess } from "../realtime/test-servers";
 import { names, sampleVenue } from "../test-fixtures/venue";
 import { greekMobile, latestCodeTo } from "../test-support/accounts";
 import { importFixture } from "../test-support/seed";
@@ -64,23 +64,9 @@ function kitchenVenue(atPort: number): VenueFile {
   return venue;
 }
 
-async function api(
-  method: string,
-  path: string,
-  options: { body?: unknown; session?: Session; key?: string } = {},
-): Promise<{ status: number; text: string; json: <T>() => T }> {
-  const headers: Record<string, string> = {};
-  if (options.body !== undefined) headers["content-type"] = "application/json";
-  if (options.session !== undefined) Object.assign(headers, options.session);
-  if (options.key !== undefined) headers["idempotency-key"] = options.key;
-  const response = await fetch(`http://127.0.0.1:${port}${path}`, {
-    method,
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    signal: AbortSignal.timeout(10_000),
-  });
-  const text = await response.text();
-  return { status: response.status, text, json: <T>() => JSON.parse(text) as T };
+/** A call to the server process running now (its port changes with each start). */
+function api(method: string, path: string, options: Parameters<typeof callServer>[3] = {}) {
+  return callServer(port, method, path, options);
 }
 
 async function must<T = unknown>(...args: Parameters<typeof api>): Promise<T> {

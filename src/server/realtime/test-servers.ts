@@ -150,3 +150,24 @@ export async function startMainProcess(
     throw error;
   }
 }
+
+/** One JSON call to a server process on loopback: its status, text and parsed body. */
+export async function callServer(
+  port: number,
+  method: string,
+  path: string,
+  options: { body?: unknown; session?: { authToken: string; jwt: string }; key?: string } = {},
+): Promise<{ status: number; text: string; json: <T>() => T }> {
+  const headers: Record<string, string> = {};
+  if (options.body !== undefined) headers["content-type"] = "application/json";
+  if (options.session !== undefined) Object.assign(headers, options.session);
+  if (options.key !== undefined) headers["idempotency-key"] = options.key;
+  const response = await fetch(`http://127.0.0.1:${port}${path}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: AbortSignal.timeout(10_000),
+  });
+  const text = await response.text();
+  return { status: response.status, text, json: <T>() => JSON.parse(text) as T };
+}
