@@ -99,6 +99,9 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   TICKET_NOT_FOUND: msg`We could not find this ticket`,
   TICKET_CHANGED: msg`Someone else already changed this ticket; the screen shows it as it is now`,
   INVALID_ORDER_LINK: msg`This order link is not valid or has expired; ask the store for a new one`,
+  ON_ACCOUNT_EXCEEDS_OPEN: msg`Guests already paid more towards this table than would be left open`,
+  CALL_NOT_FOUND: msg`We could not find this call`,
+  CALL_ALREADY_ANSWERED: msg`Another waiter already answered this call`,
 };
 
 /** Success texts of spec §8, in the product's own wording (the spec's list keeps the old typos). */

@@ -1,9 +1,10 @@
 /**
  * The new-order alert of the waiter's PDA, so a waiter hears an order without watching the screen: a short generated two-tone beep (Web
  * Audio: no file to download or cache) and a vibration, which the waiter can silence; the choice
- * is kept on the device. Every alert that sounded is also announced on the page, so tests and the
- * shell can observe it without hearing it: a "staff-order-alert" CustomEvent on window (detail:
- * how many new orders) and the running count in <html data-staff-order-alerts>.
+ * is kept on the device. A guest's call (to pay, or for a waiter) rings it too. Every alert that
+ * sounded is also announced on the page, so tests and the shell can observe it without hearing it:
+ * a "staff-order-alert" CustomEvent on window (detail: how many new orders, and calls) and the
+ * running count in <html data-staff-order-alerts>.
  */
 import { useSyncExternalStore } from "react";
 import { readStored, STORAGE_KEYS, writeStored } from "../../../storage/local-storage";
@@ -13,6 +14,8 @@ export const VIBRATION_PATTERN_MS = [200, 100, 200];
 
 export interface OrderAlertDetail {
   newOrders: number;
+  /** Guests' calls (to pay, or for a waiter) that rang this alert; absent on an order's alert. */
+  newCalls?: number;
 }
 
 const silenceListeners = new Set<() => void>();
@@ -41,7 +44,21 @@ let alertsSounded = 0;
 
 /** Sounds and vibrates for `newOrders` arrivals, unless silenced. */
 export function alertNewOrders(newOrders: number): void {
-  if (newOrders <= 0 || alertsSilenced()) return;
+  if (newOrders <= 0) return;
+  ring({ newOrders });
+}
+
+/**
+ * Sounds and vibrates for `newCalls` guests calling (to pay, or for a waiter), unless silenced: the
+ * same tone as an order, since the waiter has to go to that table either way.
+ */
+export function alertNewCalls(newCalls: number): void {
+  if (newCalls <= 0) return;
+  ring({ newOrders: 0, newCalls });
+}
+
+function ring(detail: OrderAlertDetail): void {
+  if (alertsSilenced()) return;
   playTone();
   try {
     navigator.vibrate?.(VIBRATION_PATTERN_MS);
@@ -50,7 +67,7 @@ export function alertNewOrders(newOrders: number): void {
   }
   alertsSounded += 1;
   document.documentElement.dataset.staffOrderAlerts = String(alertsSounded);
-  window.dispatchEvent(new CustomEvent<OrderAlertDetail>(ORDER_ALERT_EVENT, { detail: { newOrders } }));
+  window.dispatchEvent(new CustomEvent<OrderAlertDetail>(ORDER_ALERT_EVENT, { detail }));
 }
 
 let audio: AudioContext | null = null;

@@ -13,7 +13,8 @@ import { testSession } from "../../../session/test-session";
 import { renderWithI18n } from "../../../test-support/render";
 import { DaySummaryPage } from "./DaySummaryPage";
 
-vi.mock("../../../api/staff-openings", () => ({ fetchDaySummary: async () => summary }));
+const answer = vi.hoisted(() => ({ summary: null as unknown }));
+vi.mock("../../../api/staff-openings", () => ({ fetchDaySummary: async () => answer.summary ?? summary }));
 
 const summary: DaySummary = {
   storeId: 13,
@@ -40,9 +41,12 @@ const summary: DaySummary = {
   ],
   receivables: [],
   receiptsIssued: 1,
+  tipsCents: 0,
+  tipsByWaiter: [],
 };
 
 afterEach(async () => {
+  answer.summary = null;
   // Back to the suite's defaults: Greek content, the English source texts (test-setup.ts).
   await selectLanguage("GRE");
   i18n.activate("en");
@@ -58,5 +62,28 @@ describe("day summary", () => {
     renderWithI18n(<DaySummaryPage storeId={13} day={null} />);
     const line = await screen.findByText(/Birthday/);
     expect(line.textContent).toMatch(/^12:10 · Table 3 · 1× Freddo espresso · Treated · Birthday · Maria: €3\.50$/);
+  });
+
+  it("guests' tips are summed apart from what was paid, in all and by the waiter of each table", async () => {
+    await storeSession(
+      testSession({ user: { ...testSession().user, phone: null, email: null, role: "ADMIN", storeId: 13 } }),
+    );
+    answer.summary = {
+      ...summary,
+      tipsCents: 650,
+      tipsByWaiter: [
+        { waiterName: "Maria", tipCents: 500 },
+        { waiterName: null, tipCents: 150 },
+      ],
+    };
+    renderWithI18n(<DaySummaryPage storeId={13} day={null} />);
+    const tips = await screen.findByRole("region", { name: "Tips" });
+    expect(screen.getByTestId("summary-tips").textContent?.replaceAll("\u00a0", " ")).toBe("6,50 €");
+    const rows = [...tips.querySelectorAll("dt")].map((dt) =>
+      `${dt.textContent}: ${dt.nextElementSibling?.textContent}`.replaceAll("\u00a0", " "),
+    );
+    expect(rows).toEqual(["Tips in all: 6,50 €", "Maria: 5,00 €", "No waiter: 1,50 €"]);
+    // Tips are not takings: the day's paid total is unchanged by them.
+    expect(screen.getByTestId("summary-paid").textContent?.replaceAll("\u00a0", " ")).toBe("9,00 €");
   });
 });

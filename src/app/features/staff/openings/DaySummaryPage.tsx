@@ -1,10 +1,10 @@
 /**
- * The store's day for its admins, to close the till: tables closed, what was paid by each
- * type, treated and canceled items with who and why, on-credit receivables; printable on A4 or a
- * thermal roll like the receipts.
+ * The store's day for its admins, to close the till: tables closed, what was paid by each type,
+ * guests' tips (in all and by waiter), treated and canceled items with who and why, on-credit
+ * receivables; printable on A4 or a thermal roll like the receipts.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useCallback } from "react";
+import { Fragment, useCallback } from "react";
 import { pickTranslation } from "../../../../domain/languages";
 import { fetchDaySummary } from "../../../api/staff-openings";
 import { formatAthensDay, formatAthensTime } from "../../../i18n/athens-date-time";
@@ -82,6 +82,24 @@ function DaySummaryPaper({ day }: { day: string | null }) {
           </dt>
           <dd>{money(summary.canceledCents)}</dd>
         </dl>
+        {/* Guests' tips from their phones: on top of what the tables were paid, so apart from it, by waiter for sharing out. */}
+        <section aria-labelledby="day-summary-tips">
+          <h2 id="day-summary-tips">
+            <Trans>Tips</Trans>
+          </h2>
+          <dl className="receipt__totals">
+            <dt>
+              <Trans>Tips in all</Trans>
+            </dt>
+            <dd data-testid="summary-tips">{money(summary.tipsCents)}</dd>
+            {summary.tipsByWaiter.map((tip) => (
+              <Fragment key={tip.waiterName ?? ""}>
+                <dt>{tip.waiterName ?? <Trans>No waiter</Trans>}</dt>
+                <dd>{money(tip.tipCents)}</dd>
+              </Fragment>
+            ))}
+          </dl>
+        </section>
         {summary.adjustments.length > 0 && (
           <section>
             <h2>

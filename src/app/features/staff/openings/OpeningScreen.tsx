@@ -26,7 +26,8 @@ import { NotAllowedScreen } from "./NotAllowedScreen";
 import { LinesSheet, PaySheet, type SheetRequest, TransferSheet } from "./OpeningSheets";
 import { BACKUP_REFRESH_MS } from "./OpenOpeningsScreen";
 import { openingErrorText } from "./opening-errors";
-import { LineStateName, SettlementName } from "./settlement-names";
+import { PaymentText } from "./payment-text";
+import { LineStateName } from "./settlement-names";
 import { usePolled } from "./use-polled";
 import { useStaffOfStore } from "./use-staff-of-store";
 import { useStoreTopics } from "./use-store-topics";
@@ -137,6 +138,13 @@ function OpeningBoard({ storeId, tableId, openingId, kind, isAdmin }: OpeningScr
   const minimumAtClose =
     opening.minimumConsumption?.chargeMissing === true ? opening.minimumConsumption.missingCents : 0;
   const mayAdjust = isAdmin || floor?.waitersMayTreatAndCancel === true;
+  // What guests paid towards the table rather than towards items: those items stay OPEN, so the
+  // amounts (the server's, net of it) and not the lines say what the table still owes.
+  const onAccountCents = opening.payments
+    .filter((payment) => payment.onAccount)
+    .reduce((sum, payment) => sum + payment.amountCents, 0);
+  const closeCents = opening.amounts.remainingCents + minimumAtClose;
+  const onAccount = formatPrice(onAccountCents, ui);
 
   const act = async (
     action: string,
@@ -193,10 +201,12 @@ function OpeningBoard({ storeId, tableId, openingId, kind, isAdmin }: OpeningScr
         return;
       case "close": {
         logCloseTable("close-table-confirmed", openingId);
-        const amount = formatPrice(opening.amounts.remainingCents + minimumAtClose, ui);
-        const closed = await act("close", t`Closing ${spot} with a payment of ${amount}`, "close", {
+        const amount = formatPrice(closeCents, ui);
+        // Nothing left to pay (the guests paid it all from their phones): closed without a payment.
+        const description = closeCents === 0 ? t`Closing ${spot}` : t`Closing ${spot} with a payment of ${amount}`;
+        const closed = await act("close", description, "close", {
           version,
-          payment,
+          payment: closeCents === 0 ? null : payment,
         });
         if (closed) logCloseTable("table-closed-successfully", openingId);
         else logCloseTable("error-at-close-table", openingId);
@@ -318,15 +328,19 @@ function OpeningBoard({ storeId, tableId, openingId, kind, isAdmin }: OpeningScr
           </h2>
           <ul>
             {opening.payments.map((payment) => (
-              <li key={payment.id}>
-                <SettlementName type={payment.type} online={payment.online} />
-                {payment.cardTerminalName !== null && ` · ${payment.cardTerminalName}`}
-                {payment.creditAccount !== null && ` · ${payment.creditAccount}`}
-                {payment.roomNames !== null && ` · ${pickTranslation(payment.roomNames, ui).name}`}:{" "}
-                {formatPrice(payment.amountCents, ui)}
+              <li key={payment.id} className={payment.guestCard !== null ? "opening__payment--guest" : undefined}>
+                <PaymentText payment={payment} language={ui} withTerminal />
               </li>
             ))}
           </ul>
+          {isOpen && onAccountCents > 0 && (
+            <p className="opening__on-account">
+              <Trans>
+                Guests paid {onAccount} towards the table from their phones: the items stay open until the table is
+                closed, and at least that much of them must stay open.
+              </Trans>
+            </p>
+          )}
         </section>
       )}
 
@@ -386,6 +400,11 @@ function OpeningBoard({ storeId, tableId, openingId, kind, isAdmin }: OpeningScr
           )}
           {isOpen && selected.size === 0 && (
             <>
+              {closeCents === 0 && opening.amounts.paidCents > 0 && (
+                <p className="opening__paid-up" role="status">
+                  <Trans>Nothing left to pay: close the table.</Trans>
+                </p>
+              )}
               <button
                 type="button"
                 className="button"
@@ -438,7 +457,7 @@ function OpeningBoard({ storeId, tableId, openingId, kind, isAdmin }: OpeningScr
         <PaySheet
           request={sheet}
           openingId={openingId}
-          amountCents={sheet.kind === "pay" ? selectedCents : opening.amounts.remainingCents + minimumAtClose}
+          amountCents={sheet.kind === "pay" ? selectedCents : closeCents}
           spotName={place.name}
           cardTerminals={floor?.cardTerminals ?? []}
           hasRooms={(floor?.spots ?? []).some((spot) => spot.type === "HOTEL_ROOM")}

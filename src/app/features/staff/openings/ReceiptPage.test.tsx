@@ -66,6 +66,9 @@ function receipt(language: "GRE" | "ENG", spotName: string): ReceiptDto {
         online: false,
         byName: "Nikos",
         at: "2026-07-01T09:10:00.000Z",
+        tipCents: 0,
+        guestCard: null,
+        onAccount: false,
       },
     ],
     amounts: { totalCents: 900, paidCents: 400, treatedCents: 0, canceledCents: 0, remainingCents: 500 },
@@ -132,5 +135,38 @@ describe("the receipt page speaks the screen's language to screen readers", () =
     await selectLanguage("ENG");
     const paper = await showReceipt({ ...receipt("ENG", "Table 14"), kind: "FINAL" }, "Receipt no. 4");
     expect(paper.getAttribute("lang")).toBe("en");
+  });
+});
+
+describe("a guest's phone payment on the receipt", () => {
+  it("names the guest's card and prints the tip on top of the amount, apart from what the table was paid", async () => {
+    await selectLanguage("ENG");
+    const paper = await showReceipt(
+      {
+        ...receipt("ENG", "Table 14"),
+        payments: [
+          {
+            id: 11,
+            type: "CARD",
+            amountCents: 900,
+            cardTerminalName: null,
+            creditAccount: null,
+            roomNames: null,
+            online: true,
+            byName: null,
+            at: "2026-07-01T09:15:00.000Z",
+            tipCents: 150,
+            guestCard: { brand: "mastercard", lastFour: "4444" },
+            onAccount: false,
+          },
+        ],
+        amounts: { totalCents: 900, paidCents: 900, treatedCents: 0, canceledCents: 0, remainingCents: 0 },
+      },
+      "Temporary receipt no. 4",
+    );
+    const text = paper.textContent?.replaceAll("\u00a0", " ") ?? "";
+    expect(text).toContain("Guest · Mastercard •••• 4444: €9.00 + tip €1.50");
+    expect(screen.getByTestId("receipt-paid").textContent).toBe("€9.00");
+    expect(screen.getByTestId("receipt-tips").textContent).toBe("€1.50");
   });
 });

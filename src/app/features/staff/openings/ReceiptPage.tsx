@@ -1,9 +1,10 @@
 /**
  * A receipt, ready to print: sized for 58 mm and 80 mm thermal printers and A4 by print CSS, in the
  * receipt's language (the guest's or the staff's, chosen when issued), with the store, spot, lines
- * (treated and canceled marked), payments by type and its number of the day. The paper is the
- * receipt's snapshot, so a reprint matches what was printed first: a document frozen in the
- * language it was issued in, labels included, whatever the screen speaks.
+ * (treated and canceled marked), payments by type (a guest's phone payment by its card, with the
+ * tip on top) and its number of the day. The paper is the receipt's snapshot, so a reprint matches
+ * what was printed first: a document frozen in the language it was issued in, labels included,
+ * whatever the screen speaks.
  */
 import { type I18n, setupI18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
@@ -18,7 +19,8 @@ import { formatPrice } from "../../../i18n/money";
 import { useSession } from "../../../session/use-session";
 import { NotAllowedScreen } from "./NotAllowedScreen";
 import { openingErrorText } from "./opening-errors";
-import { LineStateName, SettlementName } from "./settlement-names";
+import { PaymentText } from "./payment-text";
+import { LineStateName } from "./settlement-names";
 import { usePolled } from "./use-polled";
 import "./receipt.css";
 
@@ -111,6 +113,7 @@ function Paper({ receipt }: { receipt: ReceiptDto }) {
   const number = receipt.number;
   const money = (cents: number) => formatPrice(cents, language);
   const locale = language === "ENG" ? "en" : "el";
+  const tipsCents = receipt.payments.reduce((sum, payment) => sum + payment.tipCents, 0);
   return (
     <article
       className="receipt"
@@ -177,14 +180,21 @@ function Paper({ receipt }: { receipt: ReceiptDto }) {
           <Trans>Owed</Trans>
         </dt>
         <dd data-testid="receipt-owed">{money(receipt.amounts.remainingCents)}</dd>
+        {/* On top of what was paid, never part of the table's total. */}
+        {tipsCents > 0 && (
+          <>
+            <dt>
+              <Trans>Tips</Trans>
+            </dt>
+            <dd data-testid="receipt-tips">{money(tipsCents)}</dd>
+          </>
+        )}
       </dl>
       {receipt.payments.length > 0 && (
         <ul className="receipt__payments">
           {receipt.payments.map((payment) => (
             <li key={payment.id}>
-              <SettlementName type={payment.type} online={payment.online} />
-              {payment.roomNames !== null && ` · ${pickTranslation(payment.roomNames, language).name}`}
-              {payment.creditAccount !== null && ` · ${payment.creditAccount}`}: {money(payment.amountCents)}
+              <PaymentText payment={payment} language={language} />
             </li>
           ))}
         </ul>

@@ -1,7 +1,8 @@
 /**
  * Live staff screens (live on the store's STOMP topic, polling when it fails, so a waiter sees a
  * change at once): one STOMP connection to /api/stomp with the staff session's tokens, subscribed to the
- * store's orders and openings topics, or to the ones a screen names (the kitchen's: tickets); every
+ * store's orders and openings topics, or to the ones a screen names (the kitchen's: tickets; the
+ * live orders feed adds the guests' calls); every
  * message calls `onChange` with its parsed body (the screen re-reads what it shows, or only what the
  * event concerns: a station's display skips another station's tickets). It reconnects by itself, and
  * `connected` tells the screen to poll often while it is down.
@@ -9,6 +10,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import {
+  storeCallsDestination,
   storeOpeningsDestination,
   storeOrdersDestination,
   storeTicketsDestination,
@@ -18,12 +20,13 @@ import { STOMP_HEARTBEAT_MS, stompUrl } from "../../../orders/status/stomp-conne
 
 const RECONNECT_MS = 5_000;
 
-export type StoreTopic = "orders" | "openings" | "tickets";
+export type StoreTopic = "orders" | "openings" | "tickets" | "calls";
 
 const DESTINATIONS: Record<StoreTopic, (storeId: number) => string> = {
   orders: storeOrdersDestination,
   openings: storeOpeningsDestination,
   tickets: storeTicketsDestination,
+  calls: storeCallsDestination,
 };
 
 /** What the waiter's screens follow: a table or an order changing. */

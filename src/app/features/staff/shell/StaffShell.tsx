@@ -3,9 +3,10 @@
  * store is signed in: a strip under the header that always names the store and the waiter, with
  * "Lock" (a quick waiter switch on a shared PDA: the waiter is signed out and the PIN pad shows,
  * while the device stays the store's terminal with its PDA spot) and "Sign out"; and a bottom tab
- * bar, one tap to live orders (with the pending count, also in the page title), the kitchen (stores
- * with stations: the count ready to carry), open tables, open rooms (hotels), the store's order
- * history and a new order from the PDA spot. A failing station printer is alerted on every screen.
+ * bar, one tap to live orders (with the count of pending orders and guests calling, also in the
+ * page title), the kitchen (stores with stations: the count ready to carry), open tables, open
+ * rooms (hotels), the store's order history and a new order from the PDA spot. A failing station
+ * printer is alerted on every screen.
  * Loaded lazily by the root layout, and only on a terminal: guests' phones never download it.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -24,6 +25,7 @@ import type { Screen } from "../../shell/screens";
 import { setTitleBadge } from "../../shell/title-badge";
 import { LiveOrdersFeed } from "../live/LiveOrdersFeed";
 import { useLiveOrders } from "../live/live-orders-store";
+import { useWaiterCalls } from "../live/waiter-calls-store";
 import { cacheStaffScreens } from "./cache-staff-screens";
 import { HeldActions } from "./HeldActions";
 import { keepCheckoutOptions } from "./keep-checkout-options";
@@ -61,7 +63,11 @@ function StaffBars({
   const language = useLanguage();
   const navigate = useNavigate();
   const { pending, storeId } = useLiveOrders();
-  const count = storeId === terminal.storeId ? (pending?.length ?? 0) : 0;
+  const waiterCalls = useWaiterCalls();
+  // Guests calling count with the pending orders: both wait for a waiter on the same tab.
+  const count =
+    (storeId === terminal.storeId ? (pending?.length ?? 0) : 0) +
+    (waiterCalls.storeId === terminal.storeId ? (waiterCalls.calls?.length ?? 0) : 0);
   const stations = useStoreStations(terminal.storeId);
   const hasStations = stations !== null && stations.length > 0;
   const kitchen = useKitchenFeed();
