@@ -98,6 +98,27 @@ export const PRODUCT_ERROR_CODES = [
   /** 400: a transfer to the same spot, to a delivery spot or to a spot of another store. */
   "TRANSFER_TARGET_INVALID",
   "CARD_TERMINAL_NOT_FOUND",
+  // The guest's bill (src/domain/bill-api.ts says when each is sent).
+  /** 403: the account has no order at this spot lately (and is not its store's staff). */
+  "NOT_AT_THIS_TABLE",
+  /** 409: the bill has nothing left to pay. */
+  "BILL_SETTLED",
+  /** 409: the amount is more than the table owes now; details: owedCents. */
+  "AMOUNT_OVER_OWED",
+  /** 409: the share or the lines chosen no longer cost what the phone showed; details: owedCents. */
+  "BILL_CHANGED",
+  /** 400: a tip over 100 % of the amount. */
+  "TIP_TOO_HIGH",
+  /** 402: the card was declined; details: reason. Nothing was charged. */
+  "CARD_DECLINED",
+  /** 404: no such payment of this guest at this spot. */
+  "PAYMENT_NOT_FOUND",
+  /** 409: a waiter's change would leave less open on the table than guests already paid towards it; details: onAccountCents. */
+  "ON_ACCOUNT_EXCEEDS_OPEN",
+  /** 404: no such waiter call in the staff member's store. */
+  "CALL_NOT_FOUND",
+  /** 409: another waiter answered this call first; details: byName, at. */
+  "CALL_ALREADY_ANSWERED",
   // Kitchen and bar (src/domain/kitchen-api.ts).
   /** 404: no such station in the staff member's store. */
   "STATION_NOT_FOUND",

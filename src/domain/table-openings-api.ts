@@ -154,10 +154,16 @@ export const OpeningPaymentSchema = Type.Object({
   creditAccount: Type.Union([Type.String(), Type.Null()]),
   /** CHARGE_TO_ROOM: the room's names. */
   roomNames: Type.Union([TranslationsSchema, Type.Null()]),
-  /** A guest's card order paid online when it was accepted (no terminal). */
+  /** A guest's card order paid online when it was accepted, or a guest's payment of the bill from the phone. */
   online: Type.Boolean(),
   byName: Type.Union([Type.String(), Type.Null()]),
   at: Instant,
+  /** On top of the amount (a guest's tip from the phone); 0 when none. */
+  tipCents: Type.Integer(),
+  /** A guest paid it from the bill on the phone: the card's brand and last four digits. */
+  guestCard: Type.Union([Type.Object({ brand: Type.String(), lastFour: Type.String() }), Type.Null()]),
+  /** Paid towards the table, not towards lines (a guest's share or amount): the lines stay open until the table is settled. */
+  onAccount: Type.Boolean(),
 });
 
 export const OpeningOrderSchema = Type.Object({
@@ -370,6 +376,11 @@ export const DaySummarySchema = Type.Object({
     }),
   ),
   receiptsIssued: Type.Integer(),
+  /** Tips of the day (guests' tips from the phone), in all and by the waiter of each table. */
+  tipsCents: Type.Integer(),
+  tipsByWaiter: Type.Array(
+    Type.Object({ waiterName: Type.Union([Type.String(), Type.Null()]), tipCents: Type.Integer() }),
+  ),
 });
 
 export type OpeningSpot = Static<typeof OpeningSpotSchema>;

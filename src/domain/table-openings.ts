@@ -97,13 +97,18 @@ export interface OpeningAmounts {
   remainingCents: number;
 }
 
-export function openingAmounts(lines: readonly LineAmount[]): OpeningAmounts {
+/**
+ * The opening's amounts from its lines. `onAccountCents` is what guests paid towards the table
+ * rather than towards lines (a share or an amount, domain/bill.ts): it counts as paid and lowers
+ * what remains, and the writes keep it within the open lines, so the amounts still add up.
+ */
+export function openingAmounts(lines: readonly LineAmount[], onAccountCents = 0): OpeningAmounts {
   const sumOf = (state: OpeningLineState) =>
     lines.filter((line) => line.state === state).reduce((sum, line) => sum + line.amountCents, 0);
-  const paidCents = sumOf("PAID");
+  const paidCents = sumOf("PAID") + onAccountCents;
   const treatedCents = sumOf("TREATED");
   const canceledCents = sumOf("CANCELED");
-  const remainingCents = sumOf("OPEN");
+  const remainingCents = sumOf("OPEN") - onAccountCents;
   return {
     totalCents: paidCents + treatedCents + canceledCents + remainingCents,
     paidCents,

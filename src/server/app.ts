@@ -48,6 +48,7 @@ import { InProcessOrderEvents, type OrderEventBus } from "./realtime/order-event
 import { STOMP_WEBSOCKET_OPTIONS, stompEndpoint } from "./realtime/stomp-endpoint";
 import type { FanoutOptions } from "./realtime/topic-fanout";
 import { adminApiRoutes } from "./routes/admin-api";
+import { billRoutes } from "./routes/bill";
 import { cardRoutes } from "./routes/cards";
 import { demoRoutes } from "./routes/demo";
 import { devRoutes } from "./routes/dev";
@@ -65,6 +66,7 @@ import { serviceRoutes } from "./routes/services";
 import { menuFastPath } from "./routes/services/menu-fast-path";
 import { sessionRoutes } from "./routes/session";
 import { signInRoutes } from "./routes/sign-in";
+import { staffCallRoutes } from "./routes/staff-calls";
 import { staffHistoryRoutes } from "./routes/staff-history";
 import { staffOpeningRoutes } from "./routes/staff-openings";
 import { staffOrderRoutes } from "./routes/staff-orders";
@@ -176,6 +178,7 @@ export function buildApp(options: AppOptions): App {
     jobs: { nudge: () => worker.nudge() },
     advisoryDb: options.advisoryDb,
     claimOwners: options.claimOwners ?? singleProcessOwners(),
+    billPaymentRecoveryMs: (options.jobs ?? DEFAULT_JOBS_CONFIG).billPaymentRecoveryMs,
   };
   // The after-commit jobs (status events, card capture/void, outcome messages).
   const worker = new JobWorker(orders, options.jobs ?? DEFAULT_JOBS_CONFIG, app.log);
@@ -215,6 +218,8 @@ export function buildApp(options: AppOptions): App {
       await api.register(staffOrderRoutes, { ctx: orders });
       await api.register(staffOpeningRoutes, { ctx: orders });
       await api.register(staffStationRoutes, { ctx: orders });
+      await api.register(billRoutes, { ctx: orders });
+      await api.register(staffCallRoutes, { ctx: orders });
       await api.register(staffHistoryRoutes, { ctx: orders });
       await api.register(orderLinkRoutes, { ctx: orders });
       await api.register(reviewRoutes, { ctx: orders });

@@ -302,6 +302,10 @@ const jobs = {
     description:
       "How often the payment reconciliation looks for card payments left `AUTHORIZED` after their order's outcome.",
   }),
+  BILL_PAYMENT_RECOVERY_AFTER_MS: Count(60_000, {
+    description:
+      "A guest's card payment of a bill still being authorized this long after it started (its process died mid-payment) is voided by its recovery job, so a card is never charged without a payment.",
+  }),
   PAYMENT_RECONCILE_AFTER_MS: Count(300_000, {
     description:
       "A card payment still `AUTHORIZED` this long after its order was accepted (captured) or rejected/timed out (voided) is settled by the reconciliation.",

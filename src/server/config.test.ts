@@ -44,6 +44,7 @@ const EVERY_VARIABLE = {
   JOB_MAX_ATTEMPTS: "8",
   PAYMENT_RECONCILE_INTERVAL_MS: "30000",
   PAYMENT_RECONCILE_AFTER_MS: "120000",
+  BILL_PAYMENT_RECOVERY_AFTER_MS: "45000",
 };
 
 describe("configuration: every environment variable in one place with defaults (brief: config.ts)", () => {
@@ -122,6 +123,7 @@ describe("configuration: every environment variable in one place with defaults (
         maxAttempts: 8,
         reconcileIntervalMs: 30000,
         reconcileGraceMs: 120000,
+        billPaymentRecoveryMs: 45000,
       },
     });
   });

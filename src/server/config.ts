@@ -92,6 +92,8 @@ export interface JobsConfig {
   reconcileIntervalMs: number;
   /** A payment still AUTHORIZED this long after its order's outcome is settled by the reconciliation. */
   reconcileGraceMs: number;
+  /** A guest's bill payment still being authorized this long after it started is voided (its process died). */
+  billPaymentRecoveryMs: number;
 }
 
 /** Where SMS, voice calls and e-mail go (src/server/notify). */
@@ -156,6 +158,7 @@ export function readConfig(env: Env = process.env, cwd: string = process.cwd()):
       maxAttempts: values.JOB_MAX_ATTEMPTS,
       reconcileIntervalMs: values.PAYMENT_RECONCILE_INTERVAL_MS,
       reconcileGraceMs: values.PAYMENT_RECONCILE_AFTER_MS,
+      billPaymentRecoveryMs: values.BILL_PAYMENT_RECOVERY_AFTER_MS,
     },
     http: {
       requestTimeoutMs: values.HTTP_REQUEST_TIMEOUT_MS,

@@ -178,4 +178,5 @@ export const throttleKeys = {
   cardTokenizingOfSystem: () => "tokenize:system",
   ordersOfGuest: (userId: number) => `orders:account:${userId}`,
   refreshesOfSession: (sessionId: number) => `refresh:session:${sessionId}`,
+  receiptEmailsOfPayment: (paymentId: number) => `receipt-email:payment:${paymentId}`,
 } as const;

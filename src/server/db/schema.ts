@@ -10,6 +10,11 @@ import type {
   SubselectionGroupsTable,
   SubselectionOptionsTable,
 } from "./tables/catalogue.tables";
+import type {
+  BillPaymentAttemptsTable,
+  SandboxAuthorizationsTable,
+  WaiterCallsTable,
+} from "./tables/guest-bill.tables";
 import type { JobsTable } from "./tables/jobs.table";
 import type { PrinterStatesTable, StationsTable, TicketsTable } from "./tables/kitchen.tables";
 import type { MembershipsTable } from "./tables/memberships.table";
@@ -78,6 +83,9 @@ export interface Database {
   jobs: JobsTable;
   stations: StationsTable;
   tickets: TicketsTable;
+  bill_payment_attempts: BillPaymentAttemptsTable;
+  sandbox_authorizations: SandboxAuthorizationsTable;
+  waiter_calls: WaiterCallsTable;
   printer_states: PrinterStatesTable;
 }
 

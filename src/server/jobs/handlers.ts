@@ -9,10 +9,16 @@
  * - ticket-events: like status events, read when run;
  * - print-ticket: a printer cannot tell a repeat, so a crash between its answer and marking the job
  *   done prints the ticket twice (the job is at least once, like an outside provider);
- * - outcome-message: the message carries the job id; the outbox stores one row per job id (unique),
+ * - bill-payment: brings a guest's card in line with its attempt's state (bill/bill-payment-attempts.ts);
+ *   capture and void are idempotent, a finished attempt is left alone;
+ * - waiter-call-event: like status events, read when run;
+ * - outcome-message, payment-receipt-email: the message carries the job id; the outbox stores one row per job id (unique),
  *   so a repeat stores nothing. An outside provider (Twilio, SMTP) is at least once: a crash after
  *   the provider accepted and before the job was marked done sends it again after the lease.
  */
+import { type BillPaymentPayload, settleAttempt } from "../bill/bill-payment-attempts";
+import { type ReceiptEmailPayload, receiptEmailOf } from "../bill/receipt-email";
+import { type WaiterCallEventPayload, waiterCallEventOf } from "../bill/waiter-calls";
 import { fromJsonText } from "../db/columns";
 import type { JobRow } from "../db/tables/jobs.table";
 import { printTicket } from "../kitchen/print-ticket";
@@ -56,6 +62,20 @@ export async function runJob(ctx: OrdersContext, job: JobRow): Promise<void> {
     }
     case "print-ticket": {
       await printTicket(ctx, fromJsonText<PrintTicketPayload>(job.payload));
+      return;
+    }
+    case "bill-payment": {
+      await settleAttempt(ctx, fromJsonText<BillPaymentPayload>(job.payload).attemptId);
+      return;
+    }
+    case "waiter-call-event": {
+      const event = await waiterCallEventOf(ctx.db, fromJsonText<WaiterCallEventPayload>(job.payload).callId);
+      if (event !== null) await ctx.orderEvents.publish(event);
+      return;
+    }
+    case "payment-receipt-email": {
+      const message = await receiptEmailOf(ctx.db, fromJsonText<ReceiptEmailPayload>(job.payload));
+      if (message !== null) await ctx.messenger.send({ ...message, jobId: job.id });
       return;
     }
     case "outcome-message": {

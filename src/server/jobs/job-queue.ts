@@ -21,9 +21,11 @@ export interface NewJob {
   kind: JobKind;
   orderId: number | null;
   payload: unknown;
+  /** Not before this instant (a safety net that must wait); default: due at once. */
+  runAfter?: string;
 }
 
-/** Inserts the jobs inside the caller's transaction; they are due at once. */
+/** Inserts the jobs inside the caller's transaction; they are due at once unless they say otherwise. */
 export async function enqueueJobs(trx: Kysely<Database>, jobs: readonly NewJob[], now: string): Promise<void> {
   if (jobs.length === 0) return;
   await jobsInsert(
@@ -33,7 +35,7 @@ export async function enqueueJobs(trx: Kysely<Database>, jobs: readonly NewJob[]
       order_id: job.orderId,
       payload: toJsonText(job.payload),
       state: "PENDING" as const,
-      run_after: now,
+      run_after: job.runAfter ?? now,
       claimed_by: null,
       lease_until: null,
       last_error: null,

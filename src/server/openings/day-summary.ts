@@ -1,7 +1,7 @@
 /**
  * The store's day for its admins, to close the till: openings closed that Athens day,
  * what was paid by each settlement type, treated and canceled lines with who and why, on-credit
- * receivables, receipts issued. Everything is counted on the day it happened (a payment's day, a
+ * receivables, receipts issued, guests' tips by waiter. Everything is counted on the day it happened (a payment's day, a
  * line's settling day), so a table open across midnight is split between the two days as its money was.
  */
 import type { Kysely } from "kysely";
@@ -30,10 +30,21 @@ export async function daySummary(db: Kysely<Database>, storeId: number, athensDa
       .executeTakeFirstOrThrow(),
     db
       .selectFrom("table_opening_payments")
-      .select(["id", "type", "amount_cents", "credit_account", "opening_id", "created_at"])
-      .where("store_id", "=", storeId)
-      .where("athens_day", "=", athensDay)
-      .orderBy("id")
+      .innerJoin("table_openings", "table_openings.id", "table_opening_payments.opening_id")
+      .leftJoin("staff", "staff.id", "table_openings.waiter_staff_id")
+      .select([
+        "table_opening_payments.id",
+        "table_opening_payments.type",
+        "table_opening_payments.amount_cents",
+        "table_opening_payments.tip_cents",
+        "table_opening_payments.credit_account",
+        "table_opening_payments.opening_id",
+        "table_opening_payments.created_at",
+        "staff.name as waiter_name",
+      ])
+      .where("table_opening_payments.store_id", "=", storeId)
+      .where("table_opening_payments.athens_day", "=", athensDay)
+      .orderBy("table_opening_payments.id")
       .execute(),
     db
       .selectFrom("table_opening_lines")
@@ -100,5 +111,20 @@ export async function daySummary(db: Kysely<Database>, storeId: number, athensDa
         at: p.created_at,
       })),
     receiptsIssued: Number(receipts.count),
+    tipsCents: payments.reduce((sum, p) => sum + p.tip_cents, 0),
+    tipsByWaiter: tipsByWaiter(payments),
   };
+}
+
+/** A guest's tip goes to the waiter of the table it was left at (the one who took its first order). */
+function tipsByWaiter(
+  payments: ReadonlyArray<{ tip_cents: number; waiter_name: string | null }>,
+): DaySummary["tipsByWaiter"] {
+  const byWaiter = new Map<string | null, number>();
+  for (const { tip_cents, waiter_name } of payments) {
+    if (tip_cents > 0) byWaiter.set(waiter_name, (byWaiter.get(waiter_name) ?? 0) + tip_cents);
+  }
+  return [...byWaiter.entries()]
+    .map(([waiterName, tipCents]) => ({ waiterName, tipCents }))
+    .sort((a, b) => (a.waiterName ?? "").localeCompare(b.waiterName ?? ""));
 }

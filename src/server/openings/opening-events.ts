@@ -15,6 +15,7 @@ import { openingAmounts, openingsListKindOf } from "../../domain/table-openings"
 import type { OpeningChangedEvent } from "../../domain/table-openings-api";
 import type { Database } from "../db/schema";
 import type { OrdersContext } from "../orders/context";
+import { onAccountByOpening } from "./opening-writes";
 
 /** The events of these openings as they are now, in the order of their ids. */
 export async function openingChangedEvents(
@@ -22,7 +23,7 @@ export async function openingChangedEvents(
   openingIds: readonly number[],
 ): Promise<OpeningChangedEvent[]> {
   if (openingIds.length === 0) return [];
-  const [openings, lines] = await Promise.all([
+  const [openings, lines, onAccount] = await Promise.all([
     db
       .selectFrom("table_openings")
       .innerJoin("spots", "spots.id", "table_openings.spot_id")
@@ -43,6 +44,7 @@ export async function openingChangedEvents(
       .select(["opening_id", "state", "kind", "amount_cents"])
       .where("opening_id", "in", openingIds)
       .execute(),
+    onAccountByOpening(db, openingIds),
   ]);
   return openings.map((opening) => ({
     storeId: opening.store_id,
@@ -55,6 +57,7 @@ export async function openingChangedEvents(
       lines
         .filter((line) => line.opening_id === opening.id)
         .map((line) => ({ state: line.state, kind: line.kind, amountCents: line.amount_cents })),
+      onAccount.get(opening.id) ?? 0,
     ).remainingCents,
     changedAt: opening.last_activity_at,
   }));

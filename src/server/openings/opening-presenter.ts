@@ -24,7 +24,7 @@ import type {
   OpenOpenings,
 } from "../../domain/table-openings-api";
 import { spotNamesOf } from "../catalogue/presenters";
-import { fromDbBoolean, fromJsonText } from "../db/columns";
+import { fromDbBoolean, fromJsonText, toDbBoolean } from "../db/columns";
 import type { Database } from "../db/schema";
 import type { TableOpeningLineRow, TableOpeningPaymentRow, TableOpeningRow } from "../db/tables/table-openings.tables";
 import { floorPlanOf } from "./floor-plan";
@@ -92,6 +92,7 @@ function amountsOf(lines: readonly TableOpeningLineRow[]): LineAmount[] {
 function summaryOf(
   opening: TableOpeningRow,
   lines: readonly TableOpeningLineRow[],
+  onAccountCents: number,
   pendingOrders: number,
   lookups: StoreLookups,
 ): OpeningSummary {
@@ -115,7 +116,7 @@ function summaryOf(
       serviceId: opening.department_service_id,
       names: lookups.serviceNames.get(opening.department_service_id) ?? { GRE: { name: "" }, ENG: { name: "" } },
     },
-    amounts: openingAmounts(amounts),
+    amounts: openingAmounts(amounts, onAccountCents),
     minimumConsumption: minimum === null ? null : { ...minimum, missingCents: missingForMinimum(minimum, amounts) },
     pendingOrders,
     lastActivityAt: opening.last_activity_at,
@@ -164,6 +165,10 @@ function paymentDtoOf(payment: TableOpeningPaymentRow, lookups: StoreLookups): O
     online: fromDbBoolean(payment.online),
     byName: nameOf(lookups, payment.staff_id),
     at: payment.created_at,
+    tipCents: payment.tip_cents,
+    guestCard:
+      payment.card_brand === null ? null : { brand: payment.card_brand, lastFour: payment.card_last_four ?? "" },
+    onAccount: fromDbBoolean(payment.on_account),
   };
 }
 
@@ -188,7 +193,7 @@ export async function listOpenOpenings(
   storeId: number,
   kind: OpeningsListKind,
 ): Promise<OpenOpenings> {
-  const [openings, lookups, pending, store] = await Promise.all([
+  const [openings, lookups, pending, store, onAccount] = await Promise.all([
     db
       .selectFrom("table_openings")
       .selectAll()
@@ -200,6 +205,7 @@ export async function listOpenOpenings(
     storeLookups(db, storeId),
     pendingOrdersBySpot(db, storeId),
     db.selectFrom("stores").select("floor_plan").where("id", "=", storeId).executeTakeFirst(),
+    onAccountOfOpenTables(db, storeId),
   ]);
   const ofKind = openings.filter((o) => {
     const type = lookups.spots.get(o.spot_id)?.type;
@@ -232,8 +238,27 @@ export async function listOpenOpenings(
       .map(({ id, names, type, section }) => ({ id, names, type, section })),
     cardTerminals: plan.cardTerminals,
     waitersMayTreatAndCancel: plan.waitersMayTreatAndCancel,
-    openings: ofKind.map((o) => summaryOf(o, linesByOpening.get(o.id) ?? [], pending.get(o.spot_id) ?? 0, lookups)),
+    openings: ofKind.map((o) =>
+      summaryOf(o, linesByOpening.get(o.id) ?? [], onAccount.get(o.id) ?? 0, pending.get(o.spot_id) ?? 0, lookups),
+    ),
   };
+}
+
+/** What guests paid towards each open table of the store and its lines have not used up yet. */
+async function onAccountOfOpenTables(db: Kysely<Database>, storeId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom("table_opening_payments")
+    .select(["opening_id", "amount_cents"])
+    .where("store_id", "=", storeId)
+    .where("on_account", "=", toDbBoolean(true))
+    .execute();
+  const byOpening = new Map<number, number>();
+  for (const row of rows) byOpening.set(row.opening_id, (byOpening.get(row.opening_id) ?? 0) + row.amount_cents);
+  return byOpening;
+}
+
+function onAccountOf(payments: readonly TableOpeningPaymentRow[]): number {
+  return payments.filter((p) => fromDbBoolean(p.on_account)).reduce((sum, p) => sum + p.amount_cents, 0);
 }
 
 /** One opening of the store, or undefined (another store's opening looks missing). */
@@ -273,7 +298,7 @@ export async function loadOpeningDetail(
   const dailyNumbers = new Map(orders.map((o) => [o.id, o.daily_number]));
   const pending = opening.status === "OPEN" ? ((await pendingOrdersBySpot(db, storeId)).get(opening.spot_id) ?? 0) : 0;
   return {
-    ...summaryOf(opening, lines, pending, lookups),
+    ...summaryOf(opening, lines, onAccountOf(payments), pending, lookups),
     lines: lines.map((line) => lineDtoOf(line, dailyNumbers, lookups)),
     orders: orders.map((o) => ({
       id: o.id,

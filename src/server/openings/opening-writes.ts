@@ -7,7 +7,7 @@
 import { type Kysely, sql } from "kysely";
 import type { Translations } from "../../domain/languages";
 import type { OpeningLineState, SettlementType } from "../../domain/table-openings";
-import { toJsonText } from "../db/columns";
+import { toDbBoolean, toJsonText } from "../db/columns";
 import type { Database } from "../db/schema";
 import type { NewTableOpeningLineRow, TableOpeningLineRow, TableOpeningRow } from "../db/tables/table-openings.tables";
 
@@ -113,6 +113,8 @@ export interface NewPayment {
   staffId: number | null;
   athensDay: string;
   now: string;
+  /** A guest's payment from the bill on the phone: tip, payer, card, and whether it is towards the table. */
+  guest?: { userId: number; tipCents: number; brand: string; lastFour: string; onAccount: boolean };
 }
 
 export async function insertPayment(trx: Kysely<Database>, payment: NewPayment): Promise<number> {
@@ -130,6 +132,11 @@ export async function insertPayment(trx: Kysely<Database>, payment: NewPayment):
       staff_id: payment.staffId,
       athens_day: payment.athensDay,
       created_at: payment.now,
+      tip_cents: payment.guest?.tipCents ?? 0,
+      guest_user_id: payment.guest?.userId ?? null,
+      card_brand: payment.guest?.brand ?? null,
+      card_last_four: payment.guest?.lastFour ?? null,
+      on_account: toDbBoolean(payment.guest?.onAccount ?? false),
     })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -173,4 +180,34 @@ export async function settleLines(
 
 export async function linesOfOpening(trx: Kysely<Database>, openingId: number): Promise<TableOpeningLineRow[]> {
   return trx.selectFrom("table_opening_lines").selectAll().where("opening_id", "=", openingId).orderBy("id").execute();
+}
+
+/** What guests paid towards the table (a share or an amount) that the table's lines have not used up yet. */
+export async function onAccountCentsOf(trx: Kysely<Database>, openingId: number): Promise<number> {
+  return (await onAccountByOpening(trx, [openingId])).get(openingId) ?? 0;
+}
+
+export async function onAccountByOpening(
+  db: Kysely<Database>,
+  openingIds: readonly number[],
+): Promise<Map<number, number>> {
+  if (openingIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("table_opening_payments")
+    .select(["opening_id", (eb) => eb.fn.sum<number>("amount_cents").as("cents")])
+    .where("opening_id", "in", openingIds)
+    .where("on_account", "=", toDbBoolean(true))
+    .groupBy("opening_id")
+    .execute();
+  return new Map(rows.map((row) => [row.opening_id, Number(row.cents)]));
+}
+
+/** The table was settled in full: what was paid on account is used up by its lines. */
+export async function spendOnAccount(trx: Kysely<Database>, openingId: number): Promise<void> {
+  await trx
+    .updateTable("table_opening_payments")
+    .set({ on_account: toDbBoolean(false) })
+    .where("opening_id", "=", openingId)
+    .where("on_account", "=", toDbBoolean(true))
+    .execute();
 }

@@ -22,6 +22,7 @@
  * same promise once more.
  */
 import type { Kysely } from "kysely";
+import { owedAfterOnAccount } from "../../domain/bill";
 import type { Translations } from "../../domain/languages";
 import {
   type MinimumConsumption,
@@ -33,7 +34,7 @@ import {
 } from "../../domain/table-openings";
 import type { LinePick, Settlement } from "../../domain/table-openings-api";
 import { checkedPerLine, lineAsSeen } from "../../domain/table-openings-line-checks";
-import { fromJsonText } from "../db/columns";
+import { fromJsonText, toDbBoolean } from "../db/columns";
 import type { Database } from "../db/schema";
 import type { TableOpeningLineRow, TableOpeningRow } from "../db/tables/table-openings.tables";
 import { ApiError, conflict, invalidInput, notFound } from "../http/api-error";
@@ -47,22 +48,35 @@ import {
   insertPayment,
   linesOfOpening,
   type NewLine,
+  type NewPayment,
+  onAccountCentsOf,
   openOpeningOf,
   settleLines,
+  spendOnAccount,
 } from "./opening-writes";
 
-/** What every change knows: who, when, and the Athens day it counts on. */
-export interface ChangeContext {
+/** What every change of money knows: where, by whom (a guest's own payment has no staff), when, and the Athens day it counts on. */
+export interface MoneyContext {
   trx: Kysely<Database>;
-  staff: StaffMember;
+  storeId: number;
+  staffId: number | null;
   now: string;
   athensDay: string;
   /** The openings this change bumped: their live events go out after the commit (opening-events.ts). */
   touched: Set<number>;
 }
 
+/** A waiter's change: the staff member's role decides what they may do. */
+export interface ChangeContext extends MoneyContext {
+  staff: StaffMember;
+}
+
 export function changeContext(trx: Kysely<Database>, staff: StaffMember, now: Date): ChangeContext {
-  return { trx, staff, now: now.toISOString(), athensDay: athensDayText(now), touched: new Set() };
+  return { ...moneyContext(trx, staff.storeId, now), staffId: staff.staffId, staff };
+}
+
+export function moneyContext(trx: Kysely<Database>, storeId: number, now: Date): MoneyContext {
+  return { trx, storeId, staffId: null, now: now.toISOString(), athensDay: athensDayText(now), touched: new Set() };
 }
 
 /**
@@ -70,7 +84,7 @@ export function changeContext(trx: Kysely<Database>, staff: StaffMember, now: Da
  * line by line), or refuses with the reason it cannot.
  */
 export async function takeOpening(
-  c: ChangeContext,
+  c: MoneyContext,
   openingId: number,
   version: number | null,
 ): Promise<TableOpeningRow> {
@@ -78,7 +92,7 @@ export async function takeOpening(
     .updateTable("table_openings")
     .set((eb) => ({ version: eb("version", "+", 1), last_activity_at: c.now }))
     .where("id", "=", openingId)
-    .where("store_id", "=", c.staff.storeId)
+    .where("store_id", "=", c.storeId)
     .where("status", "=", "OPEN");
   if (version !== null) update = update.where("version", "=", version);
   const taken = await update.returningAll().executeTakeFirst();
@@ -92,7 +106,7 @@ export async function takeOpening(
  * its line was seen, else (every open line, or a request of an older app) at the version seen.
  */
 export function takeOpeningForLines(
-  c: ChangeContext,
+  c: MoneyContext,
   openingId: number,
   version: number,
   picks: readonly LinePick[] | null,
@@ -105,13 +119,13 @@ export function takeOpeningForLines(
  * with who and when), or changed since the waiter looked (OPENING_CHANGED, with the version now).
  * For a reopen a CLOSED opening is the expected one, so only a merge counts as closed there.
  */
-async function whyNotTaken(c: ChangeContext, openingId: number, reopening = false): Promise<ApiError> {
+async function whyNotTaken(c: MoneyContext, openingId: number, reopening = false): Promise<ApiError> {
   const current = await c.trx
     .selectFrom("table_openings")
     .leftJoin("staff", "staff.id", "table_openings.closed_by_staff_id")
     .select(["table_openings.status", "table_openings.version", "table_openings.closed_at", "staff.name"])
     .where("table_openings.id", "=", openingId)
-    .where("table_openings.store_id", "=", c.staff.storeId)
+    .where("table_openings.store_id", "=", c.storeId)
     .executeTakeFirst();
   if (current === undefined)
     return notFound("OPENING_NOT_FOUND", `There is no table opening ${openingId} in this store`);
@@ -134,7 +148,7 @@ async function whyNotTaken(c: ChangeContext, openingId: number, reopening = fals
  * as changed; a line that never was this table's as missing.
  */
 export async function pickLines(
-  c: ChangeContext,
+  c: MoneyContext,
   opening: TableOpeningRow,
   picks: readonly LinePick[] | null,
 ): Promise<TableOpeningLineRow[]> {
@@ -165,7 +179,7 @@ function lineChanged(opening: TableOpeningRow, lineId: number): ApiError {
 }
 
 /** A line moved from this table to another (a transfer of some lines) has changed; any other is not this table's. */
-async function notALineHere(c: ChangeContext, opening: TableOpeningRow, lineId: number): Promise<ApiError> {
+async function notALineHere(c: MoneyContext, opening: TableOpeningRow, lineId: number): Promise<ApiError> {
   const moved = await c.trx
     .selectFrom("table_opening_lines")
     .innerJoin("table_openings", "table_openings.id", "table_opening_lines.opening_id")
@@ -178,7 +192,7 @@ async function notALineHere(c: ChangeContext, opening: TableOpeningRow, lineId: 
   return invalidInput("VALIDATION_FAILED", `Line ${lineId} is not a line of this table`);
 }
 
-async function alreadySettled(c: ChangeContext, line: TableOpeningLineRow): Promise<ApiError> {
+async function alreadySettled(c: MoneyContext, line: TableOpeningLineRow): Promise<ApiError> {
   const by =
     line.by_staff_id === null
       ? undefined
@@ -192,7 +206,7 @@ async function alreadySettled(c: ChangeContext, line: TableOpeningLineRow): Prom
 }
 
 /** k of a line's q pieces become a line of their own (the rest stays); the amounts add up. */
-async function splitOff(c: ChangeContext, line: TableOpeningLineRow, quantity: number): Promise<TableOpeningLineRow> {
+async function splitOff(c: MoneyContext, line: TableOpeningLineRow, quantity: number): Promise<TableOpeningLineRow> {
   if (quantity === line.quantity) return line;
   const split = splitLine(
     { quantity: line.quantity, amountCents: line.amount_cents, perKg: line.grams !== null },
@@ -226,46 +240,152 @@ async function splitOff(c: ChangeContext, line: TableOpeningLineRow, quantity: n
   return part;
 }
 
-/** Pays the lines with one settlement; a charge to room moves them, owed, onto the room's opening. */
+/** A guest paying from the phone: who, the tip, the card, and whether the amount is towards the table. */
+export type GuestPayer = NonNullable<NewPayment["guest"]>;
+
+/**
+ * Pays the lines with one settlement; a charge to room moves them, owed, onto the room's opening.
+ * Returns the payment's id (null when there were no lines).
+ */
 export async function payLines(
-  c: ChangeContext,
+  c: MoneyContext,
   opening: TableOpeningRow,
   lines: readonly TableOpeningLineRow[],
-  payment: Settlement,
-): Promise<void> {
-  if (lines.length === 0) return;
-  const target = await settlementTarget(c, opening, payment);
+  payment: Settlement | GuestPayer,
+): Promise<number | null> {
+  if (lines.length === 0) return null;
   const amountCents = lines.reduce((sum, line) => sum + line.amount_cents, 0);
-  const paymentId = await insertPayment(c.trx, {
-    openingId: opening.id,
-    storeId: opening.store_id,
-    type: payment.type,
-    amountCents,
-    cardTerminalId: payment.type === "CARD" ? payment.cardTerminalId : null,
-    creditAccount: payment.type === "ON_CREDIT" ? payment.account.trim() : null,
-    roomSpotId: payment.type === "CHARGE_TO_ROOM" ? payment.roomSpotId : null,
-    online: false,
-    staffId: c.staff.staffId,
-    athensDay: c.athensDay,
-    now: c.now,
-  });
+  const paymentId = await recordPayment(c, opening, payment, amountCents);
   await settleEvery(c, lines, { state: "PAID", reason: null, paymentId });
-  if (target !== null) {
-    await insertLines(
-      c.trx,
-      target.id,
-      lines.map((line) => copyOf(line, opening.spot_id)),
-      c.now,
+  await moveToRoom(c, opening, lines, payment);
+  await keepOnAccountCovered(c, opening);
+  return paymentId;
+}
+
+/**
+ * Settles every open line of the table. What guests paid towards the table counts first, so the
+ * payment is for the rest only (none is needed when nothing is left: OPENING_HAS_REMAINING when
+ * something is and no payment was given). Returns the new payment's id, if one was made.
+ */
+export async function payInFull(
+  c: MoneyContext,
+  opening: TableOpeningRow,
+  payment: Settlement | GuestPayer | null,
+): Promise<number | null> {
+  const open = (await linesOfOpening(c.trx, opening.id)).filter((line) => line.state === "OPEN");
+  if (open.length === 0) return null;
+  const onAccount = await c.trx
+    .selectFrom("table_opening_payments")
+    .select(["id", "amount_cents"])
+    .where("opening_id", "=", opening.id)
+    .where("on_account", "=", toDbBoolean(true))
+    .orderBy("id")
+    .execute();
+  const paidOnAccount = onAccount.reduce((sum, row) => sum + row.amount_cents, 0);
+  const owed = owedAfterOnAccount(
+    open.reduce((sum, line) => sum + line.amount_cents, 0),
+    paidOnAccount,
+  );
+  if (owed > 0 && payment === null) {
+    throw conflict("OPENING_HAS_REMAINING", `This table still owes ${owed} cents: choose how it is paid`, {
+      remainingCents: owed,
+    });
+  }
+  if (paidOnAccount > 0 && payment !== null && paidBy(payment).type === "CHARGE_TO_ROOM") {
+    throw conflict(
+      "ON_ACCOUNT_EXCEEDS_OPEN",
+      "Guests already paid part of this table from their phones: settle the rest here instead of charging the room",
+      { onAccountCents: paidOnAccount },
+    );
+  }
+  const paymentId =
+    owed > 0 && payment !== null ? await recordPayment(c, opening, payment, owed) : (onAccount.at(-1)?.id ?? null);
+  await settleEvery(c, open, { state: "PAID", reason: null, paymentId });
+  if (payment !== null && paidOnAccount === 0) await moveToRoom(c, opening, open, payment);
+  await spendOnAccount(c.trx, opening.id);
+  return owed > 0 ? paymentId : null;
+}
+
+/** A guest's share or amount: money towards the table, the lines stay open until it is settled in full. */
+export async function payOnAccount(
+  c: MoneyContext,
+  opening: TableOpeningRow,
+  amountCents: number,
+  guest: GuestPayer,
+): Promise<number> {
+  const paymentId = await recordPayment(c, opening, { ...guest, onAccount: true }, amountCents);
+  await keepOnAccountCovered(c, opening);
+  return paymentId;
+}
+
+/**
+ * A waiter cannot take lines away from under money guests already paid towards the table: what
+ * stays open must still be at least that (else a refund would be owed, which is not a move here).
+ */
+export async function keepOnAccountCovered(c: MoneyContext, opening: TableOpeningRow): Promise<void> {
+  const onAccount = await onAccountCentsOf(c.trx, opening.id);
+  if (onAccount === 0) return;
+  const open = (await linesOfOpening(c.trx, opening.id))
+    .filter((line) => line.state === "OPEN")
+    .reduce((sum, line) => sum + line.amount_cents, 0);
+  if (open < onAccount) {
+    throw conflict(
+      "ON_ACCOUNT_EXCEEDS_OPEN",
+      `Guests paid ${onAccount} cents towards this table; only ${open} would stay open. Settle the table as a whole`,
+      { onAccountCents: onAccount },
     );
   }
 }
 
-/** Checks the settlement against the store; for a charge to room, takes the room's open opening. */
-async function settlementTarget(
-  c: ChangeContext,
+/** A waiter's settlement, or a guest's card from the phone (a card payment with no terminal). */
+function paidBy(payment: Settlement | GuestPayer): { type: Settlement["type"] } {
+  return "userId" in payment ? { type: "CARD" } : payment;
+}
+
+async function recordPayment(
+  c: MoneyContext,
   opening: TableOpeningRow,
-  payment: Settlement,
-): Promise<TableOpeningRow | null> {
+  payment: Settlement | GuestPayer,
+  amountCents: number,
+): Promise<number> {
+  const guest = "userId" in payment ? payment : undefined;
+  const settlement = "userId" in payment ? null : payment;
+  if (settlement !== null) await checkSettlement(c, opening, settlement);
+  return insertPayment(c.trx, {
+    openingId: opening.id,
+    storeId: opening.store_id,
+    type: guest === undefined ? (settlement as Settlement).type : "CARD",
+    amountCents,
+    cardTerminalId: settlement?.type === "CARD" ? settlement.cardTerminalId : null,
+    creditAccount: settlement?.type === "ON_CREDIT" ? settlement.account.trim() : null,
+    roomSpotId: settlement?.type === "CHARGE_TO_ROOM" ? settlement.roomSpotId : null,
+    online: guest !== undefined,
+    staffId: c.staffId,
+    athensDay: c.athensDay,
+    now: c.now,
+    guest,
+  });
+}
+
+/** A charge to room: the lines, owed, onto the room's open opening. */
+async function moveToRoom(
+  c: MoneyContext,
+  opening: TableOpeningRow,
+  lines: readonly TableOpeningLineRow[],
+  payment: Settlement | GuestPayer,
+): Promise<void> {
+  if ("userId" in payment || payment.type !== "CHARGE_TO_ROOM") return;
+  const target = await roomOpeningOf(c, opening, payment.roomSpotId);
+  await insertLines(
+    c.trx,
+    target.id,
+    lines.map((line) => copyOf(line, opening.spot_id)),
+    c.now,
+  );
+}
+
+/** Checks a waiter's settlement against the store (its card terminal, an on-credit account). */
+async function checkSettlement(c: MoneyContext, opening: TableOpeningRow, payment: Settlement): Promise<void> {
   if (payment.type === "CARD") {
     const store = await c.trx
       .selectFrom("stores")
@@ -279,15 +399,18 @@ async function settlementTarget(
   if (payment.type === "ON_CREDIT" && payment.account.trim() === "") {
     throw invalidInput("VALIDATION_FAILED", "Name the account the amount is owed by");
   }
-  if (payment.type !== "CHARGE_TO_ROOM") return null;
+}
+
+/** A charge to room: the room's open opening, taken (a room of this store, not this spot). */
+async function roomOpeningOf(c: MoneyContext, opening: TableOpeningRow, roomSpotId: number): Promise<TableOpeningRow> {
   const room = await c.trx
     .selectFrom("spots")
     .select(["id", "type"])
-    .where("id", "=", payment.roomSpotId)
+    .where("id", "=", roomSpotId)
     .where("store_id", "=", opening.store_id)
     .executeTakeFirst();
   if (room === undefined || room.type !== "HOTEL_ROOM" || room.id === opening.spot_id) {
-    throw notFound("ROOM_NOT_OPEN", `Spot ${payment.roomSpotId} is not a room of this store`);
+    throw notFound("ROOM_NOT_OPEN", `Spot ${roomSpotId} is not a room of this store`);
   }
   const roomOpening = await c.trx
     .updateTable("table_openings")
@@ -302,14 +425,14 @@ async function settlementTarget(
 }
 
 async function settleEvery(
-  c: ChangeContext,
+  c: MoneyContext,
   lines: readonly TableOpeningLineRow[],
   settlement: { state: "PAID" | "TREATED" | "CANCELED"; reason: string | null; paymentId: number | null },
 ): Promise<void> {
   const changed = await settleLines(
     c.trx,
     lines.map((line) => line.id),
-    { ...settlement, staffId: c.staff.staffId, athensDay: c.athensDay, now: c.now },
+    { ...settlement, staffId: c.staffId, athensDay: c.athensDay, now: c.now },
   );
   // The opening is taken (its row locked), and pickLines found every picked line open: anything else is a bug.
   if (changed !== lines.length) throw new Error(`settled ${changed} of ${lines.length} lines`);
@@ -317,6 +440,7 @@ async function settleEvery(
 
 export async function treatOrCancel(
   c: ChangeContext,
+  opening: TableOpeningRow,
   lines: readonly TableOpeningLineRow[],
   state: "TREATED" | "CANCELED",
   reason: string,
@@ -332,6 +456,7 @@ export async function treatOrCancel(
   const trimmed = reason.trim();
   if (trimmed === "") throw invalidInput("VALIDATION_FAILED", "Say why (the reason is required)");
   await settleEvery(c, lines, { state, reason: trimmed, paymentId: null });
+  await keepOnAccountCovered(c, opening);
   // A dish canceled after the order was sent is struck off the ticket of the station making it.
   if (state === "CANCELED") {
     const ordered = lines.flatMap((line) =>
@@ -369,17 +494,8 @@ export async function closeOpening(
   const minimum = spot?.minimum_consumption == null ? null : fromJsonText<MinimumConsumption>(spot.minimum_consumption);
   const amounts = lines.map((l) => ({ state: l.state, kind: l.kind, amountCents: l.amount_cents }));
   const missing = minimumLineAtClose(minimum, amounts);
-  const open = lines.filter((line) => line.state === "OPEN");
-  if (missing !== null) open.push(...(await insertLines(c.trx, opening.id, [minimumLine(missing)], c.now)));
-  if (open.length > 0) {
-    if (payment === null) {
-      const owed = open.reduce((sum, line) => sum + line.amount_cents, 0);
-      throw conflict("OPENING_HAS_REMAINING", `This table still owes ${owed} cents: choose how it is paid`, {
-        remainingCents: owed,
-      });
-    }
-    await payLines(c, opening, open, payment);
-  }
+  if (missing !== null) await insertLines(c.trx, opening.id, [minimumLine(missing)], c.now);
+  await payInFull(c, opening, payment);
   await c.trx
     .updateTable("table_openings")
     .set({ status: "CLOSED", closed_at: c.now, closed_by_staff_id: c.staff.staffId, closed_athens_day: c.athensDay })
@@ -478,6 +594,7 @@ export async function transfer(
     )
     .where("state", "=", "OPEN")
     .execute();
+  await keepOnAccountCovered(c, opening);
   return into.id;
 }
 

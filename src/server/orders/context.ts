@@ -23,6 +23,8 @@ export interface OrdersContext extends AccountsContext {
   advisoryDb?: Kysely<Database>;
   /** This process's name on the Idempotency-Key claims it makes, and who else is still running. */
   claimOwners: ClaimOwners;
+  /** When a guest's bill payment left mid-authorization is voided (config.jobs); default one minute. */
+  billPaymentRecoveryMs?: number;
 }
 
 /** Wakes the job worker of this process after a commit that wrote jobs (others find them by polling). */

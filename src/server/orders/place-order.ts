@@ -16,11 +16,11 @@ import type { PlaceOrderRequest } from "../../domain/orders-api";
 import { pruneNowAndThen } from "../auth/throttle";
 import { countGuestOrder } from "../auth/write-limits";
 import { fromJsonText } from "../db/columns";
-import { insertSavedCard, listSavedCardsOfUser } from "../db/repositories/saved-cards.repository";
 import { enqueuePlacementJobs } from "../jobs/order-jobs";
 import { sendToStations } from "../kitchen/send-to-stations";
 import { attachAcceptedOrder } from "../openings/attach-order";
 import { claimCardToken } from "../payments/card-token-owners";
+import { saveCard } from "../payments/save-card";
 import type { OrdersContext } from "./context";
 import { runOnce, type StoredAnswer } from "./idempotency";
 import { presentOrder } from "./order-presenter";
@@ -74,7 +74,8 @@ export async function placeOrder(
           const { lines, payment, stockChanged } = written;
           let { order } = written;
           if (card?.authorization.result.approved && request.payment.type === "CARD" && request.payment.saveCard) {
-            await saveCard(trx, account.userId, card.authorization, now);
+            const { brand, lastFour } = card.authorization.result;
+            await saveCard(trx, account.userId, { cardToken: card.authorization.cardToken, brand, lastFour }, now);
           }
           if (order.status === "ACCEPTED") {
             await attachAcceptedOrder(trx, order, account.staffId, now.toISOString());
@@ -142,16 +143,4 @@ async function authorizeCard(
   const result = await ctx.payments.authorize(payment.cardToken, amountCents, idempotencyKey);
   if (result === null) throw refuse("CARD_NOT_FOUND", "There is no such card");
   return { authorization: { provider: ctx.payments.name, cardToken: payment.cardToken, result }, amountCents };
-}
-
-async function saveCard(db: OrdersContext["db"], userId: number, card: CardAuthorization, now: Date): Promise<void> {
-  const saved = await listSavedCardsOfUser(db, userId);
-  if (saved.some((row) => row.provider_token === card.cardToken)) return;
-  await insertSavedCard(db, {
-    user_id: userId,
-    provider_token: card.cardToken,
-    brand: card.result.brand,
-    last_four: card.result.lastFour,
-    created_at: now.toISOString(),
-  });
 }

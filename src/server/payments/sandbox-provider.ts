@@ -2,8 +2,13 @@
  * The built-in sandbox payment provider (design.md "Outside parts"): test cards are tokenized by
  * POST /api/payments/sandbox/cards (card-tokenizer.ts), which keeps only a token, the brand, the
  * last four digits and the outcome the test number asks for; authorizing a token answers that
- * outcome. Capture and void have nothing to move in a sandbox: the payments row (capture.ts) is
- * the record, and an unknown reference is a bug, so it throws.
+ * outcome.
+ *
+ * Like a real provider it keeps what it authorized (sandbox_authorizations) and answers a repeated
+ * authorization with the same idempotency key, token and amount with the same authorization, so a
+ * caller that lost the answer (a process killed mid-call) can learn the reference again and void it.
+ * Capture and void are idempotent; capturing a voided authorization (or the reverse) is a bug and
+ * throws. An authorization from before the sandbox kept them is only checked for its prefix.
  */
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
@@ -22,29 +27,58 @@ export class SandboxPaymentProvider implements PaymentProvider {
     readonly now: () => Date,
   ) {}
 
-  async authorize(
-    cardToken: string,
-    _amountCents: number,
-    idempotencyKey: string,
-  ): Promise<AuthorizationResult | null> {
+  async authorize(cardToken: string, amountCents: number, idempotencyKey: string): Promise<AuthorizationResult | null> {
     const card = await findSandboxCard(this.db, cardToken);
     if (card === undefined) return null;
     const { brand, last_four: lastFour } = card;
     if (card.outcome === "DECLINE") return { approved: false, reason: SANDBOX_DECLINE_REASON, brand, lastFour };
-    // The checkout's key is part of the reference, as a real provider keys authorizations by it.
+    const earlier = await this.db
+      .selectFrom("sandbox_authorizations")
+      .select("reference")
+      .where("idempotency_key", "=", idempotencyKey)
+      .where("card_token", "=", cardToken)
+      .where("amount_cents", "=", amountCents)
+      .executeTakeFirst();
+    if (earlier !== undefined) return { approved: true, reference: earlier.reference, brand, lastFour };
+    // The key is part of the reference, as a real provider keys authorizations by it.
     const reference = `${REFERENCE_PREFIX}${idempotencyKey.replaceAll("-", "").slice(0, 12)}_${randomBytes(6).toString("hex")}`;
+    await this.db
+      .insertInto("sandbox_authorizations")
+      .values({
+        reference,
+        idempotency_key: idempotencyKey,
+        card_token: cardToken,
+        amount_cents: amountCents,
+        state: "AUTHORIZED",
+        created_at: this.now().toISOString(),
+        settled_at: null,
+      })
+      .execute();
     return { approved: true, reference, brand, lastFour };
   }
 
   async capture(reference: string): Promise<void> {
-    this.#check(reference);
+    await this.#settle(reference, "CAPTURED");
   }
 
   async void(reference: string): Promise<void> {
-    this.#check(reference);
+    await this.#settle(reference, "VOIDED");
   }
 
-  #check(reference: string): void {
+  async #settle(reference: string, to: "CAPTURED" | "VOIDED"): Promise<void> {
     if (!reference.startsWith(REFERENCE_PREFIX)) throw new Error(`not a sandbox authorization: ${reference}`);
+    const row = await this.db
+      .selectFrom("sandbox_authorizations")
+      .select("state")
+      .where("reference", "=", reference)
+      .executeTakeFirst();
+    if (row === undefined || row.state === to) return;
+    if (row.state !== "AUTHORIZED") throw new Error(`sandbox authorization ${reference} is ${row.state}, not ${to}`);
+    await this.db
+      .updateTable("sandbox_authorizations")
+      .set({ state: to, settled_at: this.now().toISOString() })
+      .where("reference", "=", reference)
+      .where("state", "=", "AUTHORIZED")
+      .execute();
   }
 }

@@ -47,6 +47,11 @@ const openApiPlugin: FastifyPluginAsync = async (app) => {
             "Preparation stations (bar, kitchen) and the tickets accepted orders are split into: ready, recall, picked up, reprint (each with an Idempotency-Key header), the tickets ready to carry, the printers' state; live on the STOMP topic /topic/stores/{storeId}/tickets",
         },
         {
+          name: "bill",
+          description:
+            "The guest's bill of the spot: read it, pay it (everything, lines, an equal share or an amount, with a tip; by card, authorized and captured only if the payment wins the table; Idempotency-Key header), the receipt by e-mail, call the waiter; live on the STOMP topic /topic/tables/{tableId}/bill. Staff: the guests' calls, live on /topic/stores/{storeId}/calls",
+        },
+        {
           name: "admin",
           description:
             "The admin service under /admin-api (spec §7): a store's admin accounts and PIN-guessing alerts, its staff, issuing and revoking waiters' login tokens; only for admins of those stores",

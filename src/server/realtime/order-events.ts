@@ -11,16 +11,18 @@
  * processes like order events do; it has listeners of its own, and an order listener never sees one.
  */
 import { Type } from "typebox";
+import { type WaiterCallEvent, WaiterCallEventSchema } from "../../domain/bill-api";
 import { type TicketChangedEvent, TicketChangedEventSchema } from "../../domain/kitchen-api";
 import { type OrderStatusEvent, OrderStatusEventSchema } from "../../domain/orders-api";
 import { type OpeningChangedEvent, OpeningChangedEventSchema } from "../../domain/table-openings-api";
 
 /** What the bus carries. */
-export type LiveEvent = OrderStatusEvent | OpeningChangedEvent | TicketChangedEvent;
+export type LiveEvent = OrderStatusEvent | OpeningChangedEvent | TicketChangedEvent | WaiterCallEvent;
 export const LiveEventSchema = Type.Union([
   OrderStatusEventSchema,
   OpeningChangedEventSchema,
   TicketChangedEventSchema,
+  WaiterCallEventSchema,
 ]);
 
 export function isOpeningEvent(event: LiveEvent): event is OpeningChangedEvent {
@@ -31,9 +33,14 @@ export function isTicketEvent(event: LiveEvent): event is TicketChangedEvent {
   return "ticketId" in event;
 }
 
+export function isCallEvent(event: LiveEvent): event is WaiterCallEvent {
+  return "callId" in event;
+}
+
 export type OrderEventListener = (event: OrderStatusEvent) => void;
 export type OpeningEventListener = (event: OpeningChangedEvent) => void;
 export type TicketEventListener = (event: TicketChangedEvent) => void;
+export type CallEventListener = (event: WaiterCallEvent) => void;
 
 export interface OrderEventBus {
   /** Delivers the event to every listener of its kind (of every process, on PostgreSQL). */
@@ -44,6 +51,8 @@ export interface OrderEventBus {
   subscribeOpenings(listener: OpeningEventListener): () => void;
   /** Kitchen ticket events. Returns the function that stops listening. */
   subscribeTickets(listener: TicketEventListener): () => void;
+  /** Guests' calls to the waiter. Returns the function that stops listening. */
+  subscribeCalls(listener: CallEventListener): () => void;
   close(): Promise<void>;
 }
 
@@ -52,6 +61,7 @@ export class InProcessOrderEvents implements OrderEventBus {
   readonly #listeners = new Set<OrderEventListener>();
   readonly #openingListeners = new Set<OpeningEventListener>();
   readonly #ticketListeners = new Set<TicketEventListener>();
+  readonly #callListeners = new Set<CallEventListener>();
 
   async publish(event: LiveEvent): Promise<void> {
     this.deliver(event);
@@ -61,6 +71,7 @@ export class InProcessOrderEvents implements OrderEventBus {
   deliver(event: LiveEvent): void {
     if (isOpeningEvent(event)) callEach(this.#openingListeners, event);
     else if (isTicketEvent(event)) callEach(this.#ticketListeners, event);
+    else if (isCallEvent(event)) callEach(this.#callListeners, event);
     else callEach(this.#listeners, event);
   }
 
@@ -79,10 +90,16 @@ export class InProcessOrderEvents implements OrderEventBus {
     return () => this.#ticketListeners.delete(listener);
   }
 
+  subscribeCalls(listener: CallEventListener): () => void {
+    this.#callListeners.add(listener);
+    return () => this.#callListeners.delete(listener);
+  }
+
   async close(): Promise<void> {
     this.#listeners.clear();
     this.#openingListeners.clear();
     this.#ticketListeners.clear();
+    this.#callListeners.clear();
   }
 }
 

@@ -23,6 +23,7 @@ import Value from "typebox/value";
 import type { Database } from "../db/schema";
 import { processApplicationName } from "../orders/claim-owners";
 import {
+  type CallEventListener,
   InProcessOrderEvents,
   type LiveEvent,
   LiveEventSchema,
@@ -119,6 +120,10 @@ export class PostgresOrderEvents implements OrderEventBus {
 
   subscribeTickets(listener: TicketEventListener): () => void {
     return this.#local.subscribeTickets(listener);
+  }
+
+  subscribeCalls(listener: CallEventListener): () => void {
+    return this.#local.subscribeCalls(listener);
   }
 
   async close(): Promise<void> {

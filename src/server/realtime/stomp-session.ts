@@ -257,7 +257,11 @@ export class StompSession {
     }
     const topic = parseOrderDestination(destination);
     const listener = this.#listener;
-    if (topic === null || listener === null || !(await mayListen(this.deps.ctx.db, listener, topic))) {
+    if (
+      topic === null ||
+      listener === null ||
+      !(await mayListen(this.deps.ctx.db, listener, topic, this.deps.ctx.now()))
+    ) {
       return this.#fail(FORBIDDEN_DESTINATION, CLOSE_POLICY, frame);
     }
     if (this.#state !== "connected") return;

@@ -14,13 +14,16 @@
  */
 import { channel } from "node:diagnostics_channel";
 import { performance } from "node:perf_hooks";
+import type { BillChangedEvent, WaiterCallEvent } from "../../domain/bill-api";
 import type { TicketChangedEvent } from "../../domain/kitchen-api";
 import {
   type OrderTopic,
   orderDestination,
+  storeCallsDestination,
   storeOpeningsDestination,
   storeOrdersDestination,
   storeTicketsDestination,
+  tableBillDestination,
 } from "../../domain/order-topics";
 import type { OrderStatusEvent } from "../../domain/orders-api";
 import type { OpeningChangedEvent } from "../../domain/table-openings-api";
@@ -73,6 +76,8 @@ export class OrderTopicFanout {
   readonly #byStore = new Map<number, Set<TopicSubscriber>>();
   readonly #openingsByStore = new Map<number, Set<TopicSubscriber>>();
   readonly #ticketsByStore = new Map<number, Set<TopicSubscriber>>();
+  readonly #callsByStore = new Map<number, Set<TopicSubscriber>>();
+  readonly #billByTable = new Map<number, Set<TopicSubscriber>>();
   readonly #stopListening: Array<() => void>;
   readonly #options: FanoutOptions;
   readonly #queue: Job[] = [];
@@ -86,12 +91,18 @@ export class OrderTopicFanout {
       bus.subscribe((event) => this.route(event)),
       bus.subscribeOpenings((event) => this.routeOpening(event)),
       bus.subscribeTickets((event) => this.routeTicket(event)),
+      bus.subscribeCalls((event) => this.routeCall(event)),
     ];
   }
 
   /** Returns the function that removes the subscriber again. */
   add(topic: OrderTopic, subscriber: TopicSubscriber): () => void {
-    const [map, key] = topic.kind === "order" ? [this.#byOrder, topic.orderId] : [this.#storeMap(topic), topic.storeId];
+    const [map, key] =
+      topic.kind === "order"
+        ? [this.#byOrder, topic.orderId]
+        : topic.kind === "tableBill"
+          ? [this.#billByTable, topic.tableId]
+          : [this.#storeMap(topic), topic.storeId];
     let set = map.get(key);
     if (set === undefined) {
       set = new Set();
@@ -116,9 +127,24 @@ export class OrderTopicFanout {
     this.#deliverSlice();
   }
 
-  #storeMap(topic: Exclude<OrderTopic, { kind: "order" }>): Map<number, Set<TopicSubscriber>> {
-    if (topic.kind === "store") return this.#byStore;
-    return topic.kind === "storeOpenings" ? this.#openingsByStore : this.#ticketsByStore;
+  #storeMap(topic: Exclude<OrderTopic, { kind: "order" | "tableBill" }>): Map<number, Set<TopicSubscriber>> {
+    switch (topic.kind) {
+      case "store":
+        return this.#byStore;
+      case "storeOpenings":
+        return this.#openingsByStore;
+      case "storeTickets":
+        return this.#ticketsByStore;
+      case "storeCalls":
+        return this.#callsByStore;
+    }
+  }
+
+  routeCall(event: WaiterCallEvent): void {
+    const subscribers = this.#callsByStore.get(event.storeId);
+    if (subscribers === undefined) return;
+    this.#enqueue(subscribers, storeCallsDestination(event.storeId), JSON.stringify(event));
+    this.#deliverSlice();
   }
 
   routeTicket(event: TicketChangedEvent): void {
@@ -128,16 +154,35 @@ export class OrderTopicFanout {
     this.#deliverSlice();
   }
 
+  /** The store's staff get the opening's event; the guests at its spot, the bill's (a table's guests never see the store's other tables). */
   routeOpening(event: OpeningChangedEvent): void {
-    const subscribers = this.#openingsByStore.get(event.storeId);
-    if (subscribers === undefined) return;
-    this.#enqueue(subscribers, storeOpeningsDestination(event.storeId), JSON.stringify(event));
+    const staff = this.#openingsByStore.get(event.storeId);
+    const guests = this.#billByTable.get(event.spotId);
+    if (staff === undefined && guests === undefined) return;
+    this.#enqueue(staff, storeOpeningsDestination(event.storeId), JSON.stringify(event));
+    if (guests !== undefined) {
+      const bill: BillChangedEvent = {
+        tableId: event.spotId,
+        openingId: event.openingId,
+        version: event.version,
+        owedCents: event.remainingCents,
+        status: event.status === "OPEN" ? "OPEN" : "SETTLED",
+      };
+      this.#enqueue(guests, tableBillDestination(event.spotId), JSON.stringify(bill));
+    }
     this.#deliverSlice();
   }
 
   /** Topics with at least one subscriber (tests and the bench check that nothing leaks). */
   get topicCount(): number {
-    return this.#byOrder.size + this.#byStore.size + this.#openingsByStore.size + this.#ticketsByStore.size;
+    return (
+      this.#byOrder.size +
+      this.#byStore.size +
+      this.#openingsByStore.size +
+      this.#ticketsByStore.size +
+      this.#callsByStore.size +
+      this.#billByTable.size
+    );
   }
 
   /** Resolves once every event published so far has been handed to its subscribers. */
@@ -152,6 +197,8 @@ export class OrderTopicFanout {
     this.#byStore.clear();
     this.#openingsByStore.clear();
     this.#ticketsByStore.clear();
+    this.#callsByStore.clear();
+    this.#billByTable.clear();
     this.#queue.length = 0;
     clearImmediate(this.#nextSlice);
     this.#nextSlice = undefined;

@@ -17,6 +17,7 @@ import { cardTokensSchema } from "./010-card-tokens";
 import { jobsClaimOrderSchema } from "./011-jobs-claim-order";
 import { claimedBySchema } from "./012-claimed-by";
 import { kitchenSchema } from "./013-kitchen";
+import { guestBillSchema } from "./014-guest-bill";
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -33,5 +34,6 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     "011-jobs-claim-order": jobsClaimOrderSchema(),
     "012-claimed-by": claimedBySchema(),
     "013-kitchen": kitchenSchema(dialect),
+    "014-guest-bill": guestBillSchema(dialect),
   };
 }

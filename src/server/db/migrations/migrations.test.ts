@@ -6,6 +6,7 @@ import { migrateToLatest } from "../migrate";
 import { migrationsFor } from "./index";
 
 const TABLES = [
+  "bill_payment_attempts",
   "card_tokens",
   "categories",
   "items",
@@ -23,6 +24,7 @@ const TABLES = [
   "receipt_daily_counters",
   "receipts",
   "reviews",
+  "sandbox_authorizations",
   "sandbox_cards",
   "saved_cards",
   "server_secrets",
@@ -44,6 +46,7 @@ const TABLES = [
   "tickets",
   "users",
   "verification_codes",
+  "waiter_calls",
 ];
 
 describe(`migrations on ${testDialect()} (brief §1: one set of migrations for both dialects)`, () => {
@@ -71,6 +74,7 @@ describe(`migrations on ${testDialect()} (brief §1: one set of migrations for b
       ["011-jobs-claim-order", "Success"],
       ["012-claimed-by", "Success"],
       ["013-kitchen", "Success"],
+      ["014-guest-bill", "Success"],
     ]);
     const tables = (await test.db.introspection.getTables()).map((t) => t.name).sort();
     expect(tables).toEqual(TABLES);

@@ -8,7 +8,10 @@ export type JobKind =
   | "outcome-message"
   | "opening-events"
   | "ticket-events"
-  | "print-ticket";
+  | "print-ticket"
+  | "bill-payment"
+  | "waiter-call-event"
+  | "payment-receipt-email";
 
 /** PENDING until done; DEAD after the last allowed attempt failed (logged, kept for a person to read). */
 export type JobState = "PENDING" | "DONE" | "DEAD";

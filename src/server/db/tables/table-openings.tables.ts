@@ -30,6 +30,9 @@ export interface TableOpeningsTable {
   closed_by_staff_id: number | null;
   closed_athens_day: string | null;
   merged_into_opening_id: number | null;
+  /** An equal split of the bill in progress (domain/bill.ts): into how many parts, how many paid. */
+  split_parts: ColumnType<number | null, number | null | undefined, number | null>;
+  split_paid_parts: ColumnType<number, number | undefined, number>;
 }
 
 export interface TableOpeningLinesTable {
@@ -69,6 +72,14 @@ export interface TableOpeningPaymentsTable {
   staff_id: number | null;
   athens_day: string;
   created_at: IsoInstant;
+  /** A guest's tip on top of the amount (from the phone). */
+  tip_cents: ColumnType<number, number | undefined, number>;
+  /** The guest who paid from the bill on the phone, and the card's brand and last four digits. */
+  guest_user_id: ColumnType<number | null, number | null | undefined, number | null>;
+  card_brand: ColumnType<string | null, string | null | undefined, string | null>;
+  card_last_four: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Paid towards the table, not towards lines, and not yet used up by the table's settling in full. */
+  on_account: ColumnType<boolean | number, number | undefined, number>;
 }
 
 export interface ReceiptDailyCountersTable {

@@ -136,6 +136,9 @@ describe("sandbox card form (POST /api/payments/sandbox/cards)", () => {
       stations: 0,
       tickets: 0,
       printer_states: 0,
+      bill_payment_attempts: 0,
+      sandbox_authorizations: 0,
+      waiter_calls: 0,
     } satisfies Record<keyof Database, 0>) as (keyof Database)[];
     for (const table of tables) {
       const rows = await ctx.db.selectFrom(table).selectAll().execute();

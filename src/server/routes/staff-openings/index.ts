@@ -37,6 +37,7 @@ import { issueReceipt, loadReceipt } from "../../openings/receipts";
 import {
   type ChangeContext,
   closeOpening,
+  payInFull,
   payLines,
   pickLines,
   reopen,
@@ -146,7 +147,8 @@ export const staffOpeningRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContext 
     PayRequestSchema,
     async (c, id, body) => {
       const opening = await takeOpeningForLines(c, id, body.version, body.lines);
-      await payLines(c, opening, await pickLines(c, opening, body.lines), body.payment);
+      if (body.lines === null) await payInFull(c, opening, body.payment);
+      else await payLines(c, opening, await pickLines(c, opening, body.lines), body.payment);
       return detailOf(c, id);
     },
   );
@@ -161,7 +163,7 @@ export const staffOpeningRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContext 
       SettleLinesRequestSchema,
       async (c, id, body) => {
         const opening = await takeOpeningForLines(c, id, body.version, body.lines);
-        await treatOrCancel(c, await pickLines(c, opening, body.lines), state, body.reason);
+        await treatOrCancel(c, opening, await pickLines(c, opening, body.lines), state, body.reason);
         return detailOf(c, id);
       },
     );
