@@ -25,6 +25,8 @@ const SCREENS = [
   "src/app/features/reviews",
   "src/app/features/staff",
   "src/app/features/kitchen",
+  // The guest's bill: a lazy route of its own (routes/menu.$tableId_.bill.tsx), never a first load.
+  "src/app/features/bill",
   "src/app/features/entrance/AccountsLayer.tsx",
   "src/app/features/entrance/EntranceDialog.tsx",
   "src/app/features/entrance/PhoneField.tsx",

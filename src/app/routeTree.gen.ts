@@ -26,6 +26,7 @@ import { Route as ServiceTableIdCategoriesRouteImport } from './routes/$service.
 import { Route as ServiceTableIdHappyHourRouteImport } from './routes/$service.$tableId.happy-hour'
 import { Route as ServiceTableIdSearchRouteImport } from './routes/$service.$tableId.search'
 import { Route as AuthReviewOrderIdRouteImport } from './routes/_auth/review.$orderId'
+import { Route as MenuTableIdBillRouteImport } from './routes/menu.$tableId_.bill'
 import { Route as StoresStoreIdReviewsRouteImport } from './routes/stores.$storeId.reviews'
 import { Route as ServiceTableIdCartIndexRouteImport } from './routes/$service.$tableId.cart.index'
 import { Route as ServiceTableIdCartChangePhoneRouteImport } from './routes/$service.$tableId.cart.change-phone'
@@ -128,6 +129,11 @@ const AuthReviewOrderIdRoute = AuthReviewOrderIdRouteImport.update({
   id: '/review/$orderId',
   path: '/review/$orderId',
   getParentRoute: () => AuthRoute,
+} as any)
+const MenuTableIdBillRoute = MenuTableIdBillRouteImport.update({
+  id: '/menu/$tableId_/bill',
+  path: '/menu/$tableId/bill',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const StoresStoreIdReviewsRoute = StoresStoreIdReviewsRouteImport.update({
   id: '/stores/$storeId/reviews',
@@ -243,6 +249,7 @@ export interface FileRoutesByFullPath {
   '/$service/$tableId/happy-hour': typeof ServiceTableIdHappyHourRoute
   '/$service/$tableId/search': typeof ServiceTableIdSearchRoute
   '/review/$orderId': typeof AuthReviewOrderIdRoute
+  '/menu/$tableId/bill': typeof MenuTableIdBillRoute
   '/stores/$storeId/reviews': typeof StoresStoreIdReviewsRoute
   '/$service/$tableId/': typeof ServiceTableIdIndexRoute
   '/$service/$tableId/cart/change-phone': typeof ServiceTableIdCartChangePhoneRoute
@@ -277,6 +284,7 @@ export interface FileRoutesByTo {
   '/$service/$tableId/happy-hour': typeof ServiceTableIdHappyHourRoute
   '/$service/$tableId/search': typeof ServiceTableIdSearchRoute
   '/review/$orderId': typeof AuthReviewOrderIdRoute
+  '/menu/$tableId/bill': typeof MenuTableIdBillRoute
   '/stores/$storeId/reviews': typeof StoresStoreIdReviewsRoute
   '/$service/$tableId': typeof ServiceTableIdIndexRoute
   '/$service/$tableId/cart/change-phone': typeof ServiceTableIdCartChangePhoneRoute
@@ -314,6 +322,7 @@ export interface FileRoutesById {
   '/$service/$tableId/happy-hour': typeof ServiceTableIdHappyHourRoute
   '/$service/$tableId/search': typeof ServiceTableIdSearchRoute
   '/_auth/review/$orderId': typeof AuthReviewOrderIdRoute
+  '/menu/$tableId_/bill': typeof MenuTableIdBillRoute
   '/stores/$storeId/reviews': typeof StoresStoreIdReviewsRoute
   '/$service/$tableId/': typeof ServiceTableIdIndexRoute
   '/$service/$tableId/cart/change-phone': typeof ServiceTableIdCartChangePhoneRoute
@@ -351,6 +360,7 @@ export interface FileRouteTypes {
     | '/$service/$tableId/happy-hour'
     | '/$service/$tableId/search'
     | '/review/$orderId'
+    | '/menu/$tableId/bill'
     | '/stores/$storeId/reviews'
     | '/$service/$tableId/'
     | '/$service/$tableId/cart/change-phone'
@@ -385,6 +395,7 @@ export interface FileRouteTypes {
     | '/$service/$tableId/happy-hour'
     | '/$service/$tableId/search'
     | '/review/$orderId'
+    | '/menu/$tableId/bill'
     | '/stores/$storeId/reviews'
     | '/$service/$tableId'
     | '/$service/$tableId/cart/change-phone'
@@ -421,6 +432,7 @@ export interface FileRouteTypes {
     | '/$service/$tableId/happy-hour'
     | '/$service/$tableId/search'
     | '/_auth/review/$orderId'
+    | '/menu/$tableId_/bill'
     | '/stores/$storeId/reviews'
     | '/$service/$tableId/'
     | '/$service/$tableId/cart/change-phone'
@@ -454,6 +466,7 @@ export interface RootRouteChildren {
   MenuTableIdRoute: typeof MenuTableIdRoute
   ReceiptsReceiptIdRoute: typeof ReceiptsReceiptIdRoute
   InfoIndexRoute: typeof InfoIndexRoute
+  MenuTableIdBillRoute: typeof MenuTableIdBillRoute
   StoresStoreIdReviewsRoute: typeof StoresStoreIdReviewsRoute
   DaySummaryForStoreStoreIdTableIdRoute: typeof DaySummaryForStoreStoreIdTableIdRoute
   OrderHistoryForStoreStoreIdTableIdRoute: typeof OrderHistoryForStoreStoreIdTableIdRoute
@@ -586,6 +599,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/review/$orderId'
       preLoaderRoute: typeof AuthReviewOrderIdRouteImport
       parentRoute: typeof AuthRoute
+    }
+    '/menu/$tableId_/bill': {
+      id: '/menu/$tableId_/bill'
+      path: '/menu/$tableId/bill'
+      fullPath: '/menu/$tableId/bill'
+      preLoaderRoute: typeof MenuTableIdBillRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/stores/$storeId/reviews': {
       id: '/stores/$storeId/reviews'
@@ -764,6 +784,7 @@ const rootRouteChildren: RootRouteChildren = {
   MenuTableIdRoute: MenuTableIdRoute,
   ReceiptsReceiptIdRoute: ReceiptsReceiptIdRoute,
   InfoIndexRoute: InfoIndexRoute,
+  MenuTableIdBillRoute: MenuTableIdBillRoute,
   StoresStoreIdReviewsRoute: StoresStoreIdReviewsRoute,
   DaySummaryForStoreStoreIdTableIdRoute: DaySummaryForStoreStoreIdTableIdRoute,
   OrderHistoryForStoreStoreIdTableIdRoute:

@@ -132,6 +132,7 @@ function CartContents({ venue, view, backToMenu, onDeleteCard }: CartContentsPro
       language={view.language}
       byStaff={byStaff}
       tableName={tableNameOf(row.request.selectedTableId)}
+      spotType={table.spot.type}
     />
   ));
 

@@ -5,6 +5,7 @@
  * outcome also takes the focus, so keyboard and screen-reader users land on it.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
+import { Link } from "@tanstack/react-router";
 import { type ReactNode, useEffect, useRef } from "react";
 import type { Preparation } from "../../../domain/kitchen";
 import { useLanguage } from "../../i18n/language-store";
@@ -30,6 +31,11 @@ interface OrderProgressProps {
   byStaff?: boolean;
   /** The table a waiter's order is for (the PDA's own spot is not where it goes). */
   tableName?: string | null;
+  /**
+   * The spot whose table bill a guest's accepted order joined (null: none, e.g. delivery): once
+   * accepted, the guest can open that bill and pay it from the phone.
+   */
+  billTableId?: number | null;
 }
 
 /** The order reached the store: only its answer can be waiting for the connection. */
@@ -60,6 +66,7 @@ export function OrderProgress({
   onCancelHeld,
   byStaff = false,
   tableName = null,
+  billTableId = null,
 }: OrderProgressProps) {
   const { t } = useLingui();
   const { ui } = useLanguage();
@@ -128,6 +135,13 @@ export function OrderProgress({
             <Trans>Total {formatPrice(summary.totalCents, ui)}</Trans>
           </p>
         </div>
+      )}
+      {stage.kind === "accepted" && !byStaff && billTableId !== null && (
+        <p className="order-progress__bill">
+          <Link to="/menu/$tableId/bill" params={{ tableId: billTableId }} data-testid="order-progress-bill">
+            <Trans>The bill</Trans>
+          </Link>
+        </p>
       )}
       <Actions stage={stage} onDone={onDone} onSignIn={onSignIn} onCancelHeld={onCancelHeld} />
     </section>

@@ -5,6 +5,8 @@
  */
 
 import { pickTranslation } from "../../../domain/languages";
+import type { SpotType } from "../../../domain/spots";
+import { openingSpotOf } from "../../../domain/table-openings";
 import type { PendingOrderRow } from "../../db/app-db";
 import type { LanguageState } from "../../i18n/language-choice";
 import { OrderProgress, type SentOrderSummary } from "./OrderProgress";
@@ -17,9 +19,11 @@ interface SentOrderCardProps {
   /** A waiter's order from the PDA, and the name of the table it is for. */
   byStaff: boolean;
   tableName: string | null;
+  /** The type of the spot the cart orders from: whether its orders join a table's bill. */
+  spotType: SpotType;
 }
 
-export function SentOrderCard({ row, language, byStaff, tableName }: SentOrderCardProps) {
+export function SentOrderCard({ row, language, byStaff, tableName, spotType }: SentOrderCardProps) {
   const { stage, dismiss, cancelHeld } = useSentOrder(row);
   const summary: SentOrderSummary = {
     lines: row.lines.map((line) => ({
@@ -38,6 +42,7 @@ export function SentOrderCard({ row, language, byStaff, tableName }: SentOrderCa
       onCancelHeld={cancelHeld}
       byStaff={byStaff}
       tableName={tableName}
+      billTableId={openingSpotOf({ spotId: row.tableId, spotType, selectedTableId: row.request.selectedTableId })}
     />
   );
 }

@@ -1,8 +1,12 @@
 /** Services screen (spec §2 "services", /menu/:tableId): the store, the guest's spot and its services. */
 import { Trans, useLingui } from "@lingui/react/macro";
+import { Link } from "@tanstack/react-router";
 import type { TableResponse } from "../../../domain/api";
 import { pickTranslation } from "../../../domain/languages";
+import { spotOpensTables } from "../../../domain/table-openings";
 import { useLanguage } from "../../i18n/language-store";
+import { useFirstScreenShown } from "../../navigation/first-screen";
+import { useSession } from "../../session/use-session";
 import { SpotBadge } from "../../venue/SpotBadge";
 import { usePageTitle } from "../shell/use-page-title";
 import { ServiceCard } from "./ServiceCard";
@@ -22,6 +26,7 @@ export function ServicesScreen({ table }: { table: TableResponse }) {
         </h1>
         <SpotBadge spot={table.spot} />
         {store.details && <p className="services__details">{store.details}</p>}
+        <BillLink spot={table.spot} />
       </div>
       {table.services.length === 0 ? (
         <div className="empty-state card">
@@ -45,5 +50,20 @@ export function ServicesScreen({ table }: { table: TableResponse }) {
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * "The bill" for a signed-in guest at a spot whose orders run a table's bill (not delivery, not the
+ * waiters' PDA spot). Only a link: the bill screen is a lazy route of its own, out of this first
+ * load; the session is read once the first screen is up, as the header's account button does.
+ */
+function BillLink({ spot }: { spot: TableResponse["spot"] }) {
+  const session = useSession(useFirstScreenShown());
+  if (session?.user.role !== "GUEST" || spot.isPda || !spotOpensTables(spot.type)) return null;
+  return (
+    <Link to="/menu/$tableId/bill" params={{ tableId: spot.id }} className="button button--quiet services__bill">
+      <Trans>The bill</Trans>
+    </Link>
   );
 }
