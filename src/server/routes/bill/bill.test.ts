@@ -102,7 +102,7 @@ async function acceptedOrder(userId: number, lines: Array<{ total: number; quant
   return id;
 }
 
-async function bill(headers: Record<string, string>, tableId = TABLE): Promise<Bill> {
+async function bill(headers: Record<string, string>, tableId: number = TABLE): Promise<Bill> {
   const response = await server.app.inject({ method: "GET", url: `/api/tables/${tableId}/bill`, headers });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<Bill>();
@@ -112,7 +112,7 @@ function pay(
   headers: Record<string, string>,
   body: Partial<BillPaymentRequest> & { amountCents: number },
   key: string = randomUUID(),
-  tableId = TABLE,
+  tableId: number = TABLE,
 ): Promise<LightMyRequestResponse> {
   return server.app.inject({
     method: "POST",
@@ -136,7 +136,7 @@ async function sandbox() {
   return database.db.selectFrom("sandbox_authorizations").selectAll().orderBy("created_at").execute();
 }
 
-async function openingOf(tableId = TABLE): Promise<OpeningDetail> {
+async function openingOf(tableId: number = TABLE): Promise<OpeningDetail> {
   const list = await server.app.inject({ method: "GET", url: "/api/staff/openings?kind=tables", headers: waiter });
   const summary = list.json<OpenOpenings>().openings.find((opening) => opening.spot.id === tableId);
   if (summary === undefined) throw new Error(`no open table at ${tableId}`);
