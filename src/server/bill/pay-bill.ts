@@ -54,6 +54,7 @@ export async function payBill(
     { userId: payer.userId, key: idempotencyKey, hash: requestHash({ tableId: spot.id, bill: request }) },
     { claimFirst: true },
     async (key) => {
+      await checkCardsTaken(ctx.db, spot.store_id);
       const opening = await billOpeningOf(ctx.db, spot.id, ctx.now());
       if (opening === undefined || opening.status !== "OPEN") throw settled();
       await checkRequest(ctx.db, opening, request);
@@ -116,6 +117,21 @@ export async function payBill(
   );
   if (wroteJobs) ctx.jobs.nudge();
   return answer;
+}
+
+/** A store that takes no cards online takes none on the bill either: its guests pay the waiter. */
+async function checkCardsTaken(db: Kysely<Database>, storeId: number): Promise<void> {
+  const store = await db
+    .selectFrom("stores")
+    .select("card_payments_enabled")
+    .where("id", "=", storeId)
+    .executeTakeFirst();
+  if (store === undefined || !fromDbBoolean(store.card_payments_enabled)) {
+    throw invalidInput(
+      "PAYMENT_TYPE_NOT_AVAILABLE",
+      "This store takes no card payments from the phone: call the waiter",
+    );
+  }
 }
 
 const settled = () => conflict("BILL_SETTLED", "This bill has nothing left to pay");
