@@ -85,7 +85,7 @@ const NETWORK_ONLY_MODULE =
  * the first time, their code fails to load and the app shows its load error with a retry (spec §8).
  */
 export const ONLINE_ONLY_SCREEN =
-  /[\\/]src[\\/]app[\\/](routes[\\/](_auth[\\/]|stores\.\$storeId\.reviews|\$service\.\$tableId\.cart\.(change-phone|delete-card))|features[\\/]entrance[\\/]EntranceDialog\.tsx)/;
+  /[\\/]src[\\/]app[\\/](routes[\\/](_auth[\\/]|stores\.\$storeId\.reviews|\$service\.\$tableId\.cart\.(change-phone|delete-card)|menu\.\$tableId_\.bill)|features[\\/]entrance[\\/]EntranceDialog\.tsx)/;
 
 /**
  * The info pages (terms, privacy, help, the contact form) with their long texts (the "documents"

@@ -10,6 +10,7 @@ import { idParams } from "../navigation/route-params";
  */
 export const Route = createFileRoute("/menu/$tableId_/bill")({
   params: idParams("tableId"),
+  staticData: { screen: "bill" },
   component: BillPage,
 });
 

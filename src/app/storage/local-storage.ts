@@ -26,6 +26,8 @@ export const STORAGE_KEYS = {
   placedAnOrder: "placedAnOrder",
   /** "true" when the guest dismissed the install offer: never shown again. */
   installOfferDismissed: "installOfferDismissed",
+  /** The last bills a guest read, per account and spot, shown offline "as of" their time (features/bill/last-bill.ts). */
+  guestLastBills: "guestLastBills",
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -3,13 +3,10 @@
  * (beach Wi-Fi), the screen shows what the table owed "as of" that read instead of an error, and
  * offers no payment. Keyed by account and spot, so another guest signing in on the same phone never
  * sees it; a few of them at most, the newest kept.
- *
- * localStorage directly rather than through storage/local-storage.ts's list of keys: that module's
- * key list is shared by the whole app and this is the bill feature's only stored value.
  */
 import type { Bill } from "../../../domain/bill-api";
+import { readStored, STORAGE_KEYS, writeStored } from "../../storage/local-storage";
 
-const KEY = "guestLastBills";
 const MAX_KEPT = 6;
 
 interface Kept {
@@ -18,17 +15,9 @@ interface Kept {
   at: string;
 }
 
-function storage(): Storage | undefined {
-  try {
-    return typeof localStorage === "undefined" ? undefined : localStorage;
-  } catch {
-    return undefined;
-  }
-}
-
 function readAll(): Record<string, Kept> {
   try {
-    const parsed = JSON.parse(storage()?.getItem(KEY) ?? "{}") as unknown;
+    const parsed = JSON.parse(readStored(STORAGE_KEYS.guestLastBills) ?? "{}") as unknown;
     return typeof parsed === "object" && parsed !== null ? (parsed as Record<string, Kept>) : {};
   } catch {
     return {};
@@ -47,9 +36,6 @@ export function keepBill(userId: number, bill: Bill, now = new Date()): void {
   const newest = Object.entries(all)
     .sort(([, a], [, b]) => b.at.localeCompare(a.at))
     .slice(0, MAX_KEPT);
-  try {
-    storage()?.setItem(KEY, JSON.stringify(Object.fromEntries(newest)));
-  } catch {
-    // Quota or privacy mode: the bill is simply not there offline.
-  }
+  // A full or blocked storage keeps nothing: the bill is then simply not there offline.
+  writeStored(STORAGE_KEYS.guestLastBills, JSON.stringify(Object.fromEntries(newest)));
 }

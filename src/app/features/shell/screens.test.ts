@@ -34,6 +34,8 @@ describe("footer (spec §2: shows on all routes except info, landing, cart, menu
     "view-order-details",
     "history",
     "history-with-entrance",
+    // The guest's bill: a screen to pay from, like the cart.
+    "bill",
   ];
 
   it.each(withoutFooter)("is hidden on %s", (screen) => {

@@ -27,6 +27,8 @@ export const SCREENS = [
   "cart",
   "cart-with-change-phone",
   "cart-with-delete-card",
+  // The guest's bill of the spot (paid from the phone), which the spec does not list.
+  "bill",
   // Staff pages of table openings that the spec does not list: a receipt to print, the day summary.
   "receipt",
   "day-summary",
@@ -80,6 +82,7 @@ const NO_FOOTER: ReadonlySet<Screen> = new Set<Screen>([
   "order-change-status",
   "view-order-details",
   "history",
+  "bill",
   "receipt",
   "day-summary",
   "kitchen",
