@@ -1,6 +1,7 @@
 /**
  * Who may see and pay a spot's bill: a guest who placed an order at that spot during this visit
- * (BILL_VISIT_HOURS), or the staff of its store. A spot's id is a small number printed on its QR
+ * (BILL_VISIT_HOURS), or charged one to it (a hotel room's guest ordering at the pool sees the
+ * room's bill), or the staff of its store. A spot's id is a small number printed on its QR
  * code, so knowing it proves nothing: a stranger who types another table's number sees nothing of
  * it. A spot of another store and a spot where the guest never ordered answer alike (403).
  */
@@ -44,7 +45,9 @@ export async function mayReadBill(
     .selectFrom("orders")
     .select("id")
     .where("user_id", "=", viewer.userId)
-    .where((eb) => eb.or([eb("spot_id", "=", spot.id), eb("selected_table_id", "=", spot.id)]))
+    .where((eb) =>
+      eb.or([eb("spot_id", "=", spot.id), eb("selected_table_id", "=", spot.id), eb("charging_room_id", "=", spot.id)]),
+    )
     .where("created_at", ">=", visitStart(now))
     .limit(1)
     .executeTakeFirst();

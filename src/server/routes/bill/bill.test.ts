@@ -29,6 +29,7 @@ const server = setUpTestApp(() => database.db, { now: clock.now });
 
 const TABLE = SAMPLE.spotId;
 const CHAIR = 202;
+const ROOM = 203;
 const DELIVERY = 204;
 const ITEM = 1000;
 
@@ -171,6 +172,14 @@ describe("who sees a spot's bill", () => {
     expect(seenByB.lines.map((line) => line.mine)).toEqual([false, true]);
   });
 
+  it("bill: a hotel room's bill shows to the guest who charged an order to that room", async () => {
+    const orderId = await acceptedOrder(guestBId, [{ total: 450 }]);
+    await database.db.updateTable("orders").set({ charging_room_id: ROOM }).where("id", "=", orderId).execute();
+    expect((await bill(guestB, ROOM)).tableId).toBe(ROOM);
+    const other = await server.app.inject({ method: "GET", url: `/api/tables/${ROOM}/bill`, headers: stranger });
+    expect(other.statusCode).toBe(403);
+  });
+
   it("bill: a guest who ordered but whose order is not accepted yet sees NONE (nothing to pay yet)", async () => {
     await insertOrder(database.db, {
       userId: guestAId,
@@ -197,7 +206,11 @@ describe("paying by card from the phone", () => {
     await server.app.jobWorker.drain();
     const [authorization] = (await sandbox()).slice(-1);
     expect(authorization).toMatchObject({ amount_cents: 1705, state: "CAPTURED" });
-    const attempt = await database.db.selectFrom("bill_payment_attempts").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
+    const attempt = await database.db
+      .selectFrom("bill_payment_attempts")
+      .selectAll()
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
     expect(attempt).toMatchObject({ state: "CAPTURED", payment_id: answer.payment.id });
   });
 
@@ -348,7 +361,10 @@ describe("bad input changes nothing and charges nothing", () => {
     });
     expect(stale.statusCode).toBe(409);
     expect(errorOf(stale).code).toBe("BILL_CHANGED");
-    const declined = await pay(guestA, { amountCents: 100, payment: { type: "CARD", cardToken: await sandboxCardToken(server.app, "4000 0000 0000 0002") } });
+    const declined = await pay(guestA, {
+      amountCents: 100,
+      payment: { type: "CARD", cardToken: await sandboxCardToken(server.app, "4000 0000 0000 0002") },
+    });
     expect([declined.statusCode, errorOf(declined).code]).toEqual([402, "CARD_DECLINED"]);
     expect((await sandbox()).length).toBe(before);
     expect((await bill(guestA)).owedCents).toBe(1000);
