@@ -15,7 +15,7 @@ import { listOutboxMessagesTo } from "../db/repositories/outbox.repository";
 import type { Database, DialectName } from "../db/schema";
 import { authHeaders, greekMobile, latestCodeTo, type SignedInGuest, signInGuest } from "../test-support/accounts";
 import { testClock } from "../test-support/clock";
-import { FIXTURE, placeTestOrder } from "../test-support/orders";
+import { FIXTURE, placeTestOrder, sandboxCardToken } from "../test-support/orders";
 import { importFixture } from "../test-support/seed";
 import { setUpTestApp } from "../test-support/test-app";
 import { setUpTestDatabase, testDialect } from "../test-support/test-database";
@@ -199,6 +199,35 @@ describe("after account deletion no personal data of the person remains", () => 
       now: clock.now(),
     });
     await acceptAndAwaitMessage(second.id, SECOND_PHONE.e164);
+    // An order at a table, paid from the bill by card, its receipt e-mailed to the profile's address.
+    const atTable = await placeTestOrder(
+      server.app,
+      database.db,
+      { ...person, ...session },
+      { tableId: FIXTURE.table, lines: [freddos] },
+      { now: clock.now() },
+    );
+    await acceptAndAwaitMessage(atTable.id, SECOND_PHONE.e164);
+    const paid = await server.app.inject({
+      method: "POST",
+      url: `/api/tables/${FIXTURE.table}/bill/payments`,
+      headers: { ...authHeaders(session), "idempotency-key": randomUUID() },
+      payload: {
+        amountCents: atTable.totals.totalCents,
+        tipCents: 0,
+        everything: true,
+        payment: { type: "CARD", cardToken: await sandboxCardToken(server.app) },
+      },
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const mailed = await server.app.inject({
+      method: "POST",
+      url: `/api/tables/${FIXTURE.table}/bill/payments/${paid.json<{ payment: { id: number } }>().payment.id}/email`,
+      headers: authHeaders(session),
+      payload: { email: EMAIL, language: "GRE" },
+    });
+    expect(mailed.statusCode, mailed.body).toBe(202);
+    await server.app.jobWorker.drain();
     // A code asked for a third number, never confirmed.
     const unconfirmed = await server.app.inject({
       method: "POST",
@@ -213,7 +242,13 @@ describe("after account deletion no personal data of the person remains", () => 
     for (const place of ["users.", "orders.delivery_info", "order_requests.response_body", "outbox.recipient"]) {
       expect(before).toContain(place);
     }
-    for (const place of ["outbox.body", "reviews.comment", "memberships.phone", "verification_codes.target"]) {
+    for (const place of [
+      "outbox.body",
+      "reviews.comment",
+      "memberships.phone",
+      "verification_codes.target",
+      "jobs.payload",
+    ]) {
       expect(before).toContain(place);
     }
   });
@@ -234,7 +269,7 @@ describe("after account deletion no personal data of the person remains", () => 
       .select(["status", "total_cents", "delivery_info", "comment"])
       .where("user_id", "=", person.userId)
       .execute();
-    expect(orders).toHaveLength(2);
+    expect(orders).toHaveLength(3);
     for (const order of orders) {
       expect(order).toMatchObject({ status: "ACCEPTED", delivery_info: null, comment: "" });
       expect(order.total_cents).toBeGreaterThan(0);

@@ -64,6 +64,25 @@ export async function queueReceiptEmail(
   ctx.jobs.nudge();
 }
 
+/**
+ * An account deleted: the receipts it had e-mailed go, with the addresses typed for them (the
+ * jobs that carried them and the messages those jobs stored in the outbox).
+ */
+export async function forgetReceiptEmailsOf(trx: Kysely<Database>, userId: number): Promise<void> {
+  const jobs = trx
+    .selectFrom("jobs")
+    .select("id")
+    .where("kind", "=", "payment-receipt-email")
+    // The payload is this module's JSON, which starts with the account's id.
+    .where("payload", "like", `{"userId":${userId},%`);
+  await trx.deleteFrom("outbox").where("job_id", "in", jobs).execute();
+  await trx
+    .deleteFrom("jobs")
+    .where("kind", "=", "payment-receipt-email")
+    .where("payload", "like", `{"userId":${userId},%`)
+    .execute();
+}
+
 /** The job's message; null when the payment or spot is gone. */
 export async function receiptEmailOf(
   db: Kysely<Database>,
