@@ -10,10 +10,12 @@
  * - the stored answers of its order placements (they held the delivery address and doorbell);
  * - its orders' delivery address and comment, its reviews' words (the rating stays);
  * - the venue's memberships of its phone;
- * - the payment receipts it had e-mailed, with the addresses typed for them.
+ * - the payment receipts it had e-mailed, with the addresses typed for them, and the card tokens
+ *   of its finished bill payments.
  * A phone or e-mail the person had before a change was cleaned at the change (./personal-data.ts).
  * What is kept, and why, is listed in README.md "What is kept after an account is deleted, and why".
  */
+import { forgetCardTokensOf } from "../bill/bill-payment-attempts";
 import { forgetReceiptEmailsOf } from "../bill/receipt-email";
 import { retireCardTokensOfUser } from "../db/repositories/card-tokens.repository";
 import {
@@ -47,6 +49,7 @@ export async function deleteAccount(ctx: AccountsContext, signedIn: SignedIn): P
     await anonymiseOrdersOf(trx, user.id);
     await blankReviewsOf(trx, user.id);
     await forgetReceiptEmailsOf(trx, user.id);
+    await forgetCardTokensOf(trx, user.id);
     // Blanks the personal fields and bumps the token generation: every jwt of the account dies.
     await eraseAccount(trx, user.id, now);
     // Without its session an authToken is unknown, so it is refused like any wrong one.

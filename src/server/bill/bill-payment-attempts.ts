@@ -202,3 +202,16 @@ function requireReference(attempt: BillPaymentAttemptRow): string {
   if (attempt.provider_reference === null) throw new Error(`bill payment attempt ${attempt.id} has no reference`);
   return attempt.provider_reference;
 }
+
+/**
+ * An account deleted: its finished attempts forget the card's token (its saved cards' tokens are
+ * retired anyway). An attempt still under way keeps it until its job has captured or voided it.
+ */
+export async function forgetCardTokensOf(trx: Kysely<Database>, userId: number): Promise<void> {
+  await trx
+    .updateTable("bill_payment_attempts")
+    .set({ card_token: "" })
+    .where("user_id", "=", userId)
+    .where("state", "in", ["DECLINED", "CAPTURED", "VOIDED"])
+    .execute();
+}
