@@ -1,7 +1,9 @@
 /**
  * Crash suite (nothing promised is lost): the real server (src/server/main.ts, SQLite file, the
- * demo venues) under order placement (cash and card, each with its Idempotency-Key) and staff
- * accepts and rejects, kill -9'd at random moments N times and started again on the same data.
+ * demo venues) under order placement (cash and card, each with its Idempotency-Key), staff
+ * accepts and rejects, and guests paying parts of their table's bill by card (an amount, a share,
+ * a line or everything, each with its Idempotency-Key), kill -9'd at random moments N times and
+ * started again on the same data.
  * Every client retries its unanswered request with the same key until it gets an answer, as the
  * app's outbox does. At the end the orders left waiting are timed out (the dev clock moves on an
  * hour), the job worker finishes, the server stops gracefully, and bench/crash-suite/checks.ts
@@ -18,6 +20,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
+import { shareAmount, sharesLeftOf, tipOfPercent } from "../src/domain/bill";
 import {
   type Acknowledged,
   checkDatabase,
@@ -44,6 +47,11 @@ const DEMO = { storeId: 7, serviceId: 7001, spotId: 7201, itemId: 70201, staffPi
 /** 12:00 in Athens on a summer day: the beach bar is open (09:00-20:00). */
 const CLOCK_START = Date.parse("2026-07-01T09:00:00.000Z");
 const RETRY_PAUSE_MS = 250;
+/** Guests paying the bill of the table the others order at (the first guests: a bill is its orderers'). */
+const BILL_PAYERS = 2;
+/** A payer's pause between two payments: the table must get lines to pay between them. */
+const BILL_PAYMENT_PAUSE_MS = [100, 400] as const;
+type PayWay = "AMOUNT" | "SHARE" | "LINES" | "EVERYTHING";
 
 const options = Object.fromEntries(
   process.argv
@@ -69,7 +77,7 @@ const startedAt = Date.now();
 let clockJumpMs = 0;
 const serverNow = () => new Date(CLOCK_START + (Date.now() - startedAt) + clockJumpMs);
 
-const acknowledged: Acknowledged = { orders: new Map(), decisions: new Map() };
+const acknowledged: Acknowledged = { orders: new Map(), decisions: new Map(), billPayments: new Map() };
 const stats = {
   placements: {
     requests: 0,
@@ -88,6 +96,14 @@ const stats = {
     accepted: 0,
     rejected: 0,
     conflicts: {} as Record<string, number>,
+  },
+  billPayments: {
+    requests: 0,
+    unansweredSends: 0,
+    inProgressAnswers: 0,
+    replayedAnswers: 0,
+    paid: { AMOUNT: 0, SHARE: 0, LINES: 0, EVERYTHING: 0 } as Record<PayWay, number>,
+    refused: {} as Record<string, number>,
   },
   leftToTimeOut: 0,
   restartMs: [] as number[],
@@ -129,6 +145,7 @@ try {
   let running = true;
   const loops = [
     ...guests.map((guest, i) => placementLoop(guest, cardTokens[i] as string, price, () => running)),
+    ...guests.slice(0, BILL_PAYERS).map((guest, i) => billPaymentLoop(guest, cardTokens[i] as string, () => running)),
     // Two waiters' devices of the store deciding in parallel.
     staffLoop(staff, () => running),
     staffLoop(staff, () => running),
@@ -178,7 +195,7 @@ try {
           ? "SQLite file as src/server/db/database.ts opens it (WAL; synchronous=NORMAL with group commit since issue 13 item 5)"
           : "PostgreSQL (TEST_POSTGRES_URL), left running while the server is killed",
       jobs: "JOB_LEASE_MS=3000 JOB_POLL_INTERVAL_MS=250 JOB_RETRY_INITIAL_MS=200",
-      load: "each guest places one order after another (half card, half cash, new key each, the same key on retry); the waiter accepts ~70%, rejects ~15%, leaves ~15% to time out",
+      load: `each guest places one order after another (half card, half cash, new key each, the same key on retry); the waiter accepts ~70%, rejects ~15%, leaves ~15% to time out; ${BILL_PAYERS} of the guests pay the table's bill by card every ${BILL_PAYMENT_PAUSE_MS.join("-")} ms (an amount, a share, a line or everything; new key each, the same key on retry)`,
       killAfter: "300-2000 ms of load, at random",
     },
     durationSeconds: Math.round((Date.now() - startedAt) / 1000),
@@ -188,6 +205,7 @@ try {
     },
     placements: stats.placements,
     decisions: stats.decisions,
+    billPayments: stats.billPayments,
     leftToTimeOut: stats.leftToTimeOut,
     checks,
   };
@@ -202,7 +220,7 @@ try {
     process.exitCode = 1;
   } else {
     console.log(
-      `crash suite: ${kills} kills, ${checks.acknowledgedOrders} orders, 0 lost, 0 duplicated, every outcome sent once, every card settled, integrity ${checks.integrityCheck}`,
+      `crash suite: ${kills} kills, ${checks.acknowledgedOrders} orders, 0 lost, 0 duplicated, every outcome sent once, every card settled; ${checks.billPayments?.acknowledged ?? 0} bill payments, each once, every card captured with its payment or voided; integrity ${checks.integrityCheck}`,
     );
   }
 } finally {
@@ -262,6 +280,89 @@ async function placementLoop(guest: Session, cardToken: string, price: number, r
       if (answer !== null && isInProgress(answer)) stats.placements.inProgressAnswers += 1;
       await sleep(RETRY_PAUSE_MS);
     }
+  }
+}
+
+interface BillRead {
+  status: string;
+  owedCents: number;
+  lines: { id: number; quantity: number; amountCents: number; state: string }[];
+  split: { parts: number; paidParts: number } | null;
+}
+
+/**
+ * A guest paying part of the table's bill by card, one payment after another, as the bill screen
+ * does: read the bill, choose a way, send it with a new key, and the same request and key until
+ * a definite answer. A refusal (the bill changed under it: an accept added lines, another payment
+ * took the line) is an answer too.
+ */
+async function billPaymentLoop(guest: Session, cardToken: string, running: () => boolean) {
+  const path = `/api/tables/${DEMO.spotId}/bill`;
+  while (running()) {
+    const [low, high] = BILL_PAYMENT_PAUSE_MS;
+    await sleep(low + Math.random() * (high - low));
+    // Nothing to pay yet (no order of this guest accepted at the table) or an answer lost: read again later.
+    const read = await send(origin, "GET", path, { session: guest });
+    if (read === null || read.status !== 200) continue;
+    const bill = JSON.parse(read.text) as BillRead;
+    if (bill.status !== "OPEN" || bill.owedCents <= 0) continue;
+    const request = billPaymentOf(bill, cardToken);
+    if (request === null) continue;
+    const key = newKey();
+    for (;;) {
+      stats.billPayments.requests += 1;
+      const answer = await send(origin, "POST", `${path}/payments`, { body: request.body, session: guest, key });
+      if (isDefinite(answer)) {
+        if (answer.replayed) stats.billPayments.replayedAnswers += 1;
+        if (answer.status === 201) {
+          acknowledged.billPayments.set(key, (JSON.parse(answer.text) as { payment: { id: number } }).payment.id);
+          stats.billPayments.paid[request.way] += 1;
+        } else {
+          const code = (JSON.parse(answer.text) as { code?: string }).code ?? String(answer.status);
+          stats.billPayments.refused[code] = (stats.billPayments.refused[code] ?? 0) + 1;
+        }
+        break;
+      }
+      stats.billPayments.unansweredSends += 1;
+      if (answer !== null && isInProgress(answer)) stats.billPayments.inProgressAnswers += 1;
+      await sleep(RETRY_PAUSE_MS);
+    }
+  }
+}
+
+/** One of the four ways to pay, for the bill as read; everything now and then, since it empties the table. */
+function billPaymentOf(bill: BillRead, cardToken: string): { way: PayWay; body: Record<string, unknown> } | null {
+  const roll = Math.random();
+  const way: PayWay = roll < 0.35 ? "AMOUNT" : roll < 0.65 ? "SHARE" : roll < 0.9 ? "LINES" : "EVERYTHING";
+  const payment = { type: "CARD", cardToken, saveCard: false };
+  const withTip = (amountCents: number) => (Math.random() < 0.5 ? 0 : tipOfPercent(amountCents, 10));
+  switch (way) {
+    case "AMOUNT": {
+      const amountCents = 1 + Math.floor(Math.random() * Math.min(bill.owedCents, 1000));
+      return { way, body: { amountCents, tipCents: withTip(amountCents), payment } };
+    }
+    case "SHARE": {
+      const parts = 2 + Math.floor(Math.random() * 3);
+      const amountCents = shareAmount(bill.owedCents, sharesLeftOf(bill.split, parts), 1);
+      if (amountCents === null || amountCents <= 0) return null;
+      return { way, body: { amountCents, tipCents: withTip(amountCents), payment, share: { parts, count: 1 } } };
+    }
+    case "LINES": {
+      const open = bill.lines.filter((line) => line.state === "OPEN");
+      const line = open[Math.floor(Math.random() * open.length)];
+      // Lines paid on account may already cover the open ones: then only an amount or a share is left.
+      if (line === undefined || line.amountCents > bill.owedCents) return null;
+      const pick = { lineId: line.id, seen: { quantity: line.quantity, amountCents: line.amountCents } };
+      return {
+        way,
+        body: { amountCents: line.amountCents, tipCents: withTip(line.amountCents), payment, lines: [pick] },
+      };
+    }
+    case "EVERYTHING":
+      return {
+        way,
+        body: { amountCents: bill.owedCents, tipCents: withTip(bill.owedCents), payment, everything: true },
+      };
   }
 }
 

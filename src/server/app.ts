@@ -94,7 +94,9 @@ export interface AppOptions {
   > &
     // Optional so tools that build an app (bench/) need not know them: the defaults of readConfig
     // (publicUrl absent: not known, so no HSTS; plugins/security-headers.ts).
-    Partial<Pick<ServerConfig, "http" | "stomp" | "publicUrl" | "codeSends" | "guestOrders">>;
+    Partial<
+      Pick<ServerConfig, "http" | "stomp" | "publicUrl" | "codeSends" | "guestOrders" | "sandboxAuthorizePauseMs">
+    >;
   /** false: no logs at all (tests). Default: JSON logs at config.logLevel. */
   logger?: boolean;
   /** Log lines go here instead of stdout (tests that check what a request logged). */
@@ -174,7 +176,9 @@ export function buildApp(options: AppOptions): App {
     ...accounts,
     menuCache,
     orderEvents: options.orderEvents ?? new InProcessOrderEvents(),
-    payments: options.payments ?? new SandboxPaymentProvider(db, now),
+    payments:
+      options.payments ??
+      new SandboxPaymentProvider(db, now, { authorizePauseMs: config.sandboxAuthorizePauseMs ?? 0 }),
     jobs: { nudge: () => worker.nudge() },
     advisoryDb: options.advisoryDb,
     claimOwners: options.claimOwners ?? singleProcessOwners(),

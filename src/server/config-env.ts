@@ -224,6 +224,16 @@ const development = {
     description:
       "`on`: `PUT /api/dev/clock` sets the server's clock (service hours, happy hour, order deadlines, `GET /api/utils/date`), for end-to-end tests and demos at any hour. Never on in production.",
   }),
+  // 0 is the one value for production; a pause exists so a crash test can kill the process at the
+  // one moment a provider has authorized a card and the server does not know it yet.
+  SANDBOX_AUTHORIZE_PAUSE_MS: Type.Integer({
+    minimum: 0,
+    maximum: 600_000,
+    default: 0,
+    rule: "be a whole number of milliseconds from 0 to 600000",
+    description:
+      "Crash tests only: the sandbox payment provider waits this long after it recorded a card's authorization and before it answers, so a test can kill the server between the authorization and the payment's commit. `0` (no pause) everywhere else.",
+  }),
 };
 
 /** Closed inputs: a slow or stalled client cannot hold a connection for ever. */

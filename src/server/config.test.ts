@@ -25,6 +25,7 @@ const EVERY_VARIABLE = {
   MAIL_FROM: "Κύμα <no-reply@example.com>",
   DEV_OUTBOX_API: "on",
   DEV_CLOCK_API: "on",
+  SANDBOX_AUTHORIZE_PAUSE_MS: "250",
   HTTP_REQUEST_TIMEOUT_MS: "20000",
   HTTP_HEADERS_TIMEOUT_MS: "5000",
   HTTP_KEEP_ALIVE_TIMEOUT_MS: "65000",
@@ -65,6 +66,7 @@ describe("configuration: every environment variable in one place with defaults (
       messaging: { sms: { provider: "outbox" }, email: { provider: "outbox" } },
       devOutboxApi: false,
       devClockApi: false,
+      sandboxAuthorizePauseMs: 0,
       http: { requestTimeoutMs: 30_000, headersTimeoutMs: 10_000, keepAliveTimeoutMs: 72_000 },
       stomp: { maxConnectionsPerSession: 10, maxConnectionsPerAddress: 50 },
       codeSends: {
@@ -106,6 +108,7 @@ describe("configuration: every environment variable in one place with defaults (
       },
       devOutboxApi: true,
       devClockApi: true,
+      sandboxAuthorizePauseMs: 250,
       http: { requestTimeoutMs: 20_000, headersTimeoutMs: 5_000, keepAliveTimeoutMs: 65_000 },
       stomp: { maxConnectionsPerSession: 4, maxConnectionsPerAddress: 500 },
       codeSends: {
@@ -146,6 +149,7 @@ describe("configuration: every environment variable in one place with defaults (
     [{ CODE_SENDS_PER_HOUR: "0" }, /CODE_SENDS_PER_HOUR must be a positive integer/],
     [{ VOICE_CALL_COUNTRIES: "GR,Greece" }, /VOICE_CALL_COUNTRIES must list two-letter country codes/],
     [{ JOB_LEASE_MS: "0" }, /JOB_LEASE_MS must be a positive integer/],
+    [{ SANDBOX_AUTHORIZE_PAUSE_MS: "-1" }, /SANDBOX_AUTHORIZE_PAUSE_MS must be a whole number of milliseconds/],
   ])("refuses a wrong value loudly: %o", (env, message) => {
     expect(() => readConfig(env, "/srv/app")).toThrow(ConfigError);
     expect(() => readConfig(env, "/srv/app")).toThrow(message);

@@ -30,6 +30,8 @@ export interface ServerConfig {
   /** GET /api/dev/outbox answers (for end-to-end tests and demos); never on in production. */
   devOutboxApi: boolean;
   devClockApi: boolean;
+  /** Crash tests only: how long the sandbox provider holds an authorization's answer (0: not at all). */
+  sandboxAuthorizePauseMs: number;
   /** How long a client may take to send a request, so a slow or stalled one cannot hold a connection. */
   http: HttpTimeouts;
   /** STOMP connections one session or one client address may hold, so no one can exhaust them. */
@@ -150,6 +152,7 @@ export function readConfig(env: Env = process.env, cwd: string = process.cwd()):
     },
     devOutboxApi: values.DEV_OUTBOX_API,
     devClockApi: values.DEV_CLOCK_API,
+    sandboxAuthorizePauseMs: values.SANDBOX_AUTHORIZE_PAUSE_MS,
     jobs: {
       leaseMs: values.JOB_LEASE_MS,
       pollIntervalMs: values.JOB_POLL_INTERVAL_MS,

@@ -9,6 +9,10 @@
  * caller that lost the answer (a process killed mid-call) can learn the reference again and void it.
  * Capture and void are idempotent; capturing a voided authorization (or the reverse) is a bug and
  * throws. An authorization from before the sandbox kept them is only checked for its prefix.
+ *
+ * `authorizePauseMs` (SANDBOX_AUTHORIZE_PAUSE_MS, crash tests only) holds a new authorization's
+ * answer that long after it was recorded: the moment a real provider has put a hold on the card
+ * and the server has not heard of it, which a crash test kills the process in.
  */
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
@@ -20,11 +24,17 @@ import type { AuthorizationResult, PaymentProvider } from "../orders/context";
 export const SANDBOX_DECLINE_REASON = "Your card was declined.";
 const REFERENCE_PREFIX = "sbx_auth_";
 
+export interface SandboxOptions {
+  /** Milliseconds a new authorization's answer waits after it was recorded; 0 (production): none. */
+  authorizePauseMs?: number;
+}
+
 export class SandboxPaymentProvider implements PaymentProvider {
   readonly name = "sandbox";
   constructor(
     readonly db: Kysely<Database>,
     readonly now: () => Date,
+    readonly options: SandboxOptions = {},
   ) {}
 
   async authorize(cardToken: string, amountCents: number, idempotencyKey: string): Promise<AuthorizationResult | null> {
@@ -54,6 +64,8 @@ export class SandboxPaymentProvider implements PaymentProvider {
         settled_at: null,
       })
       .execute();
+    const pause = this.options.authorizePauseMs ?? 0;
+    if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
     return { approved: true, reference, brand, lastFour };
   }
 
