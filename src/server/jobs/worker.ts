@@ -41,6 +41,20 @@ const HELD_AT_MOST = 4 * CONCURRENCY;
 /** Done jobs are kept this long (the status-event replay after a LISTEN gap reads them). */
 const DONE_RETENTION_MS = 24 * 60 * 60_000;
 
+type JobLine = number | string;
+
+/**
+ * The jobs that must run one after another share a line: an order's (its statuses in order), and
+ * per kind the live events of no order (opening and call events are read when run: two at once
+ * could publish an older reading after a newer one). A card's capture or void and a receipt's
+ * e-mail act on their own row and wait for an outside provider, so each runs on a line of its own:
+ * a slow provider must not hold back every store's live events.
+ */
+export function lineOf(job: Pick<JobRow, "id" | "kind" | "order_id">): JobLine {
+  if (job.order_id !== null) return job.order_id;
+  return job.kind === "bill-payment" || job.kind === "payment-receipt-email" ? `job ${job.id}` : job.kind;
+}
+
 export class JobWorker implements JobNudge {
   readonly id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   #draining: Promise<void> | null = null;
@@ -51,8 +65,8 @@ export class JobWorker implements JobNudge {
   #housekeeping: Promise<void> | null = null;
   /** Claimed jobs not finished yet, each settling when its job has run (or failed). */
   readonly #held = new Set<Promise<void>>();
-  /** Per order (and for the jobs of no order, all of them), the last job held: the next one runs after it. */
-  readonly #lastInLine = new Map<number | "no order", Promise<void>>();
+  /** Per line (lineOf), the last job held: the next one runs after it. */
+  readonly #lastInLine = new Map<JobLine, Promise<void>>();
   #running = 0;
   readonly #waitingForSlot: (() => void)[] = [];
   /** Jobs run and not yet marked done, and the statement marking the previous ones. */
@@ -151,13 +165,9 @@ export class JobWorker implements JobNudge {
     }
   }
 
-  /**
-   * Runs a claimed job after the previous one of its line, when a slot is free. A line is an order
-   * (its statuses in order), or every job of no order (a waiter's opening events, read when run:
-   * two at once could publish an older reading after a newer one).
-   */
+  /** Runs a claimed job after the previous one of its line (lineOf), when a slot is free. */
   #hold(job: JobRow): void {
-    const line = job.order_id ?? "no order";
+    const line = lineOf(job);
     const previous = this.#lastInLine.get(line) ?? Promise.resolve();
     const done = previous
       .then(() => this.#inSlot(() => this.#run(job)))

@@ -42,20 +42,13 @@ export class SandboxPaymentProvider implements PaymentProvider {
     if (card === undefined) return null;
     const { brand, last_four: lastFour } = card;
     if (card.outcome === "DECLINE") return { approved: false, reason: SANDBOX_DECLINE_REASON, brand, lastFour };
-    const earlier = await this.db
-      .selectFrom("sandbox_authorizations")
-      .select("reference")
-      .where("idempotency_key", "=", idempotencyKey)
-      .where("card_token", "=", cardToken)
-      .where("amount_cents", "=", amountCents)
-      .executeTakeFirst();
-    if (earlier !== undefined) return { approved: true, reference: earlier.reference, brand, lastFour };
-    // The key is part of the reference, as a real provider keys authorizations by it.
-    const reference = `${REFERENCE_PREFIX}${idempotencyKey.replaceAll("-", "").slice(0, 12)}_${randomBytes(6).toString("hex")}`;
-    await this.db
+    // The key is part of the reference, as a real provider keys authorizations by it. A repeat of
+    // the same request (key, card, amount), even one racing the first, gets the first's reference.
+    const fresh = `${REFERENCE_PREFIX}${idempotencyKey.replaceAll("-", "").slice(0, 12)}_${randomBytes(6).toString("hex")}`;
+    const inserted = await this.db
       .insertInto("sandbox_authorizations")
       .values({
-        reference,
+        reference: fresh,
         idempotency_key: idempotencyKey,
         card_token: cardToken,
         amount_cents: amountCents,
@@ -63,8 +56,16 @@ export class SandboxPaymentProvider implements PaymentProvider {
         created_at: this.now().toISOString(),
         settled_at: null,
       })
-      .execute();
-    const pause = this.options.authorizePauseMs ?? 0;
+      .onConflict((conflict) => conflict.columns(["idempotency_key", "card_token", "amount_cents"]).doNothing())
+      .executeTakeFirst();
+    const { reference } = await this.db
+      .selectFrom("sandbox_authorizations")
+      .select("reference")
+      .where("idempotency_key", "=", idempotencyKey)
+      .where("card_token", "=", cardToken)
+      .where("amount_cents", "=", amountCents)
+      .executeTakeFirstOrThrow();
+    const pause = Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1 ? (this.options.authorizePauseMs ?? 0) : 0;
     if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
     return { approved: true, reference, brand, lastFour };
   }

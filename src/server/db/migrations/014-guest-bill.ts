@@ -82,10 +82,13 @@ export function guestBillSchema(dialect: DialectName): Migration {
         .addColumn("created_at", "text", notNull)
         .addColumn("settled_at", "text")
         .execute();
+      // One authorization per key and request, as a provider keys them: a repeat (the recovery
+      // asking again while the first call is still under way) finds the same one.
       await db.schema
         .createIndex("sandbox_authorizations_key")
         .on("sandbox_authorizations")
-        .column("idempotency_key")
+        .columns(["idempotency_key", "card_token", "amount_cents"])
+        .unique()
         .execute();
 
       await db.schema
