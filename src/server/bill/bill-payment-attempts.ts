@@ -142,7 +142,12 @@ export async function settleAttempt(ctx: OrdersContext, attemptId: number): Prom
   switch (attempt.state) {
     case "CAPTURING": {
       await ctx.payments.capture(requireReference(attempt));
-      await finish(ctx.db, attempt.id, "CAPTURING", "CAPTURED", now());
+      await ctx.db
+        .updateTable("bill_payment_attempts")
+        .set({ state: "CAPTURED", updated_at: now() })
+        .where("id", "=", attempt.id)
+        .where("state", "=", "CAPTURING")
+        .execute();
       return;
     }
     case "AUTHORIZING": {
@@ -180,21 +185,6 @@ async function voidAttempt(ctx: OrdersContext, attempt: BillPaymentAttemptRow): 
     .set({ state: "VOIDED", provider_reference: reference, updated_at: ctx.now().toISOString() })
     .where("id", "=", attempt.id)
     .where("state", "=", "VOIDING")
-    .execute();
-}
-
-async function finish(
-  db: Kysely<Database>,
-  attemptId: number,
-  from: "CAPTURING",
-  to: "CAPTURED",
-  now: string,
-): Promise<void> {
-  await db
-    .updateTable("bill_payment_attempts")
-    .set({ state: to, updated_at: now })
-    .where("id", "=", attemptId)
-    .where("state", "=", from)
     .execute();
 }
 

@@ -16,7 +16,7 @@ import { conflict, notFound } from "../http/api-error";
 import { enqueueJobs } from "../jobs/job-queue";
 import { onAccountByOpening } from "../openings/opening-writes";
 import type { OrdersContext } from "../orders/context";
-import { runOnce, type StoredAnswer } from "../orders/idempotency";
+import { type KeyedRequest, runOnce, type StoredAnswer } from "../orders/idempotency";
 import { requestHash } from "../orders/request-hash";
 import type { StaffMember } from "../routes/staff-orders/staff-session";
 
@@ -31,54 +31,33 @@ export async function callWaiter(
   idempotencyKey: string,
   request: WaiterCallRequest,
 ): Promise<StoredAnswer> {
-  let wroteJob = false;
-  const answer = await runOnce(
-    ctx,
-    { userId, key: idempotencyKey, hash: requestHash({ tableId: spot.id, call: request }) },
-    { claimFirst: false },
-    (key) =>
-      ctx.db.transaction().execute(async (trx) => {
-        const earlier = await key.claim(trx);
-        if (earlier !== null) return earlier;
-        const now = ctx.now().toISOString();
-        const pays = request.kind !== "CALL";
-        const waiting = await trx
-          .selectFrom("waiter_calls")
-          .select("id")
-          .where("spot_id", "=", spot.id)
-          .where("user_id", "=", userId)
-          .where("kind", "=", request.kind)
-          .where("answered_at", "is", null)
-          .executeTakeFirst();
-        const callId =
-          waiting?.id ??
-          (
-            await trx
-              .insertInto("waiter_calls")
-              .values({
-                store_id: spot.store_id,
-                spot_id: spot.id,
-                user_id: userId,
-                kind: request.kind,
-                amount_cents: pays ? (request.amountCents ?? null) : null,
-                tip_cents: pays ? (request.tipCents ?? null) : null,
-                created_at: now,
-              })
-              .returning("id")
-              .executeTakeFirstOrThrow()
-          ).id;
-        if (waiting === undefined) {
-          await enqueueCallEvent(trx, callId, now);
-          wroteJob = true;
-        }
-        const [call] = await presentCalls(trx, spot.store_id, [callId]);
-        const body = JSON.stringify(call);
-        await key.finish(trx, { status: 201, body, orderId: null });
-        return { status: 201, body };
-      }),
-  );
-  if (wroteJob) ctx.jobs.nudge();
-  return answer;
+  const keyed = { userId, key: idempotencyKey, hash: requestHash({ tableId: spot.id, call: request }) };
+  return writeCall(ctx, keyed, spot.store_id, 201, async (trx, now) => {
+    const waiting = await trx
+      .selectFrom("waiter_calls")
+      .select("id")
+      .where("spot_id", "=", spot.id)
+      .where("user_id", "=", userId)
+      .where("kind", "=", request.kind)
+      .where("answered_at", "is", null)
+      .executeTakeFirst();
+    if (waiting !== undefined) return { callId: waiting.id, changed: false };
+    const pays = request.kind !== "CALL";
+    const created = await trx
+      .insertInto("waiter_calls")
+      .values({
+        store_id: spot.store_id,
+        spot_id: spot.id,
+        user_id: userId,
+        kind: request.kind,
+        amount_cents: pays ? (request.amountCents ?? null) : null,
+        tip_cents: pays ? (request.tipCents ?? null) : null,
+        created_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return { callId: created.id, changed: true };
+  });
 }
 
 export async function answerCall(
@@ -87,31 +66,47 @@ export async function answerCall(
   callId: number,
   idempotencyKey: string,
 ): Promise<StoredAnswer> {
+  const keyed = { userId: staff.userId, key: idempotencyKey, hash: requestHash({ answerCall: callId }) };
+  return writeCall(ctx, keyed, staff.storeId, 200, async (trx, now) => {
+    const taken = await trx
+      .updateTable("waiter_calls")
+      .set({ answered_at: now, answered_by_staff_id: staff.staffId })
+      .where("id", "=", callId)
+      .where("store_id", "=", staff.storeId)
+      .where("answered_at", "is", null)
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) !== 1) throw await whyNotAnswered(trx, staff.storeId, callId);
+    return { callId, changed: true };
+  });
+}
+
+/**
+ * A call's write, once per Idempotency-Key: in one transaction with its stored answer (the call as
+ * it is then) and, when it changed a call, the job that announces it to the store's PDAs.
+ */
+async function writeCall(
+  ctx: OrdersContext,
+  keyed: KeyedRequest,
+  storeId: number,
+  status: number,
+  change: (trx: Kysely<Database>, now: string) => Promise<{ callId: number; changed: boolean }>,
+): Promise<StoredAnswer> {
   let wroteJob = false;
-  const answer = await runOnce(
-    ctx,
-    { userId: staff.userId, key: idempotencyKey, hash: requestHash({ answerCall: callId }) },
-    { claimFirst: false },
-    (key) =>
-      ctx.db.transaction().execute(async (trx) => {
-        const earlier = await key.claim(trx);
-        if (earlier !== null) return earlier;
-        const now = ctx.now().toISOString();
-        const taken = await trx
-          .updateTable("waiter_calls")
-          .set({ answered_at: now, answered_by_staff_id: staff.staffId })
-          .where("id", "=", callId)
-          .where("store_id", "=", staff.storeId)
-          .where("answered_at", "is", null)
-          .executeTakeFirst();
-        if (Number(taken.numUpdatedRows) !== 1) throw await whyNotAnswered(trx, staff.storeId, callId);
+  const answer = await runOnce(ctx, keyed, { claimFirst: false }, (key) =>
+    ctx.db.transaction().execute(async (trx) => {
+      const earlier = await key.claim(trx);
+      if (earlier !== null) return earlier;
+      const now = ctx.now().toISOString();
+      const { callId, changed } = await change(trx, now);
+      if (changed) {
         await enqueueCallEvent(trx, callId, now);
         wroteJob = true;
-        const [call] = await presentCalls(trx, staff.storeId, [callId]);
-        const body = JSON.stringify(call);
-        await key.finish(trx, { status: 200, body, orderId: null });
-        return { status: 200, body };
-      }),
+      }
+      const [call] = await presentCalls(trx, storeId, [callId]);
+      const body = JSON.stringify(call);
+      await key.finish(trx, { status, body, orderId: null });
+      return { status, body };
+    }),
   );
   if (wroteJob) ctx.jobs.nudge();
   return answer;
