@@ -28,6 +28,11 @@ export const STORAGE_KEYS = {
   installOfferDismissed: "installOfferDismissed",
   /** The last bills a guest read, per account and spot, shown offline "as of" their time (features/bill/last-bill.ts). */
   guestLastBills: "guestLastBills",
+  /**
+   * In sessionStorage: a bill payment sent without a definite answer, with its Idempotency-Key and
+   * body, so "Try again" after a reload of the tab is the same payment (features/bill/PayPanel.tsx).
+   */
+  pendingBillPayment: "pendingBillPayment",
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

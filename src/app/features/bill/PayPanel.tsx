@@ -18,6 +18,7 @@ import type { ApiError } from "../../api/api-error";
 import { type ErrorText, errorTextOf } from "../../api/error-catalogue";
 import type { LanguageState } from "../../i18n/language-choice";
 import { formatPrice } from "../../i18n/money";
+import { STORAGE_KEYS, safeSessionStorage } from "../../storage/local-storage";
 import { useSavedCards } from "../checkout/use-saved-cards";
 import { payBill } from "./bill-calls";
 import { type CardChoice, CardFieldset } from "./CardFieldset";
@@ -67,7 +68,12 @@ export function PayPanel({ tableId, bill, language, disabled, offline, onPaid, o
   const [saveCard, setSaveCard] = useState(false);
   const [message, setMessage] = useState<{ text: ErrorText; extra?: ReactNode } | null>(null);
   const messageRef = useRef<HTMLDivElement>(null);
-  const attempt = useKeyedAttempt<BillPaymentRequest, BillPaymentAnswer>((body, key) => payBill(tableId, body, key));
+  // Kept in the tab's sessionStorage: a payment whose answer was lost is the same payment after a reload.
+  const attempt = useKeyedAttempt<BillPaymentRequest, BillPaymentAnswer>((body, key) => payBill(tableId, body, key), {
+    storage: safeSessionStorage(),
+    key: STORAGE_KEYS.pendingBillPayment,
+    scope: `table ${tableId}`,
+  });
 
   // A saved card is the usual way: the first one is offered until the guest picks another.
   const firstCard = cards[0]?.cardToken;

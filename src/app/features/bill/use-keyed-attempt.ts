@@ -5,11 +5,13 @@
  * body with the same key, so the server answers with what it stored: a card is never charged twice
  * and a waiter never called twice for one tap. The readings are the order outbox's
  * (domain/order-outbox.ts decideAfterError); nothing is sent by itself later (no queue): a card
- * payment happens only while the guest is there to see its answer.
+ * payment happens only while the guest is there to see its answer. With a `kept` place the pending
+ * attempt also outlives a reload of the page (a payment whose answer was lost stays the same payment).
  */
 import { useCallback, useRef, useState } from "react";
 import { decideAfterError } from "../../../domain/order-outbox";
 import { type ApiError, toApiError } from "../../api/api-error";
+import { readStored, removeStored, type StorageKey, writeStored } from "../../storage/local-storage";
 import { newAttemptKey } from "./bill-calls";
 
 export type AttemptOutcome<T> =
@@ -33,9 +35,24 @@ export function isDefiniteRefusal(error: ApiError): boolean {
   return error.status !== null && decideAfterError(error.status, error.code).action !== "retry";
 }
 
-export function useKeyedAttempt<B, T>(send: (body: B, key: string) => Promise<T>): KeyedAttempt<B, T> {
-  const pendingRef = useRef<{ key: string; body: B } | null>(null);
-  const [pending, setPending] = useState(false);
+/** Where a pending attempt is kept across reloads (the tab's sessionStorage), and under which name in it. */
+export interface KeptAttempt {
+  storage: Storage | undefined;
+  key: StorageKey;
+  /** Which attempt of that kind (a spot's payment): another one's kept attempt is not this one. */
+  scope: string;
+}
+
+type Pending<B> = { key: string; body: B };
+
+export function useKeyedAttempt<B, T>(
+  send: (body: B, key: string) => Promise<T>,
+  kept?: KeptAttempt,
+): KeyedAttempt<B, T> {
+  const pendingRef = useRef<Pending<B> | null>(null);
+  const keptRef = useRef(kept);
+  if (pendingRef.current === null && kept !== undefined) pendingRef.current = readKept<B>(kept);
+  const [pending, setPending] = useState(pendingRef.current !== null);
   const [busy, setBusy] = useState(false);
   const sendRef = useRef(send);
   sendRef.current = send;
@@ -43,6 +60,7 @@ export function useKeyedAttempt<B, T>(send: (body: B, key: string) => Promise<T>
   const run = useCallback(async (body: B): Promise<AttemptOutcome<T>> => {
     const attempt = pendingRef.current ?? { key: newAttemptKey(), body };
     pendingRef.current = attempt;
+    keep(keptRef.current, attempt);
     setPending(true);
     setBusy(true);
     try {
@@ -57,6 +75,7 @@ export function useKeyedAttempt<B, T>(send: (body: B, key: string) => Promise<T>
       }
       return { kind: "unanswered", error };
     } finally {
+      if (pendingRef.current === null) keep(keptRef.current, null);
       setPending(pendingRef.current !== null);
       setBusy(false);
     }
@@ -65,4 +84,21 @@ export function useKeyedAttempt<B, T>(send: (body: B, key: string) => Promise<T>
   const retry = useCallback(() => (pendingRef.current === null ? null : run(pendingRef.current.body)), [run]);
 
   return { run, retry, pending, busy };
+}
+
+function readKept<B>(kept: KeptAttempt): Pending<B> | null {
+  try {
+    const stored = JSON.parse(readStored(kept.key, kept.storage) ?? "null") as (Pending<B> & { scope?: string }) | null;
+    return stored !== null && stored.scope === kept.scope && typeof stored.key === "string"
+      ? { key: stored.key, body: stored.body }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+function keep<B>(kept: KeptAttempt | undefined, attempt: Pending<B> | null): void {
+  if (kept === undefined) return;
+  if (attempt === null) removeStored(kept.key, kept.storage);
+  else writeStored(kept.key, JSON.stringify({ ...attempt, scope: kept.scope }), kept.storage);
 }
