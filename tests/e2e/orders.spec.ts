@@ -104,6 +104,10 @@ test.describe("at the café at noon", () => {
     await signedInGuestAt(page, request, CAFE.menu);
     await freddoInCart(page, CAFE.menu);
     await context.setOffline(true);
+    // "Sent offline": the phone knows it is offline when the guest taps. Chromium applies the
+    // emulation to requests at once but tells the page a moment later; a tap in between is a send
+    // whose requests fail while the device says online, which the outbox shows as still sending.
+    await page.waitForFunction(() => !navigator.onLine);
     await page.getByTestId("send-order").click();
     await expect(progress(page)).toHaveAttribute("data-stage", "offline");
     expect(await guestOrderHistory(page, request)).toHaveLength(0);
