@@ -1,6 +1,5 @@
 import { describe, expect, test } from "vitest";
 import {
-  ADD_TO_ORDER_STORE_ID,
   ATHENS_TIME_ZONE,
   CATEGORY_ALL_ID,
   CHUNK_LOAD_TIMEOUT_MS,
@@ -41,7 +40,6 @@ const SPEC_VALUES: [string, unknown, number | string, string][] = [
   ["PIN_FOCUS_DELAY_MS", PIN_FOCUS_DELAY_MS, 250, "§9 pin focus delay 250 ms"],
   ["CHUNK_LOAD_TIMEOUT_MS", CHUNK_LOAD_TIMEOUT_MS, 120_000, "§9 chunk load time-out 120 s"],
   ["ATHENS_TIME_ZONE", ATHENS_TIME_ZONE, "Europe/Athens", "§9 service hours time zone"],
-  ["ADD_TO_ORDER_STORE_ID", ADD_TO_ORDER_STORE_ID, 132, "§9 store id 132 says 'add to order'"],
   ["CATEGORY_ALL_ID", CATEGORY_ALL_ID, -1, "§3 category id -1 is the All option"],
   ["PASSWORD_MIN", PASSWORD_MIN, 6, "§9 password minimum 6"],
   ["DEALS_CATEGORY_NAME", DEALS_CATEGORY_NAME, "Deals", "§3 productCategoryName 'Deals' is special"],

@@ -41,9 +41,6 @@ export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 /** Service hours, happy hours and scheduled-order windows are wall-clock times in this zone. */
 export const ATHENS_TIME_ZONE = "Europe/Athens";
 
-/** This store's add button says "add to order" instead of "add to cart". */
-export const ADD_TO_ORDER_STORE_ID = 132;
-
 /** The id of the "All" category chip. */
 export const CATEGORY_ALL_ID = -1;
 

@@ -4,7 +4,7 @@ import { clearSession, currentSession, storeSession } from "../session/session";
 import { testSession } from "../session/test-session";
 import { refreshSessionOnce } from "../session/token-refresh";
 import { asStored, jwtExpiringAt, receivedWhenIssued } from "../test-support/test-jwt";
-import { fetchSavedCards, loginWithPin, refreshTokens } from "./accounts";
+import { fetchSavedCards, refreshTokens } from "./accounts";
 import { sessionToSend } from "./accounts-client";
 import { fetchOpenOpenings } from "./staff-openings";
 import { fetchStaffOrders } from "./staff-orders";
@@ -72,16 +72,6 @@ describe("accounts calls (spec §6: authenticated calls send authToken and jwt)"
     vi.stubGlobal("fetch", fetchMock);
     await expect(fetchSavedCards()).rejects.toMatchObject({ code: "INVALID_AUTH_TOKEN" });
     expect(fetchMock).not.toHaveBeenCalled();
-  });
-
-  it("sends the PIN and store as the query of the PIN sign-in, without tokens", async () => {
-    const fetchMock = answer(401, { code: "INVALID_PIN", message: "INVALID_PIN" });
-    vi.stubGlobal("fetch", fetchMock);
-    await expect(loginWithPin("2580", 7)).rejects.toMatchObject({ code: "INVALID_PIN" });
-    const request = fetchMock.mock.calls[0]?.[0] as Request;
-    expect(new URL(request.url).search).toBe("?pin=2580&storeId=7");
-    expect(request.method).toBe("POST");
-    expect(request.headers.get("authToken")).toBeNull();
   });
 });
 

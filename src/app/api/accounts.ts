@@ -35,10 +35,6 @@ export function loginWithCode(phone: PhoneDigits, code: string): Promise<Session
   return publicCall("authenticate/v2/login", { method: "post", json: { ...phone, password: code } });
 }
 
-export function loginWithPin(pin: string, storeId: number): Promise<SessionResponse> {
-  return publicCall("authenticate/login/pin", { method: "post", searchParams: { pin, storeId } });
-}
-
 /** Rotates the tokens; passes the session explicitly so a concurrent change cannot mix tokens. */
 export function refreshTokens(session: Session): Promise<RefreshResponse> {
   return authedCall(REFRESH_PATH, { method: "get" }, session);
