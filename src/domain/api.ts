@@ -4,6 +4,7 @@
  * Money is integer cents; times of day are "HH:MM" in Europe/Athens.
  */
 import { type Static, Type } from "typebox";
+import { ALLERGENS, DIETARY_TAGS } from "./allergens";
 import { DEMO_LINK_KINDS } from "./demo-links";
 import { SLUG_PATTERN } from "./ids";
 import { EXTRA_LANGUAGES } from "./languages";
@@ -150,6 +151,13 @@ export const ItemSchema = Type.Object({
   stockAlignedToCartAddition: Type.Boolean(),
   stockAmount: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
   subselections: Type.Array(SubselectionGroupSchema),
+  // Last and optional: the menu's bytes stay the same for items without them.
+  allergens: Type.Optional(
+    Type.Array(Type.Enum(ALLERGENS), {
+      description: "EU allergens (Regulation 1169/2011 Annex II) the item contains; absent: not stated",
+    }),
+  ),
+  dietary: Type.Optional(Type.Array(Type.Enum(DIETARY_TAGS))),
 });
 
 export const MenuResponseSchema = Type.Object({

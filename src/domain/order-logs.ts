@@ -48,13 +48,34 @@ export const TABLE_OPENING_LOG_EVENTS = [
   "error-at-close-table",
 ] as const;
 
+/**
+ * enter-{product}-clicked (spec §7, payload not shown): a guest opened an item of the menu, named by
+ * the item's id (`enter-1001-clicked`). Not a closed list: one event name per item of any store. The
+ * app sends the item's storeId with it; the server takes it for an item of that store, or, without
+ * a storeId, for any item it has.
+ */
+export const ITEM_LOG_EVENT_PATTERN = "^enter-[1-9][0-9]{0,9}-clicked$";
+export type ItemLogEvent = `enter-${number}-clicked`;
+
+export function itemLogEvent(itemId: number): ItemLogEvent {
+  return `enter-${itemId}-clicked`;
+}
+
+/** The item id an enter-{id}-clicked event names; null for any other name. */
+export function itemIdOfLogEvent(event: string): number | null {
+  if (!new RegExp(ITEM_LOG_EVENT_PATTERN).test(event)) return null;
+  const id = Number(event.slice("enter-".length, -"-clicked".length));
+  return Number.isSafeInteger(id) ? id : null;
+}
+
 export const LOG_EVENTS = [
   ...ORDER_LOG_EVENTS,
   ...ORDER_STATUS_LOG_EVENTS,
   ...STORE_LOG_EVENTS,
   ...TABLE_OPENING_LOG_EVENTS,
 ] as const;
-export type LogEvent = (typeof LOG_EVENTS)[number];
+/** Every event the server takes: the closed list, plus one enter-{id}-clicked per item. */
+export type LogEvent = (typeof LOG_EVENTS)[number] | ItemLogEvent;
 export type OrderLogEvent = (typeof ORDER_LOG_EVENTS)[number];
 export type OrderStatusLogEvent = (typeof ORDER_STATUS_LOG_EVENTS)[number];
 export type StoreLogEvent = (typeof STORE_LOG_EVENTS)[number];
@@ -81,6 +102,7 @@ export type LogRequest = Static<typeof LogRequestSchema>;
 export function requiredLogFields(
   event: LogEvent,
 ): ReadonlyArray<"orderId" | "status" | "storeId" | "tableOpeningId" | "paymentType" | "reason"> {
+  if (itemIdOfLogEvent(event) !== null) return [];
   if (event === "close-table-button-pressed") return ["tableOpeningId", "paymentType"];
   if (event === "close-table-not-correctly-inputs-filled") return ["tableOpeningId", "reason"];
   if ((TABLE_OPENING_LOG_EVENTS as readonly string[]).includes(event)) return ["tableOpeningId"];

@@ -2,6 +2,8 @@
  * Database rows → the API shapes of src/domain/api.ts. The one place where column names meet
  * field names, booleans are read back from either dialect and stored JSON is parsed.
  */
+
+import type { Allergen, DietaryTag } from "../../domain/allergens";
 import type {
   CategoryDto,
   ItemDto,
@@ -153,5 +155,14 @@ export function itemDto(row: ItemRow, category: CategoryDto, subselections: Subs
     stockAlignedToCartAddition: bool(row.stock_aligned_to_cart_addition),
     stockAmount: row.stock_amount,
     subselections,
+    ...allergensOf(row),
+  };
+}
+
+/** Present only when the venue file stated them, so a menu without them keeps its bytes. */
+function allergensOf(row: ItemRow): Pick<ItemDto, "allergens" | "dietary"> {
+  return {
+    ...(row.allergens === null ? {} : { allergens: fromJsonText<Allergen[]>(row.allergens) }),
+    ...(row.dietary === null ? {} : { dietary: fromJsonText<DietaryTag[]>(row.dietary) }),
   };
 }

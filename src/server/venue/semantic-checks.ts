@@ -11,6 +11,7 @@ import { APP_SCREEN_SEGMENTS } from "../../domain/first-reads";
 import { routeClashes, type StationRoute } from "../../domain/kitchen";
 import type { Issue } from "../validation/issues";
 import { childPath } from "../validation/issues";
+import { itemAllergens } from "./item-allergens-checks";
 import type { StationFile, VenueFile } from "./venue-file";
 import { ENTITY_LABEL, type EntityKind, indexVenue, type VenueIndex } from "./venue-index";
 
@@ -39,6 +40,7 @@ export function semanticIssues(
     ...chargeToRoomInHotels(file),
     ...floorPlan(file),
     ...stations(file, index),
+    ...itemAllergens(index),
   ];
 }
 

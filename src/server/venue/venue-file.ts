@@ -14,6 +14,7 @@ import {
   TranslationsSchema,
 } from "../../domain/api";
 import { SLUG_PATTERN } from "../../domain/ids";
+import { AllergensFileSchema, DietaryFileSchema } from "./allergens-file";
 
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 const Cents = Type.Integer({ minimum: 0, maximum: 100_000_000 });
@@ -69,6 +70,8 @@ export const ItemFileSchema = Type.Object(
       ),
     ),
     groups: Type.Optional(Type.Array(GroupFileSchema)),
+    allergens: Type.Optional(AllergensFileSchema),
+    dietary: Type.Optional(DietaryFileSchema),
   },
   strict,
 );

@@ -133,6 +133,8 @@ export function catalogueRows(
       stock_aligned_to_cart_addition: bool(i.stock === undefined ? false : (i.stock.alignedToCartAddition ?? true)),
       stock_amount: i.stock?.amount ?? null,
       position,
+      allergens: i.allergens === undefined ? null : toJsonText(i.allergens),
+      dietary: i.dietary === undefined ? null : toJsonText(i.dietary),
     })),
     groups: index.groups.map(({ value: g, position, item }) => ({
       id: g.id,

@@ -16,6 +16,7 @@ import { useLanguage } from "../../i18n/language-store";
 import type { ServiceMenuData } from "../../venue/load-venue";
 import { cartKeyOf } from "../cart/cart-key";
 import { StorageUnavailable } from "../cart/StorageUnavailable";
+import { ItemAllergens } from "../menu/ItemAllergens";
 import { menuPricing } from "../menu/menu-pricing";
 import { useServiceStatus } from "../menu/use-service-status";
 import { Dialog } from "../shell/Dialog";
@@ -38,8 +39,8 @@ export default function ItemModal({ request, venue, onClose, onDone }: ItemModal
   const language = useLanguage();
   const { table, service, menu } = venue;
   const item = useMemo(() => (request.mode === "add" ? cartItemOf(request.item) : request.line.item), [request]);
-  const photo =
-    request.mode === "add" ? request.item.photo : (menu.items.find((entry) => entry.id === item.id)?.photo ?? null);
+  const menuItem = request.mode === "add" ? request.item : menu.items.find((entry) => entry.id === item.id);
+  const photo = menuItem?.photo ?? null;
   const status = useServiceStatus(service, table.store, table.spot);
   const pricing = menuPricing(service, table.store, status);
   const name = pickTranslation(item.names, language.ui, language.extra).name;
@@ -60,6 +61,7 @@ export default function ItemModal({ request, venue, onClose, onDone }: ItemModal
         isPda={table.spot.isPda}
         pricing={pricing}
       />
+      {menuItem && <ItemAllergens item={menuItem} />}
       {table.store.readOnly ? (
         <p className="item-modal__note">
           <Trans>This menu is for viewing only; please order from a member of staff.</Trans>

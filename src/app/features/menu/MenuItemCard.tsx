@@ -9,6 +9,7 @@ import { pickTranslation } from "../../../domain/languages";
 import { contentLang } from "../../i18n/content-lang";
 import type { LanguageState } from "../../i18n/language-choice";
 import { useItemModal } from "../item/item-modal-context";
+import { ItemAllergens } from "./ItemAllergens";
 import { ItemPhoto } from "./ItemPhoto";
 import { ItemPrice } from "./ItemPrice";
 import type { MenuPricing } from "./menu-pricing";
@@ -23,6 +24,8 @@ interface MenuItemCardProps {
   orderable: boolean;
   /** One of the first rows on screen: its photo is fetched first (ItemPhoto). */
   priorityPhoto?: boolean;
+  /** The allergen filter is on: an item without a declaration says so. */
+  markAllergensNotStated?: boolean;
 }
 
 /**
@@ -36,6 +39,7 @@ export const MenuItemCard = memo(function MenuItemCard({
   pricing,
   orderable,
   priorityPhoto,
+  markAllergensNotStated = false,
 }: MenuItemCardProps) {
   const { openItem } = useItemModal();
   const text = pickTranslation(item.names, language.ui, language.extra);
@@ -56,6 +60,7 @@ export const MenuItemCard = memo(function MenuItemCard({
             {text.details}
           </p>
         )}
+        <ItemAllergens item={item} compact markNotStated={markAllergensNotStated} />
         <ItemPrice item={item} pricing={pricing} />
       </div>
       {showPhoto && item.photo && <ItemPhoto photo={item.photo} priority={priorityPhoto} />}

@@ -14,6 +14,8 @@ interface MenuItemListProps {
   label?: string;
   /** How many of the list's first items are on the first screen (their photos load first). */
   priorityPhotos?: number;
+  /** The allergen filter is on: items without a declaration say so. */
+  markAllergensNotStated?: boolean;
 }
 
 /** A list of item cards (a menu section, search results, the happy-hour view). */
@@ -26,6 +28,7 @@ export function MenuItemList({
   className,
   label,
   priorityPhotos = 0,
+  markAllergensNotStated = false,
 }: MenuItemListProps) {
   return (
     <ul className={`menu__items ${className ?? ""}`} aria-label={label}>
@@ -38,6 +41,7 @@ export function MenuItemList({
             pricing={pricing}
             orderable={orderable}
             priorityPhoto={index < priorityPhotos}
+            markAllergensNotStated={markAllergensNotStated}
           />
         </li>
       ))}

@@ -6,11 +6,13 @@
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type CSSProperties, startTransition, useEffect, useState } from "react";
+import { filterByAllergens } from "../../../domain/allergens";
 import { type ActiveCategories, itemsInActiveCategories } from "../../../domain/categories";
 import { pickTranslation } from "../../../domain/languages";
 import { useFirstScreenShown } from "../../navigation/first-screen";
 import type { ServiceMenuData } from "../../venue/load-venue";
 import { usePageTitle } from "../shell/use-page-title";
+import { AllergenFilter } from "./AllergenFilter";
 import { CategoryChips } from "./CategoryChips";
 import { FIRST_RENDER_ITEM_ROWS, firstRowsOf, priorityPhotosOf } from "./first-screen";
 import { MenuHeader } from "./MenuHeader";
@@ -18,6 +20,7 @@ import { MenuItemList } from "./MenuItemList";
 import { MenuNotices } from "./MenuNotices";
 import { MenuTools } from "./MenuTools";
 import { menuSections } from "./menu-sections";
+import { useAvoidedAllergens } from "./use-avoided-allergens";
 import { useMenuView } from "./use-menu-view";
 import "./menu.css";
 
@@ -34,10 +37,9 @@ export function MenuScreen({ table, service, menu, screenName, activeCategories,
   const { language } = view;
   const serviceName = pickTranslation(service.names, language.ui, language.extra).name;
   const allSections = menuSections(menu);
-  const sections = menuSections({
-    categories: menu.categories,
-    items: itemsInActiveCategories(menu.items, activeCategories),
-  });
+  const allergens = useAvoidedAllergens();
+  const filtered = filterByAllergens(itemsInActiveCategories(menu.items, activeCategories), allergens.avoided);
+  const sections = menuSections({ categories: menu.categories, items: filtered.shown });
   const shown = sections.length;
   const total = allSections.length;
   const restRendered = useRestRendered();
@@ -67,6 +69,25 @@ export function MenuScreen({ table, service, menu, screenName, activeCategories,
             language={language}
             onToggle={onToggleCategory}
           />
+          <AllergenFilter
+            avoided={allergens.avoided}
+            hidden={filtered.hidden}
+            onToggle={allergens.toggle}
+            onClear={allergens.clear}
+          />
+          {sections.length === 0 && filtered.hidden > 0 && (
+            <div className="empty-state card">
+              <h2 className="empty-state__heading">
+                <Trans>No items without the allergens you chose</Trans>
+              </h2>
+              <p className="empty-state__body">
+                <Trans>Every item here contains at least one of them. Untick some, or ask a member of staff.</Trans>
+              </p>
+              <button type="button" className="button button--quiet" onClick={allergens.clear}>
+                <Trans>Show all items</Trans>
+              </button>
+            </div>
+          )}
           {rendered.map(({ category, items }, sectionIndex) => (
             <section
               key={category.id}
@@ -86,6 +107,7 @@ export function MenuScreen({ table, service, menu, screenName, activeCategories,
                 showPhotos={view.showPhotos}
                 orderable={view.orderable}
                 priorityPhotos={priorityPhotosOf(sections, sectionIndex)}
+                markAllergensNotStated={allergens.avoided.length > 0}
               />
             </section>
           ))}

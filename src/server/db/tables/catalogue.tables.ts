@@ -5,6 +5,7 @@
  * Money is integer cents; times of day are "HH:MM" text in Europe/Athens.
  */
 import type { ColumnType, Insertable, Selectable } from "kysely";
+import type { Allergen, DietaryTag } from "../../../domain/allergens";
 import type { Translations } from "../../../domain/languages";
 import type { SpotType } from "../../../domain/spots";
 import type { FloorPlan, MinimumConsumption } from "../../../domain/table-openings";
@@ -120,6 +121,17 @@ export interface ItemsTable {
   stock_aligned_to_cart_addition: BooleanColumn;
   stock_amount: number | null;
   position: number;
+  /** Allergens (migration 016): the venue file's list; null when it states none. */
+  allergens: ColumnType<
+    JsonText<Allergen[]> | null,
+    JsonText<Allergen[]> | null | undefined,
+    JsonText<Allergen[]> | null
+  >;
+  dietary: ColumnType<
+    JsonText<DietaryTag[]> | null,
+    JsonText<DietaryTag[]> | null | undefined,
+    JsonText<DietaryTag[]> | null
+  >;
 }
 
 export interface SubselectionGroupsTable {

@@ -4,8 +4,9 @@
  * call becomes one structured line of the server's log (`clientEvent`, the fields, the time the
  * app recorded it, the signed-in account when the tokens hold) and answers 204.
  *
- * - :event must be one of LOG_EVENTS (400 VALIDATION_FAILED otherwise: the app drops a call the
- *   server refuses with a 4xx, so an unknown event is never retried);
+ * - :event must be one of LOG_EVENTS or enter-{itemId}-clicked (400 VALIDATION_FAILED otherwise:
+ *   the app drops a call the server refuses with a 4xx, so an unknown event is never retried); an
+ *   enter-{itemId}-clicked names an item the server has, of the storeId when the body carries one;
  * - the body is a LogRequest and carries the fields of its event (requiredLogFields), else 400;
  * - auth headers are optional: an expired or revoked pair does not refuse the call (it may come
  *   from the offline queue, long after); a valid pair adds the account's id to the line;
@@ -16,6 +17,8 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { AuthHeadersSchema } from "../../../domain/auth-api";
 import {
+  ITEM_LOG_EVENT_PATTERN,
+  itemIdOfLogEvent,
   LOG_EVENTS,
   type LogEvent,
   LogRequestSchema,
@@ -35,7 +38,12 @@ import { AddressRateLimit } from "./address-rate-limit";
  */
 export const LOG_CALLS_PER_ADDRESS = { limit: 300, windowMs: 60_000 } as const;
 
-const LogParamsSchema = Type.Object({ event: Type.Enum(LOG_EVENTS) });
+const LogParamsSchema = Type.Object({
+  event: Type.Union([
+    Type.Enum(LOG_EVENTS),
+    Type.String({ pattern: ITEM_LOG_EVENT_PATTERN, description: "enter-{itemId}-clicked: a guest opened an item" }),
+  ]),
+});
 
 export const logRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContext }> = async (app, { ctx }) => {
   const limiter = new AddressRateLimit({ ...LOG_CALLS_PER_ADDRESS, now: ctx.now });
@@ -53,7 +61,7 @@ export const logRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContext }> = asyn
       schema: {
         tags: ["guest"],
         summary:
-          "Record one of the app's log events (spec §7: fire and forget). Order events carry orderId, status events orderId and status, send-button events storeId; answers 204",
+          "Record one of the app's log events (spec §7: fire and forget). Order events carry orderId, status events orderId and status, send-button events storeId, enter-{itemId}-clicked optionally the item's storeId; answers 204",
         params: LogParamsSchema,
         headers: AuthHeadersSchema,
         body: LogRequestSchema,
@@ -61,11 +69,13 @@ export const logRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContext }> = asyn
       },
     },
     async (request, reply) => {
-      const event: LogEvent = request.params.event;
+      const event = request.params.event as LogEvent;
       const body = request.body;
       const missing = requiredLogFields(event).filter((field) => body[field] === undefined);
       if (missing.length > 0)
         throw badRequest(missing.map((field) => `body.${field}: required for ${event}`).join("; "));
+      const itemId = itemIdOfLogEvent(event);
+      if (itemId !== null) await requireItem(ctx, itemId, body.storeId);
       const userId = isTableOpeningEvent(event)
         ? await staffUserIdOf(ctx, request.headers)
         : await userIdOf(ctx, request.headers);
@@ -85,6 +95,18 @@ export const logRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContext }> = asyn
     },
   );
 };
+
+const MAX_ITEM_ID = 2_147_483_647;
+
+/** enter-{itemId}-clicked names an item of the catalogue: of the call's store when it names one. */
+async function requireItem(ctx: OrdersContext, itemId: number, storeId: number | undefined): Promise<void> {
+  // Beyond the ids a venue file may give (PostgreSQL's integer would refuse the comparison itself).
+  if (itemId > MAX_ITEM_ID) throw badRequest(`params.event: no item ${itemId}`);
+  let query = ctx.db.selectFrom("items").select("id").where("id", "=", itemId);
+  if (storeId !== undefined) query = query.where("store_id", "=", storeId);
+  if ((await query.executeTakeFirst()) === undefined)
+    throw badRequest(`params.event: no item ${itemId}${storeId === undefined ? "" : ` in store ${storeId}`}`);
+}
 
 function isTableOpeningEvent(event: LogEvent): boolean {
   return (TABLE_OPENING_LOG_EVENTS as readonly string[]).includes(event);

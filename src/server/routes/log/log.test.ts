@@ -158,6 +158,38 @@ describe("POST /api/log/:event (spec §7 log calls)", () => {
     expect(clientLines()).toEqual([]);
   });
 
+  it("spec §7 L19 enter-{product}-clicked: an item of the store is logged with its storeId, or without one", async () => {
+    lines.length = 0;
+    const withStore = await send("enter-1000-clicked", { storeId: 1, at: AT });
+    expect(withStore.statusCode, withStore.body).toBe(204);
+    expect((await send("enter-1003-clicked", { at: AT })).statusCode).toBe(204);
+    expect(clientLines()).toEqual([
+      { clientEvent: "enter-1000-clicked", storeId: 1, clientAt: AT, userId: null, msg: "client event" },
+      { clientEvent: "enter-1003-clicked", clientAt: AT, userId: null, msg: "client event" },
+    ]);
+  });
+
+  it.each([
+    ["an item no store has", "enter-999999-clicked", { at: AT }, "params.event: no item 999999"],
+    ["an item of another store", "enter-1000-clicked", { storeId: 2, at: AT }, "no item 1000 in store 2"],
+    ["an id beyond any item id", "enter-9999999999-clicked", { at: AT }, "no item 9999999999"],
+    ["a name instead of an id", "enter-food-clicked", { at: AT }, "params.event"],
+    ["id 0", "enter-0-clicked", { at: AT }, "params.event"],
+    ["a negative id", "enter--5-clicked", { at: AT }, "params.event"],
+    ["a fraction", "enter-1.5-clicked", { at: AT }, "params.event"],
+    ["a leading zero", "enter-01000-clicked", { at: AT }, "params.event"],
+    ["something after the name", "enter-1000-clicked-twice", { at: AT }, "params.event"],
+  ])(
+    "spec §7 L19 enter-{product}-clicked refused for %s: 400 VALIDATION_FAILED, nothing logged",
+    async (_what, event, body, text) => {
+      lines.length = 0;
+      const response = await send(event, body);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toMatchObject({ code: "VALIDATION_FAILED", message: expect.stringContaining(text) });
+      expect(clientLines()).toEqual([]);
+    },
+  );
+
   it("records the signed-in guest's id when the tokens hold", async () => {
     lines.length = 0;
     const response = await send("send-order-clicked", { storeId: 1, at: AT }, { headers: authHeaders(guest) });
@@ -185,6 +217,7 @@ describe("POST /api/log/:event (spec §7 log calls)", () => {
     const parameter = operation.parameters.find((p: { name: string }) => p.name === "event");
     expect(JSON.stringify(parameter.schema)).toContain("cart-screen-closed-while-pending");
     expect(JSON.stringify(parameter.schema)).toContain("table-closed-successfully");
+    expect(JSON.stringify(parameter.schema)).toContain("enter-[1-9]");
     expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(["204", "400", "429"]));
     expect(LOG_EVENTS.length).toBe(25);
   });
