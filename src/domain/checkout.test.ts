@@ -77,6 +77,27 @@ describe("§5 what must be chosen before Send", () => {
       true,
       ["SCHEDULED_TIME_REQUIRED"],
     ],
+    [
+      "spec §8 E7: the outcome by e-mail asked for with no address",
+      form({ outcomeEmail: { wanted: true, address: " " } }),
+      options(),
+      true,
+      ["EMAIL_TO_NOTIFY_WHEN_ORDER_EXECUTED_MISSING"],
+    ],
+    [
+      "spec §8 E6: the outcome by e-mail asked for with a malformed address",
+      form({ outcomeEmail: { wanted: true, address: "eleni@" } }),
+      options(),
+      true,
+      ["INVALID_EMAIL_TO_NOTIFY_WHEN_ORDER_EXECUTED_MISSING"],
+    ],
+    [
+      "an address typed but not asked for is no problem",
+      form({ outcomeEmail: { wanted: false, address: "eleni@" } }),
+      options(),
+      true,
+      [],
+    ],
   ];
   it.each(cases)("%s", (_name, value, checkout, minimumReached, expected) => {
     expect(checkoutProblems(value, checkout, minimumReached)).toEqual(expected);
@@ -145,6 +166,19 @@ describe("the POST /api/orders body", () => {
       { ...context, options: options() },
     );
     expect(saved.payment).toEqual({ type: "CARD", cardToken: "tok_saved0001", saveCard: false });
+  });
+
+  it("sends the outcome's e-mail (trimmed, lower-cased) only when the guest asked for it", () => {
+    const asked = orderRequestOf(lines, form({ outcomeEmail: { wanted: true, address: " Eleni@Example.GR " } }), {
+      ...context,
+      options: options(),
+    });
+    expect(asked.notifyEmail).toBe("eleni@example.gr");
+    const notAsked = orderRequestOf(lines, form({ outcomeEmail: { wanted: false, address: "eleni@example.gr" } }), {
+      ...context,
+      options: options(),
+    });
+    expect("notifyEmail" in notAsked).toBe(false);
   });
 
   it("charges to the chosen room", () => {

@@ -9,6 +9,7 @@
  */
 import type { CartLine } from "./cart";
 import { sanitizeComment } from "./comment";
+import { checkOutcomeEmail, type OutcomeEmailCode } from "./email";
 import type { CheckoutOptions, DeliveryInfo, PaymentChoice, PlaceOrderLine, PlaceOrderRequest } from "./orders-api";
 
 /** The payment as the form holds it: a choice may still lack its card or room. */
@@ -28,12 +29,28 @@ export interface CheckoutForm {
   /** "later" without a time yet counts as missing. */
   when: { kind: "now" } | { kind: "later"; scheduledFor: string | null };
   deliveryInfo: DeliveryInfo;
+  /** The outcome by e-mail too (optional; spec §1 "the outcome arrives by SMS or e-mail"). */
+  outcomeEmail: OutcomeEmailChoice;
 }
+
+export interface OutcomeEmailChoice {
+  wanted: boolean;
+  address: string;
+}
+
+export const NO_OUTCOME_EMAIL: OutcomeEmailChoice = { wanted: false, address: "" };
 
 export const EMPTY_DELIVERY_INFO: DeliveryInfo = { address: "", area: "", postalCode: "", floor: "", doorbell: "" };
 
 export function initialCheckoutForm(deliveryInfo: DeliveryInfo = EMPTY_DELIVERY_INFO): CheckoutForm {
-  return { comment: "", payment: DEFAULT_PAYMENT, selectedTableId: null, when: { kind: "now" }, deliveryInfo };
+  return {
+    comment: "",
+    payment: DEFAULT_PAYMENT,
+    selectedTableId: null,
+    when: { kind: "now" },
+    deliveryInfo,
+    outcomeEmail: NO_OUTCOME_EMAIL,
+  };
 }
 
 export type CheckoutProblem =
@@ -42,7 +59,8 @@ export type CheckoutProblem =
   | "ROOM_SELECTION_REQUIRED"
   | "CARD_REQUIRED"
   | "DELIVERY_DETAILS_REQUIRED"
-  | "SCHEDULED_TIME_REQUIRED";
+  | "SCHEDULED_TIME_REQUIRED"
+  | OutcomeEmailCode;
 
 /** The delivery fields that must not be blank (floor and doorbell may be: a house has neither). */
 export const REQUIRED_DELIVERY_FIELDS = [
@@ -67,6 +85,8 @@ export function checkoutProblems(
     problems.push("DELIVERY_DETAILS_REQUIRED");
   }
   if (form.when.kind === "later" && form.when.scheduledFor === null) problems.push("SCHEDULED_TIME_REQUIRED");
+  const email = checkOutcomeEmail(form.outcomeEmail.wanted, form.outcomeEmail.address);
+  if (!email.ok) problems.push(email.code);
   return problems;
 }
 
@@ -100,6 +120,7 @@ export function orderRequestOf(
   form: CheckoutForm,
   context: OrderRequestContext,
 ): PlaceOrderRequest {
+  const outcomeEmail = checkOutcomeEmail(form.outcomeEmail.wanted, form.outcomeEmail.address);
   return {
     serviceId: context.serviceId,
     tableId: context.tableId,
@@ -112,6 +133,8 @@ export function orderRequestOf(
     deliveryInfo: context.options.deliveryDetailsRequired ? cleanDeliveryInfo(form.deliveryInfo) : null,
     location: context.options.locationRequired ? context.location : null,
     language: context.language,
+    // Only when asked for: an order without it reads as it always did.
+    ...(outcomeEmail.ok && outcomeEmail.email !== null ? { notifyEmail: outcomeEmail.email } : {}),
   };
 }
 

@@ -23,3 +23,28 @@ export function checkEmail(raw: string | null | undefined): EmailCheck {
   if (trimmed.length > EMAIL_MAX_LENGTH || !WHATWG_EMAIL.test(trimmed)) return { ok: false, code: "INVALID_EMAIL" };
   return { ok: true, email: trimmed.toLowerCase() };
 }
+
+export type OutcomeEmailCode =
+  | "EMAIL_TO_NOTIFY_WHEN_ORDER_EXECUTED_MISSING"
+  | "INVALID_EMAIL_TO_NOTIFY_WHEN_ORDER_EXECUTED_MISSING";
+
+export type OutcomeEmailCheck = { ok: true; email: string | null } | { ok: false; code: OutcomeEmailCode };
+
+/**
+ * The checkout's optional "send me the outcome by e-mail" (spec §1 "the outcome arrives by SMS or
+ * e-mail"; §8 E6, E7): not asked for is fine whatever the field holds; asked for with nothing typed
+ * is EMAIL_TO_NOTIFY_WHEN_ORDER_EXECUTED_MISSING; asked for with a malformed address is
+ * INVALID_EMAIL_TO_NOTIFY_WHEN_ORDER_EXECUTED_MISSING. The same rule as every other address.
+ */
+export function checkOutcomeEmail(wanted: boolean, raw: string | null | undefined): OutcomeEmailCheck {
+  if (!wanted) return { ok: true, email: null };
+  const checked = checkEmail(raw);
+  if (checked.ok) return checked;
+  return {
+    ok: false,
+    code:
+      checked.code === "EMPTY_EMAIL"
+        ? "EMAIL_TO_NOTIFY_WHEN_ORDER_EXECUTED_MISSING"
+        : "INVALID_EMAIL_TO_NOTIFY_WHEN_ORDER_EXECUTED_MISSING",
+  };
+}

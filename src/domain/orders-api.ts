@@ -120,6 +120,18 @@ export const PlaceOrderRequestSchema = Type.Object(
     ]),
     /** The language of the outcome SMS or e-mail. */
     language: Type.Union([Type.Literal("GRE"), Type.Literal("ENG")]),
+    /**
+     * Present when the guest asked for the outcome by e-mail too: the address it goes to. Empty:
+     * 400 EMAIL_TO_NOTIFY_WHEN_ORDER_EXECUTED_MISSING; malformed: 400
+     * INVALID_EMAIL_TO_NOTIFY_WHEN_ORDER_EXECUTED_MISSING (src/domain/email.ts checkOutcomeEmail).
+     */
+    notifyEmail: Type.Optional(
+      Type.String({
+        maxLength: 1000,
+        description:
+          "The outcome by e-mail too. Empty: 400 EMAIL_TO_NOTIFY_WHEN_ORDER_EXECUTED_MISSING; malformed: 400 INVALID_EMAIL_TO_NOTIFY_WHEN_ORDER_EXECUTED_MISSING",
+      }),
+    ),
   },
   closed,
 );

@@ -95,7 +95,10 @@ export interface AppOptions {
     // Optional so tools that build an app (bench/) need not know them: the defaults of readConfig
     // (publicUrl absent: not known, so no HSTS; plugins/security-headers.ts).
     Partial<
-      Pick<ServerConfig, "http" | "stomp" | "publicUrl" | "codeSends" | "guestOrders" | "sandboxAuthorizePauseMs">
+      Pick<
+        ServerConfig,
+        "http" | "stomp" | "publicUrl" | "codeSends" | "guestOrders" | "sandboxAuthorizePauseMs" | "port"
+      >
     >;
   /** false: no logs at all (tests). Default: JSON logs at config.logLevel. */
   logger?: boolean;
@@ -183,6 +186,7 @@ export function buildApp(options: AppOptions): App {
     advisoryDb: options.advisoryDb,
     claimOwners: options.claimOwners ?? singleProcessOwners(),
     billPaymentRecoveryMs: (options.jobs ?? DEFAULT_JOBS_CONFIG).billPaymentRecoveryMs,
+    publicUrl: config.publicUrl ?? (config.port === undefined ? null : `http://localhost:${config.port}`),
   };
   // The after-commit jobs (status events, card capture/void, outcome messages).
   const worker = new JobWorker(orders, options.jobs ?? DEFAULT_JOBS_CONFIG, app.log);

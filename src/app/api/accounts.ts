@@ -7,6 +7,7 @@ import type {
   SavedCardsResponse,
   SessionResponse,
   UpdateUserRequest,
+  UserResponse,
   VerificationChannel,
   VerificationSent,
 } from "../../domain/auth-api";
@@ -46,6 +47,11 @@ export function logout(): Promise<OkResponse> {
 
 export function updateUser(changes: UpdateUserRequest): Promise<SessionResponse> {
   return authedCall("user/v2/update", { method: "post", json: changes });
+}
+
+/** Spec §7 POST newsletter/opt-out: answers the user with the newsletter off. */
+export function optOutOfNewsletter(): Promise<UserResponse> {
+  return authedCall("newsletter/opt-out", { method: "post" });
 }
 
 export function deleteAccount(): Promise<OkResponse> {

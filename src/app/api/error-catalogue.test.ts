@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { PRODUCT_ERROR_CODES, SPEC_ERROR_CODES } from "../../domain/error-codes";
 import { ApiError, NETWORK_ERROR } from "./api-error";
-import { ERROR_MESSAGES, errorText, errorTextOf, renderErrorText, SUCCESS_MESSAGES } from "./error-catalogue";
+import {
+  ERROR_MESSAGES,
+  errorText,
+  errorTextOf,
+  NEVER_RAISED,
+  renderErrorText,
+  SUCCESS_MESSAGES,
+} from "./error-catalogue";
 
 const message = (text: string) => ({ descriptor: expect.objectContaining({ message: text }) });
 
@@ -23,6 +30,13 @@ describe("error catalogue (spec §8)", () => {
     ["VALIDATION_FAILED", "Please check the details you entered"],
   ])("maps %s to its text", (code, text) => {
     expect(errorText({ code, message: "" })).toEqual(message(text));
+  });
+
+  it("spec §8 E11: USER_NOT_FOUND is documented as never raised (no account enumeration), citing the tests that prove it", () => {
+    expect(NEVER_RAISED.USER_NOT_FOUND).toMatch(/No account enumeration/);
+    expect(NEVER_RAISED.USER_NOT_FOUND).toContain("same answer for known and unknown numbers");
+    // Its text stays for an answer from elsewhere.
+    expect(errorText({ code: "USER_NOT_FOUND", message: "" })).toEqual(message("There is no user with that email"));
   });
 
   it("gives an unknown code, including inherited object keys, the default text", () => {

@@ -27,6 +27,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   EMAIL_ALREADY_USED: msg`This email address is already registered`,
   INVALID_CREDENTIALS: msg`Invalid email or password`,
   INVALID_PIN: msg`Invalid pin`,
+  // Never raised, deliberately: see NEVER_RAISED below.
   USER_NOT_FOUND: msg`There is no user with that email`,
   SEND_VERIFICATION_CODE_ERROR: msg`We could not send a message to your number`,
   INVALID_VERIFICATION_CODE: msg`The verification code is invalid or has expired`,
@@ -110,6 +111,19 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   ON_ACCOUNT_EXCEEDS_OPEN: msg`Guests already paid more towards this table than would be left open`,
   CALL_NOT_FOUND: msg`We could not find this call`,
   CALL_ALREADY_ANSWERED: msg`Another waiter already answered this call`,
+};
+
+/**
+ * Codes of spec §8 that keep their text here but that the server deliberately never answers with,
+ * and why. The text stays so an answer from an older or outside server still reads well.
+ */
+export const NEVER_RAISED: Partial<Record<ErrorCode, string>> = {
+  USER_NOT_FOUND:
+    "No account enumeration: sign-in (entrance, resend, login) and password reset answer an unknown " +
+    "number or address exactly as a known one (design.md 'Sign-in numbers'), so nobody can learn who has " +
+    "an account. Proved by src/server/routes/sign-in/sign-in.test.ts 'same answer for known and unknown " +
+    "numbers' and src/server/routes/password-reset/password-reset.test.ts 'an address without an account " +
+    "gets the same answer, and no e-mail'.",
 };
 
 /** Success texts of spec §8, in the product's own wording (the spec's list keeps the old typos). */

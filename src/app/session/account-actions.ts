@@ -4,13 +4,30 @@
  * whatever the server answered, because the guest asked to be signed out on this device.
  */
 import type { UpdateUserRequest } from "../../domain/auth-api";
-import { changePhone, deleteAccount, logout, type PhoneDigits, updateUser } from "../api/accounts";
-import { clearSession, type Session, sessionFromResponse, storeSession } from "./session";
+import { changePhone, deleteAccount, logout, optOutOfNewsletter, type PhoneDigits, updateUser } from "../api/accounts";
+import {
+  clearSession,
+  currentSession,
+  replaceSession,
+  type Session,
+  sessionFromResponse,
+  storeSession,
+} from "./session";
 
 export async function saveProfile(update: UpdateUserRequest): Promise<Session> {
   const session = sessionFromResponse(await updateUser(update));
   await storeSession(session);
   return session;
+}
+
+/**
+ * Stops the newsletter (spec §7 newsletter/opt-out; turning it on again is a profile update). The
+ * call answers no new tokens, so the stored session keeps its tokens and learns the user's choice.
+ */
+export async function stopNewsletter(): Promise<void> {
+  const { user } = await optOutOfNewsletter();
+  const session = await currentSession();
+  if (session !== null && session.user.id === user.id) await replaceSession(session.authToken, { ...session, user });
 }
 
 /** Signs out everywhere (server README: logout revokes every device); offline, only here. */

@@ -11,7 +11,8 @@
  * - its orders' delivery address and comment, its reviews' words (the rating stays);
  * - the venue's memberships of its phone;
  * - the payment receipts it had e-mailed, with the addresses typed for them, and the card tokens
- *   of its finished bill payments.
+ *   of its finished bill payments;
+ * - the addresses its orders' outcomes were to be e-mailed to, and those e-mails in the outbox.
  * A phone or e-mail the person had before a change was cleaned at the change (./personal-data.ts).
  * What is kept, and why, is listed in README.md "What is kept after an account is deleted, and why".
  */
@@ -28,6 +29,7 @@ import {
 import { deleteSavedCardsOfUser } from "../db/repositories/saved-cards.repository";
 import { eraseAccount } from "../db/repositories/users.repository";
 import { deleteCodesOfAccount, listCodeTargetsOfAccount } from "../db/repositories/verification-codes.repository";
+import { forgetOutcomeEmailsOf } from "../orders/outcome-email";
 import type { AccountsContext } from "./context";
 import { forgetIdentifiers } from "./personal-data";
 import type { SignedIn } from "./sessions";
@@ -49,6 +51,7 @@ export async function deleteAccount(ctx: AccountsContext, signedIn: SignedIn): P
     await anonymiseOrdersOf(trx, user.id);
     await blankReviewsOf(trx, user.id);
     await forgetReceiptEmailsOf(trx, user.id);
+    await forgetOutcomeEmailsOf(trx, user.id);
     await forgetCardTokensOf(trx, user.id);
     // Blanks the personal fields and bumps the token generation: every jwt of the account dies.
     await eraseAccount(trx, user.id, now);

@@ -3,7 +3,8 @@
  * - the HS256 key of jwts;
  * - the HMAC key of one-time codes (a leaked codes table cannot be brute-forced offline without it);
  * - the HS256 key of order-details links (orders/order-links.ts): a key of its own, so a link's
- *   token can never pass as a session jwt, nor a jwt as a link.
+ *   token can never pass as a session jwt, nor a jwt as a link;
+ * - the HS256 key of newsletter opt-out links (./newsletter-links.ts), for the same reason.
  * The master secret is JWT_SECRET when set. Without it, the first start generates 256 random bits
  * and stores them in the database (server_secrets), so restarts keep sessions and every API process
  * on one PostgreSQL signs alike. Anyone who can read the database can then forge jwts; a jwt is
@@ -19,6 +20,7 @@ export interface AuthKeys {
   jwt: Uint8Array;
   codes: Uint8Array;
   orderLinks: Uint8Array;
+  newsletterLinks: Uint8Array;
 }
 
 const STORED_SECRET_NAME = "auth-master";
@@ -54,12 +56,13 @@ export class KeyRing {
             ),
             "base64url",
           );
-    const [jwt, codes, orderLinks] = await Promise.all([
+    const [jwt, codes, orderLinks, newsletterLinks] = await Promise.all([
       derive(master, "jwt-hs256"),
       derive(master, "verification-codes"),
       derive(master, "order-details-links-hs256"),
+      derive(master, "newsletter-opt-out-links-hs256"),
     ]);
-    return { jwt, codes, orderLinks };
+    return { jwt, codes, orderLinks, newsletterLinks };
   }
 }
 

@@ -12,7 +12,7 @@
  * - bill-payment: brings a guest's card in line with its attempt's state (bill/bill-payment-attempts.ts);
  *   capture and void are idempotent, a finished attempt is left alone;
  * - waiter-call-event: like status events, read when run;
- * - outcome-message, payment-receipt-email: the message carries the job id; the outbox stores one row per job id (unique),
+ * - outcome-message, outcome-email, payment-receipt-email: the message carries the job id; the outbox stores one row per job id (unique),
  *   so a repeat stores nothing. An outside provider (Twilio, SMTP) is at least once: a crash after
  *   the provider accepted and before the job was marked done sends it again after the lease.
  */
@@ -26,6 +26,7 @@ import { publishOrderStatus, publishTicketEvents } from "../kitchen/ticket-event
 import type { PrintTicketPayload, TicketEventsPayload } from "../kitchen/ticket-jobs";
 import { publishOpenings, publishOpeningsOfOrder } from "../openings/opening-events";
 import type { OrdersContext } from "../orders/context";
+import { type OutcomeEmailPayload, outcomeEmailOf } from "../orders/outcome-email";
 import { isOutcomeStatus, outcomeMessage } from "../orders/outcome-messages";
 import { capturePayment, voidPayment } from "../payments/settle";
 import type {
@@ -82,6 +83,11 @@ export async function runJob(ctx: OrdersContext, job: JobRow): Promise<void> {
       const { status, reason } = fromJsonText<OutcomeMessagePayload>(job.payload);
       if (!isOutcomeStatus(status)) return;
       const message = await outcomeMessage(ctx.db, requireOrderId(job), status, reason);
+      if (message !== null) await ctx.messenger.send({ ...message, jobId: job.id });
+      return;
+    }
+    case "outcome-email": {
+      const message = await outcomeEmailOf(ctx, requireOrderId(job), fromJsonText<OutcomeEmailPayload>(job.payload));
       if (message !== null) await ctx.messenger.send({ ...message, jobId: job.id });
       return;
     }

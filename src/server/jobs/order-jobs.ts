@@ -5,7 +5,8 @@
  *   table-opening events go with it);
  * - a card order accepted: capture; rejected or timed out: void (settle-payment);
  * - accepted, rejected or timed out by the store or the clock: the guest's message (outcome-message).
- *   A waiter's own order (placed ACCEPTED) has no guest to tell.
+ *   A waiter's own order (placed ACCEPTED) has no guest to tell. When the guest asked for the
+ *   outcome by e-mail at checkout, that e-mail too (outcome-email).
  * - a waiter's money write on table openings: the live events of the openings it changed
  *   (opening-events; read when run, so they tell the state then).
  */
@@ -14,6 +15,7 @@ import type { OrderStatus, OrderStatusEvent } from "../../domain/orders-api";
 import type { Database } from "../db/schema";
 import type { OrderRow } from "../db/tables/orders.tables";
 import { orderStatusEventOf } from "../orders/order-presenter";
+import type { OutcomeEmailPayload } from "../orders/outcome-email";
 import { isOutcomeStatus } from "../orders/outcome-messages";
 import { enqueueJobs, type NewJob } from "./job-queue";
 
@@ -50,6 +52,10 @@ export async function enqueueStatusChangeJobs(trx: Kysely<Database>, order: Orde
   if (decided) {
     const payload: OutcomeMessagePayload = { status: order.status, reason: order.error_message };
     jobs.push({ kind: "outcome-message", orderId: order.id, payload });
+    if (order.notify_email !== null) {
+      const email: OutcomeEmailPayload = { status: order.status, reason: order.error_message };
+      jobs.push({ kind: "outcome-email", orderId: order.id, payload: email });
+    }
   }
   await enqueueJobs(trx, jobs, now);
 }

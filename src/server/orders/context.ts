@@ -25,6 +25,11 @@ export interface OrdersContext extends AccountsContext {
   claimOwners: ClaimOwners;
   /** When a guest's bill payment left mid-authorization is voided (config.jobs); default one minute. */
   billPaymentRecoveryMs?: number;
+  /**
+   * The address links in e-mails start with (PUBLIC_URL, else http://localhost:PORT); unset: the
+   * default port on this machine.
+   */
+  publicUrl?: string | null;
 }
 
 /** Wakes the job worker of this process after a commit that wrote jobs (others find them by polling). */

@@ -6,7 +6,8 @@
  * - Accepted, rejected (with the store's reason when it gave one) and timed out are sent. Payment
  *   failed is not: the guest saw it on the checkout screen, nothing was ordered.
  * - By SMS to the account's phone; by e-mail when the account has an e-mail and no phone; nothing
- *   otherwise (staff and visitors' orders, deleted accounts).
+ *   otherwise (staff and visitors' orders, deleted accounts). An address the guest typed at
+ *   checkout gets the outcome by e-mail as well (./outcome-email.ts), instead of the account's.
  * - In the order's language (orders.language, GRE or ENG), chosen by the guest when sending.
  * - The account is looked up when sending: orders keep no name, phone or e-mail of the guest, so a
  *   deleted account gets nothing.
@@ -59,6 +60,24 @@ const TEXTS: Record<Language, Texts> = {
   },
 };
 
+/** The outcome's subject and text in the order's language (also the outcome e-mail's, ./outcome-email.ts). */
+export function outcomeTexts(
+  language: string,
+  status: OutcomeStatus,
+  store: { GRE: { name: string }; ENG: { name: string } },
+  dailyNumber: number,
+  reason: string | null,
+): { language: Language; subject: string; text: string } {
+  const chosen: Language = language === "ENG" ? "ENG" : "GRE";
+  const name = store[chosen].name;
+  const texts = TEXTS[chosen];
+  return {
+    language: chosen,
+    subject: texts.subject(name, dailyNumber),
+    text: texts.body[status](name, dailyNumber, reason),
+  };
+}
+
 export function isOutcomeStatus(status: OrderStatus): status is OutcomeStatus {
   return status === "ACCEPTED" || status === "REJECTED" || status === "TIMED_OUT";
 }
@@ -82,6 +101,7 @@ export async function outcomeMessage(
       "users.email",
       "users.deleted_at",
       "stores.names as store_names",
+      "orders.notify_email",
     ])
     .where("orders.id", "=", orderId)
     .executeTakeFirst();
@@ -92,6 +112,8 @@ export async function outcomeMessage(
   const texts = TEXTS[language];
   const text = texts.body[status](store, row.daily_number, reason);
   if (row.phone !== null) return { channel: "sms", to: row.phone, text, storeId: row.store_id };
+  // The guest asked for the outcome by e-mail at checkout: the outcome-email job sends that one.
+  if (row.notify_email !== null) return null;
   if (row.email !== null) {
     return {
       channel: "email",

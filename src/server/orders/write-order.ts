@@ -100,6 +100,8 @@ export async function writeOrder(
         : instantOfIso(request.scheduledFor).toString({ smallestUnit: "millisecond" }),
     comment: request.comment,
     language: request.language,
+    // A guest's choice (checked and normalized by the route); a waiter's order has no guest to tell.
+    notify_email: byStaff ? null : (request.notifyEmail ?? null),
     payment_type: request.payment.type,
     delivery_info:
       prepared.spotKind === "delivery" && request.deliveryInfo !== null ? toJsonText(request.deliveryInfo) : null,

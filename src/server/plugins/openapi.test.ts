@@ -33,6 +33,7 @@ describe("OpenAPI document generated from the route schemas (brief §4)", () => 
       "/api/info/contact",
       "/api/log/{event}",
       "/api/newsletter/opt-out",
+      "/api/newsletter/opt-out-link",
       "/api/order-details/{storeId}/{orderId}",
       "/api/orders",
       "/api/orders/history",
@@ -118,6 +119,18 @@ describe("OpenAPI document generated from the route schemas (brief §4)", () => 
       "header:jwt",
     ]);
     expect(JSON.stringify(doc)).not.toContain("~kind");
+  });
+
+  it("spec §8 E6, E7: POST /api/orders documents the outcome e-mail's codes", async () => {
+    const doc = (await server.app.inject({ method: "GET", url: "/api/docs/json" })).json();
+    const place = doc.paths["/api/orders"].post;
+    for (const code of [
+      "EMAIL_TO_NOTIFY_WHEN_ORDER_EXECUTED_MISSING",
+      "INVALID_EMAIL_TO_NOTIFY_WHEN_ORDER_EXECUTED_MISSING",
+    ]) {
+      expect(place.description).toContain(`400 ${code}`);
+      expect(place.requestBody.content["application/json"].schema.properties.notifyEmail.description).toContain(code);
+    }
   });
 
   it("every operation carries a tag the document declares", async () => {

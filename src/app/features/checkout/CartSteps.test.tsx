@@ -52,15 +52,20 @@ describe("/cart/delete-card (spec §2 cart-with-delete-card, §4 'deleting remov
     expect(deletes).toEqual([{ token: "tok_visa_0001" }]);
   });
 
-  it("§8 a failed delete says so and keeps the dialog open", async () => {
-    stubCards(500);
-    const onClose = vi.fn();
-    renderWithI18n(<DeleteCardDialog cardToken="tok_visa_0001" onClose={onClose} />);
-    fireEvent.click(await screen.findByRole("button", { name: "Delete card" }));
-    expect(await screen.findByRole("alert")).toBeTruthy();
-    await waitFor(() => expect(screen.getByRole("alert").textContent).toMatch(/Something went wrong/));
-    expect(onClose).not.toHaveBeenCalled();
-  });
+  it.each([500, 404])(
+    "spec §8 M13: a failed delete (%i) says 'Something went wrong while deleting the card' and keeps the dialog open",
+    async (status) => {
+      stubCards(status);
+      const onClose = vi.fn();
+      renderWithI18n(<DeleteCardDialog cardToken="tok_visa_0001" onClose={onClose} />);
+      fireEvent.click(await screen.findByRole("button", { name: "Delete card" }));
+      expect(await screen.findByRole("alert")).toBeTruthy();
+      await waitFor(() =>
+        expect(screen.getByRole("alert").textContent).toBe("Something went wrong while deleting the card, try again"),
+      );
+      expect(onClose).not.toHaveBeenCalled();
+    },
+  );
 
   it("'Keep it' goes back without deleting", async () => {
     const deletes = stubCards(200);

@@ -438,6 +438,41 @@ describe("checkout choices (spec §3 Payment, Checkout, Delivery info; §5 manda
     expect(api.orderPosts()).toHaveLength(0);
   });
 
+  it("spec §1 the outcome by e-mail: optional, prefilled from the profile, sent only when ticked", async () => {
+    const api = stubApi({ checkout: checkoutOptions(), orders: [{ status: 201, body: placedOrder() }] });
+    renderCheckout();
+    const wanted = await screen.findByRole("checkbox", { name: "Also send me the outcome by e-mail" });
+    expect(screen.queryByLabelText("E-mail for the outcome")).toBeNull();
+    fireEvent.click(wanted);
+    expect((screen.getByLabelText("E-mail for the outcome") as HTMLInputElement).value).toBe("eleni@example.gr");
+    fireEvent.change(screen.getByLabelText("E-mail for the outcome"), { target: { value: " Eleni.P@Example.GR " } });
+    fireEvent.click(await sendButton());
+    await waitFor(() => expect(api.orderPosts()).toHaveLength(1));
+    expect(bodyOf(api.orderPosts()[0]).notifyEmail).toBe("eleni.p@example.gr");
+  });
+
+  it.each([
+    ["spec §8 E7: ticked with no address", "  "],
+    ["spec §8 E6: ticked with a malformed address", "eleni@"],
+  ])("%s: the catalogue's text, the field marked, nothing sent", async (_name, typed) => {
+    const api = stubApi({ checkout: checkoutOptions() });
+    renderCheckout();
+    fireEvent.click(await screen.findByRole("checkbox", { name: "Also send me the outcome by e-mail" }));
+    fireEvent.change(screen.getByLabelText("E-mail for the outcome"), { target: { value: typed } });
+    fireEvent.click(await sendButton());
+    expect(await screen.findByText("Invalid email address")).toBeTruthy();
+    expect(screen.getByLabelText("E-mail for the outcome").getAttribute("aria-invalid")).toBe("true");
+    expect(api.orderPosts()).toHaveLength(0);
+  });
+
+  it("an order without the outcome by e-mail sends no address", async () => {
+    const api = stubApi({ checkout: checkoutOptions(), orders: [{ status: 201, body: placedOrder() }] });
+    renderCheckout();
+    fireEvent.click(await sendButton());
+    await waitFor(() => expect(api.orderPosts()).toHaveLength(1));
+    expect("notifyEmail" in bodyOf(api.orderPosts()[0])).toBe(false);
+  });
+
   it("§3 scheduled orders: the picker offers times inside the window (Athens) and sends the chosen one", async () => {
     const api = stubApi({
       checkout: checkoutOptions({ scheduledOrdersEnabled: true }),

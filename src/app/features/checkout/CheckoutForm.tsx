@@ -24,7 +24,7 @@ import type { UiLanguage } from "../../../domain/languages";
 import type { CheckoutOptions, PlaceOrderRequest } from "../../../domain/orders-api";
 import type { PriceBreakdown } from "../../../domain/prices";
 import { tablePickerGroups } from "../../../domain/table-picker";
-import { type ErrorText, renderErrorText } from "../../api/error-catalogue";
+import { ERROR_MESSAGES, type ErrorText, renderErrorText } from "../../api/error-catalogue";
 import { logEvent } from "../../orders/logs";
 import { useSession } from "../../session/use-session";
 import type { ServiceMenuData } from "../../venue/load-venue";
@@ -32,6 +32,7 @@ import { dropCheckoutDraft, keepCheckoutDraft, readCheckoutDraft } from "./check
 import { DeliveryConfirm } from "./DeliveryConfirm";
 import { DeliveryInfoForm } from "./DeliveryInfoForm";
 import { OrderComment } from "./OrderComment";
+import { OutcomeEmailChoice } from "./OutcomeEmailChoice";
 import { PaymentChoice } from "./PaymentChoice";
 import { SpotChoice } from "./SpotChoice";
 import { TablePicker } from "./TablePicker";
@@ -50,6 +51,10 @@ const PROBLEM_TEXT: Record<CheckoutProblem | "LOCATION_DENIED" | "LOCATION_UNAVA
   CARD_REQUIRED: msg`Please choose a card, or enter a new one and tap "Use this card"`,
   DELIVERY_DETAILS_REQUIRED: msg`Please fill in the address, area and postal code`,
   SCHEDULED_TIME_REQUIRED: msg`Please choose the delivery time`,
+  // The catalogue's texts of the codes the server answers for the same mistakes.
+  EMAIL_TO_NOTIFY_WHEN_ORDER_EXECUTED_MISSING: ERROR_MESSAGES.EMAIL_TO_NOTIFY_WHEN_ORDER_EXECUTED_MISSING,
+  INVALID_EMAIL_TO_NOTIFY_WHEN_ORDER_EXECUTED_MISSING:
+    ERROR_MESSAGES.INVALID_EMAIL_TO_NOTIFY_WHEN_ORDER_EXECUTED_MISSING,
   LOCATION_DENIED: msg`This store needs your location to take the order: please allow it and try again`,
   LOCATION_UNAVAILABLE: msg`We could not find your location: please try again`,
 };
@@ -101,6 +106,17 @@ export function CheckoutForm(props: CheckoutFormProps) {
       current.deliveryInfo === EMPTY_DELIVERY_INFO ? { ...current, deliveryInfo: storedDelivery } : current,
     );
   }, [storedDelivery]);
+
+  // The profile's e-mail fills the outcome's address once the session is read; sent only if ticked.
+  const profileEmail = session?.user.email ?? null;
+  useEffect(() => {
+    if (profileEmail === null) return;
+    setForm((current) =>
+      current.outcomeEmail.address === ""
+        ? { ...current, outcomeEmail: { ...current.outcomeEmail, address: profileEmail } }
+        : current,
+    );
+  }, [profileEmail]);
 
   // A deleted card that was selected falls back to cash.
   useEffect(() => {
@@ -217,6 +233,17 @@ export function CheckoutForm(props: CheckoutFormProps) {
         onDeleteCard={onDeleteCard}
       />
       <OrderComment value={form.comment} onChange={(comment) => update({ comment })} />
+      {!options.tableSelectionRequired && (
+        <OutcomeEmailChoice
+          value={form.outcomeEmail}
+          onChange={(outcomeEmail) => update({ outcomeEmail })}
+          invalid={problems.some(
+            (problem) =>
+              problem === "EMAIL_TO_NOTIFY_WHEN_ORDER_EXECUTED_MISSING" ||
+              problem === "INVALID_EMAIL_TO_NOTIFY_WHEN_ORDER_EXECUTED_MISSING",
+          )}
+        />
+      )}
       <div ref={problemsRef} tabIndex={-1} role="alert" className="checkout__problems" id="checkout-problems">
         {refusal && (
           <p className="account-message account-message--error">{renderErrorText(refusal, (d) => i18n._(d))}</p>

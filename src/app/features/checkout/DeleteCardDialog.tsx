@@ -3,6 +3,7 @@
  * asks first, then deletes the saved card by its token and goes back to the cart. A failure says
  * so (spec §8 "something went wrong while deleting the ... card") and keeps the card.
  */
+import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { deleteSavedCard } from "../../api/accounts";
@@ -10,6 +11,9 @@ import { errorTextOf } from "../../api/error-catalogue";
 import { AccountMessage, type AccountMessageValue } from "../entrance/AccountMessage";
 import { Dialog } from "../shell/Dialog";
 import { useSavedCards } from "./use-saved-cards";
+
+/** Spec §8 "something went wrong while deleting the ... card": its own words, not the generic text. */
+const DELETE_CARD_FAILED = msg`Something went wrong while deleting the card, try again`;
 
 interface DeleteCardDialogProps {
   cardToken: string | undefined;
@@ -31,7 +35,9 @@ export function DeleteCardDialog({ cardToken, onClose }: DeleteCardDialogProps) 
       await deleteSavedCard(cardToken);
       onClose();
     } catch (error) {
-      setMessage({ tone: "error", text: errorTextOf(error) });
+      // As for the account: a server's CUSTOM_MESSAGE still wins.
+      const text = errorTextOf(error);
+      setMessage({ tone: "error", text: "verbatim" in text ? text : { descriptor: DELETE_CARD_FAILED } });
     } finally {
       setBusy(false);
     }

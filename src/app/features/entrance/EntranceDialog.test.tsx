@@ -116,3 +116,63 @@ describe("entrance dialog view (spec §2)", () => {
     for (const pin of requests.slice(1)) expect(pin.headers.get("staff-device")).toBe(device);
   });
 });
+
+describe("the code step's words and a failed resend (spec §8, §9)", () => {
+  /** The entrance answers; each resend answers `resend` (status and body). */
+  function stubEntrance(resend: { status: number; body: unknown }) {
+    const paths: string[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (request: Request) => {
+        const path = new URL(request.url).pathname;
+        paths.push(path);
+        await request.text();
+        return path === "/api/entrance"
+          ? json(200, { channel: "sms", expiresInSeconds: 600, resendAfterSeconds: 60 })
+          : json(resend.status, resend.body);
+      }),
+    );
+    return paths;
+  }
+
+  async function reachCodeStep() {
+    const events = userEvent.setup();
+    renderWithI18n(<EntranceDialog request={{}} />);
+    await events.type(await screen.findByLabelText("Mobile phone"), "6912345678");
+    await events.click(screen.getByRole("button", { name: "Sign in" }));
+    await screen.findByLabelText("Verification code");
+    return events;
+  }
+
+  it("spec §9 N12: where the code is sent, the dialog says it arrives within about a minute", async () => {
+    stubEntrance({ status: 200, body: {} });
+    await reachCodeStep();
+    expect(screen.getByText(/We sent a code to .+\. It arrives within about a minute\./)).toBeTruthy();
+  });
+
+  it("spec §8 M5: a failed resend sets the failure state and shows its message", async () => {
+    const paths = stubEntrance({
+      status: 502,
+      body: { code: "SEND_VERIFICATION_CODE_ERROR", message: "The SMS provider did not answer" },
+    });
+    const events = await reachCodeStep();
+    await events.click(screen.getByRole("button", { name: "Send a new code by SMS" }));
+    const alert = await screen.findByRole("alert");
+    await waitFor(() => expect(alert.textContent).toBe("We could not send a message to your number"));
+    expect(alert.querySelector(".account-message--error")).toBeTruthy();
+    expect(paths).toEqual(["/api/entrance", "/api/sms/v2/send"]);
+    // The guest stays on the code step and may type the code already sent.
+    expect(screen.getByLabelText("Verification code")).toBeTruthy();
+  });
+});
+
+describe("the phone field (spec §5 V17 'the input accepts valid characters only')", () => {
+  it("spec §5 V17: letters and symbols typed into the phone field are dropped, the digits stay", async () => {
+    const events = userEvent.setup();
+    renderWithI18n(<EntranceDialog request={{}} />);
+    const field = (await screen.findByLabelText("Mobile phone")) as HTMLInputElement;
+    await events.type(field, "69a1b2c!@#$%^&*_=[[]{{};:'\"<>?/\\|`~3x4y5z6€7ω8λ");
+    expect(field.value.replace(/\D/g, "")).toBe("6912345678");
+    expect(field.value).toMatch(/^[\d\s]*$/);
+  });
+});

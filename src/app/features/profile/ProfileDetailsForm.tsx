@@ -1,9 +1,13 @@
-/** Name, e-mail and the newsletter choice of the signed-in guest, saved together (spec §6). */
+/**
+ * Name, e-mail and the newsletter choice of the signed-in guest (spec §6). Name and e-mail are saved
+ * with Save changes; the newsletter box acts at once (spec §7): unticked, newsletter/opt-out; ticked,
+ * the profile update. A failure (spec §8 M7) puts the box back and shows the error's text.
+ */
 import { msg } from "@lingui/core/macro";
 import { Trans } from "@lingui/react/macro";
 import { type FormEvent, useId, useState } from "react";
 import { errorTextOf, SUCCESS_MESSAGES } from "../../api/error-catalogue";
-import { saveProfile } from "../../session/account-actions";
+import { saveProfile, stopNewsletter } from "../../session/account-actions";
 import type { SessionUser } from "../../session/session";
 import { AccountMessage, type AccountMessageValue } from "../entrance/AccountMessage";
 import { checkProfile, PROFILE_LIMITS } from "./profile-rules";
@@ -20,6 +24,23 @@ export function ProfileDetailsForm({ user }: { user: SessionUser }) {
   const [emailInvalid, setEmailInvalid] = useState(false);
   const [saving, setSaving] = useState(false);
   const [message, setMessage] = useState<AccountMessageValue | null>(null);
+  const [newsletterBusy, setNewsletterBusy] = useState(false);
+
+  async function changeNewsletter(wanted: boolean) {
+    setNewsletter(wanted);
+    setNewsletterBusy(true);
+    setMessage(null);
+    try {
+      if (wanted) await saveProfile({ optedInForNewsletter: true });
+      else await stopNewsletter();
+      setMessage({ tone: "success", text: { descriptor: SUCCESS_MESSAGES.changed } });
+    } catch (error) {
+      setNewsletter(!wanted);
+      setMessage({ tone: "error", text: errorTextOf(error) });
+    } finally {
+      setNewsletterBusy(false);
+    }
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -74,7 +95,8 @@ export function ProfileDetailsForm({ user }: { user: SessionUser }) {
           id={newsletterId}
           type="checkbox"
           checked={newsletter}
-          onChange={(event) => setNewsletter(event.target.checked)}
+          disabled={newsletterBusy}
+          onChange={(event) => void changeNewsletter(event.target.checked)}
         />
         <label htmlFor={newsletterId}>
           <Trans>Send me the newsletter</Trans>

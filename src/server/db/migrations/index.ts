@@ -19,6 +19,7 @@ import { claimedBySchema } from "./012-claimed-by";
 import { kitchenSchema } from "./013-kitchen";
 import { guestBillSchema } from "./014-guest-bill";
 import { itemAllergensSchema } from "./016-item-allergens";
+import { orderNotifyEmailSchema } from "./018-order-notify-email";
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -37,5 +38,6 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     "013-kitchen": kitchenSchema(dialect),
     "014-guest-bill": guestBillSchema(dialect),
     "016-item-allergens": itemAllergensSchema(),
+    "018-order-notify-email": orderNotifyEmailSchema(),
   };
 }

@@ -76,6 +76,7 @@ describe(`migrations on ${testDialect()} (brief §1: one set of migrations for b
       ["013-kitchen", "Success"],
       ["014-guest-bill", "Success"],
       ["016-item-allergens", "Success"],
+      ["018-order-notify-email", "Success"],
     ]);
     const tables = (await test.db.introspection.getTables()).map((t) => t.name).sort();
     expect(tables).toEqual(TABLES);

@@ -11,7 +11,8 @@ export type JobKind =
   | "print-ticket"
   | "bill-payment"
   | "waiter-call-event"
-  | "payment-receipt-email";
+  | "payment-receipt-email"
+  | "outcome-email";
 
 /** PENDING until done; DEAD after the last allowed attempt failed (logged, kept for a person to read). */
 export type JobState = "PENDING" | "DONE" | "DEAD";

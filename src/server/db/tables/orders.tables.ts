@@ -46,6 +46,8 @@ export interface OrdersTable {
   updated_at: IsoInstant;
   /** An accepted order's preparation from its tickets (migration 013); null: nothing to tell. */
   preparation: Generated<Preparation | null>;
+  /** Where the guest asked the outcome to be e-mailed too (migration 018); null: not asked. */
+  notify_email: Generated<string | null>;
 }
 
 export interface OrderLinesTable {

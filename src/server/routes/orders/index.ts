@@ -8,14 +8,16 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { AuthHeadersSchema } from "../../../domain/auth-api";
+import { checkOutcomeEmail } from "../../../domain/email";
 import {
   CheckoutOptionsSchema,
   OrderSchema,
   OrderStatusEventSchema,
+  type PlaceOrderRequest,
   PlaceOrderRequestSchema,
 } from "../../../domain/orders-api";
 import { authenticate } from "../../auth/sessions";
-import { ApiError, forbidden } from "../../http/api-error";
+import { ApiError, forbidden, invalidInput } from "../../http/api-error";
 import { IdempotentHeadersSchema, idempotencyKeyOf, sendStoredAnswer } from "../../http/idempotent-request";
 import { errorResponses, IdSchema } from "../../http/schemas";
 import { checkoutOptions } from "../../orders/checkout-options";
@@ -69,7 +71,9 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRoutesOptions> = async 
         description:
           "The server prices the order itself; a total other than expectedTotalCents is refused with 409 PRICE_CHANGED. " +
           "The same key with the same body returns the stored answer (same status and bytes, header Idempotent-Replayed: true); " +
-          "with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 REQUEST_IN_PROGRESS after a short wait.",
+          "with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 REQUEST_IN_PROGRESS after a short wait. " +
+          "notifyEmail (the outcome by e-mail too), when present, is checked first and nothing is stored when it fails: " +
+          "empty 400 EMAIL_TO_NOTIFY_WHEN_ORDER_EXECUTED_MISSING, malformed 400 INVALID_EMAIL_TO_NOTIFY_WHEN_ORDER_EXECUTED_MISSING.",
         headers: IdempotentHeadersSchema,
         body: PlaceOrderRequestSchema,
         response: { 201: OrderSchema, ...errorResponses(400, 401, 403, 404, 409, 422, 429) },
@@ -78,9 +82,10 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRoutesOptions> = async 
     async (request, reply) => {
       const key = idempotencyKeyOf(request.headers);
       const account = await placingAccount(ctx, request.headers);
+      const body = withCheckedNotifyEmail(request.body);
       // Each placement writes an order and a stored answer: a guest's are limited,
       // counted inside the placement with its key's claim.
-      return sendStoredAnswer(reply, await placeOrder(ctx, account, key, request.body));
+      return sendStoredAnswer(reply, await placeOrder(ctx, account, key, body));
     },
   );
 
@@ -124,6 +129,24 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRoutesOptions> = async 
     },
   );
 };
+
+/**
+ * The outcome's e-mail, checked before anything is claimed or stored (a bad address is the guest's
+ * typing, fixed and sent again, not an answer to keep), and normalized as every address is.
+ */
+function withCheckedNotifyEmail(body: PlaceOrderRequest): PlaceOrderRequest {
+  if (body.notifyEmail === undefined) return body;
+  const checked = checkOutcomeEmail(true, body.notifyEmail);
+  if (!checked.ok) {
+    throw invalidInput(
+      checked.code,
+      checked.code === "EMAIL_TO_NOTIFY_WHEN_ORDER_EXECUTED_MISSING"
+        ? "Type the e-mail address the outcome should go to"
+        : "Invalid email address",
+    );
+  }
+  return { ...body, notifyEmail: checked.email ?? undefined };
+}
 
 /** Guests place their own orders; staff of a store place them from its PDA spots for a table. */
 async function placingAccount(
