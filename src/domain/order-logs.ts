@@ -4,6 +4,7 @@
  * server validates the event name and the fields and writes one structured log line.
  */
 import { type Static, Type } from "typebox";
+import { type ItemLogEvent, itemIdOfLogEvent } from "./item-log-events";
 
 /** Events about one order's live status: they carry orderId. */
 export const ORDER_LOG_EVENTS = [
@@ -47,26 +48,6 @@ export const TABLE_OPENING_LOG_EVENTS = [
   "close-table-not-correctly-inputs-filled",
   "error-at-close-table",
 ] as const;
-
-/**
- * enter-{product}-clicked (spec §7, payload not shown): a guest opened an item of the menu, named by
- * the item's id (`enter-1001-clicked`). Not a closed list: one event name per item of any store. The
- * app sends the item's storeId with it; the server takes it for an item of that store, or, without
- * a storeId, for any item it has.
- */
-export const ITEM_LOG_EVENT_PATTERN = "^enter-[1-9][0-9]{0,9}-clicked$";
-export type ItemLogEvent = `enter-${number}-clicked`;
-
-export function itemLogEvent(itemId: number): ItemLogEvent {
-  return `enter-${itemId}-clicked`;
-}
-
-/** The item id an enter-{id}-clicked event names; null for any other name. */
-export function itemIdOfLogEvent(event: string): number | null {
-  if (!new RegExp(ITEM_LOG_EVENT_PATTERN).test(event)) return null;
-  const id = Number(event.slice("enter-".length, -"-clicked".length));
-  return Number.isSafeInteger(id) ? id : null;
-}
 
 export const LOG_EVENTS = [
   ...ORDER_LOG_EVENTS,

@@ -3,7 +3,7 @@
  * forget through the queue of log calls (kept in IndexedDB offline, sent when back online); the
  * queue's code loads on first use, so the menu's first load does not carry it.
  */
-import { itemLogEvent } from "../../../domain/order-logs";
+import { itemLogEvent } from "../../../domain/item-log-events";
 
 export function logItemOpened(itemId: number, storeId: number): void {
   void import("../../orders/logs")

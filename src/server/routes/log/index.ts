@@ -16,9 +16,8 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { AuthHeadersSchema } from "../../../domain/auth-api";
+import { ITEM_LOG_EVENT_PATTERN, itemIdOfLogEvent } from "../../../domain/item-log-events";
 import {
-  ITEM_LOG_EVENT_PATTERN,
-  itemIdOfLogEvent,
   LOG_EVENTS,
   type LogEvent,
   LogRequestSchema,
