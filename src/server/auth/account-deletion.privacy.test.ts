@@ -199,12 +199,14 @@ describe("after account deletion no personal data of the person remains", () => 
       now: clock.now(),
     });
     await acceptAndAwaitMessage(second.id, SECOND_PHONE.e164);
-    // An order at a table, paid from the bill by card, its receipt e-mailed to the profile's address.
+    // An order at a table, its outcome e-mailed to an address typed at checkout (found by the
+    // "eleftheria.testopoulou" needle), paid from the bill by card, its receipt e-mailed to the
+    // profile's address.
     const atTable = await placeTestOrder(
       server.app,
       database.db,
       { ...person, ...session },
-      { tableId: FIXTURE.table, lines: [freddos] },
+      { tableId: FIXTURE.table, lines: [freddos], notifyEmail: "eleftheria.testopoulou@outcome.example.org" },
       { now: clock.now() },
     );
     await acceptAndAwaitMessage(atTable.id, SECOND_PHONE.e164);
@@ -239,7 +241,13 @@ describe("after account deletion no personal data of the person remains", () => 
 
     // The search finds all of it before the deletion, so it can fail.
     const before = (await findPersonalData(database.db, testDialect())).join("\n");
-    for (const place of ["users.", "orders.delivery_info", "order_requests.response_body", "outbox.recipient"]) {
+    for (const place of [
+      "users.",
+      "orders.delivery_info",
+      "orders.notify_email",
+      "order_requests.response_body",
+      "outbox.recipient",
+    ]) {
       expect(before).toContain(place);
     }
     for (const place of [
