@@ -11,6 +11,7 @@ import { APP_SCREEN_SEGMENTS } from "../../domain/first-reads";
 import { routeClashes, type StationRoute } from "../../domain/kitchen";
 import type { Issue } from "../validation/issues";
 import { childPath } from "../validation/issues";
+import { rentalIssues } from "./rental-checks";
 import type { StationFile, VenueFile } from "./venue-file";
 import { ENTITY_LABEL, type EntityKind, indexVenue, type VenueIndex } from "./venue-index";
 
@@ -34,6 +35,7 @@ export function semanticIssues(
     ...photosExist(index, options.imagesDir),
     ...subselectionGroups(index),
     ...memberPrices(index),
+    ...rentalIssues(index),
     ...serviceTimes(index),
     ...spotsReachAService(index),
     ...chargeToRoomInHotels(file),

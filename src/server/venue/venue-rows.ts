@@ -133,6 +133,8 @@ export function catalogueRows(
       stock_aligned_to_cart_addition: bool(i.stock === undefined ? false : (i.stock.alignedToCartAddition ?? true)),
       stock_amount: i.stock?.amount ?? null,
       position,
+      rental_unit: i.rental?.unit ?? null,
+      rental_max_units: i.rental?.maxUnits ?? null,
     })),
     groups: index.groups.map(({ value: g, position, item }) => ({
       id: g.id,
