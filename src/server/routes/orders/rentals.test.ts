@@ -4,10 +4,12 @@
  * Clock: 2026-07-01T09:00Z = 12:00 in Athens; the fixture's beach bar is open 09:00-02:00, and its
  * "Two beers" item is made rentable per day, for at most 3 days, at 9.00 a day.
  */
+import { randomUUID } from "node:crypto";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { SessionResponse } from "../../../domain/auth-api";
 import type { OrderDto, PlaceOrderLine, PlaceOrderRequest } from "../../../domain/orders-api";
 import { bumpCatalogueVersion } from "../../db/repositories/orders.repository";
-import { greekMobile, type SignedInGuest, signInGuest } from "../../test-support/accounts";
+import { authHeaders, greekMobile, type SignedInGuest, signInGuest } from "../../test-support/accounts";
 import { testClock } from "../../test-support/clock";
 import { FIXTURE, postOrder, testOrderRequest } from "../../test-support/orders";
 import { importFixture } from "../../test-support/seed";
@@ -150,6 +152,39 @@ describe("rental dates at placement (spec §5 V22: return date required and afte
       rental_units: 2,
       rental_unit: "day",
     });
+  });
+
+  it("spec §5 V22: the accepted rental's table line carries its dates, as the bill and receipts show them", async () => {
+    const placed = await postOrder(
+      server.app,
+      guest,
+      request(rentalLine(period("2026-07-01T10:00:00Z", "2026-07-03T10:00:00Z"))),
+    );
+    expect(placed.statusCode, placed.body).toBe(201);
+    const orderId = placed.json<OrderDto>().id;
+    const pin = await server.app.inject({ method: "POST", url: "/api/authenticate/login/pin?pin=1357&storeId=1" });
+    const staff = pin.json<SessionResponse>();
+    const accepted = await server.app.inject({
+      method: "POST",
+      url: `/api/staff/orders/${orderId}/accept`,
+      headers: {
+        ...authHeaders({ authToken: staff.authToken.token, jwt: staff.jwt }),
+        "idempotency-key": randomUUID(),
+      },
+      payload: {},
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const line = await ctx.db
+      .selectFrom("table_opening_lines")
+      .select("options")
+      .where("order_id", "=", orderId)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(line.options)).toEqual([
+      {
+        GRE: { name: "Παραλαβή 01/07 13:00 – Επιστροφή 03/07 13:00 (2 ημέρες)" },
+        ENG: { name: "Pick-up 01/07 13:00 – Return 03/07 13:00 (2 days)" },
+      },
+    ]);
   });
 
   it("a total the app computed without the days is refused as a changed price (the server counts the days)", async () => {
