@@ -71,7 +71,7 @@ export function RentalFields({ terms, value, hours, problem, rate, onChange }: R
         className="rental-fields__input"
         type={type}
         name={key}
-        required
+        aria-required="true"
         value={value[key]}
         aria-invalid={problem !== null || undefined}
         aria-describedby={describedBy}
