@@ -15,6 +15,7 @@ const SCREENS = [
   "src/app/features/item/KilosField.tsx",
   "src/app/features/item/OptionGroup.tsx",
   "src/app/features/item/QuantityStepper.tsx",
+  "src/app/features/item/RentalFields.tsx",
   "src/app/features/item/limit-texts.tsx",
   "src/app/features/item/photo-visibility.ts",
   "src/app/features/item/save-item.ts",

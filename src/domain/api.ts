@@ -8,6 +8,7 @@ import { ALLERGENS, DIETARY_TAGS } from "./allergens";
 import { DEMO_LINK_KINDS } from "./demo-links";
 import { SLUG_PATTERN } from "./ids";
 import { EXTRA_LANGUAGES } from "./languages";
+import { RENTAL_UNITS } from "./rentals";
 import { SPOT_TYPES } from "./spots";
 
 export const TimeOfDay = Type.String({ pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]$", description: "HH:MM, Athens time" });
@@ -130,6 +131,12 @@ export const CategorySchema = Type.Object({
   maxProductsPerCart: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
 });
 
+/** A rentable item: its price is per day or per hour, for at most maxUnits of them (rentals.ts). */
+export const RentalTermsSchema = Type.Object({
+  unit: Type.Enum(RENTAL_UNITS),
+  maxUnits: Type.Integer({ minimum: 1, maximum: 1000 }),
+});
+
 export const ItemSchema = Type.Object({
   id: Type.Integer(),
   categoryId: Type.Integer(),
@@ -145,6 +152,8 @@ export const ItemSchema = Type.Object({
   perKg: Type.Boolean(),
   priceable: Type.Boolean(),
   request: Type.Boolean(),
+  /** Present on rentable items only: the guest picks a pick-up and a return date. */
+  rental: Type.Optional(RentalTermsSchema),
   productCategoryName: Type.String({ description: "the category's English name; 'Deals' is special" }),
   maxProductsPerCartForThisCategory: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
   stockEnabled: Type.Boolean(),

@@ -5,7 +5,7 @@
  * - A line holds a snapshot of the item as it was when added (what pricing and the limits need),
  *   so the cart prices and checks itself offline; the server re-prices from its own data.
  * - Adding merges into an existing line (quantities add) when item, cleaned comment, service,
- *   store, subselections and every price that goes into the line all match. Deals, non-measurable
+ *   store, subselections, rental dates and every price that goes into the line all match. Deals, non-measurable
  *   and per-kg items always get a line of their own.
  * - Comments are cleaned (comment.ts) before they are stored, so merging compares cleaned text.
  * - Updating a line to quantity 0 removes it (edit mode). Editing does not merge the edited line
@@ -17,6 +17,7 @@
 import type { ItemDto } from "./api";
 import { sanitizeComment } from "./comment";
 import { DEALS_CATEGORY_NAME } from "./constants";
+import { type LineRental, sameRental } from "./rentals";
 import { type Selection, sameSelection, selectedIn } from "./subselections";
 
 /** The item fields a cart line keeps: names to show, prices, merge flags, limits and options. */
@@ -31,6 +32,7 @@ const CART_ITEM_FIELDS = [
   "measurable",
   "perKg",
   "priceable",
+  "rental",
   "productCategoryName",
   "maxProductsPerCartForThisCategory",
   "stockEnabled",
@@ -53,12 +55,14 @@ export interface CartLine {
   comment: string;
   /** Selected option ids per subselection group id. */
   selection: Selection;
+  /** A rentable item's pick-up, return and started units (rentals.ts); absent on other lines. */
+  rental?: LineRental | null;
 }
 
 /** A line as the item modal hands it over, before the cart gives it an id. */
 export type CartLineDraft = Omit<CartLine, "id">;
 
-export type CartLineChanges = Partial<Pick<CartLine, "quantity" | "kilos" | "comment" | "selection">>;
+export type CartLineChanges = Partial<Pick<CartLine, "quantity" | "kilos" | "comment" | "selection" | "rental">>;
 
 export interface Cart {
   lines: readonly CartLine[];
@@ -71,7 +75,10 @@ export const EMPTY_CART: Cart = { lines: [], nextItemId: FIRST_ITEM_ID };
 
 /** The snapshot a cart line keeps of a menu item (photo and the like stay in the menu). */
 export function cartItemOf(item: ItemDto): CartItem {
-  return Object.fromEntries(CART_ITEM_FIELDS.map((field) => [field, item[field]])) as CartItem;
+  // An optional field the item lacks (rental) stays absent rather than undefined.
+  return Object.fromEntries(
+    CART_ITEM_FIELDS.filter((field) => item[field] !== undefined).map((field) => [field, item[field]]),
+  ) as CartItem;
 }
 
 /** Deals, non-measurable and per-kg items never merge: each addition is its own line. */
@@ -88,6 +95,7 @@ export function linesMerge(line: CartLineDraft, draft: CartLineDraft): boolean {
     line.serviceId === draft.serviceId &&
     sanitizeComment(line.comment) === sanitizeComment(draft.comment) &&
     sameSelection(line.selection, draft.selection) &&
+    sameRental(line.rental, draft.rental) &&
     linePriceKey(line) === linePriceKey(draft)
   );
 }

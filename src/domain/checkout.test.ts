@@ -4,6 +4,7 @@ import {
   type CheckoutProblem,
   checkoutProblems,
   initialCheckoutForm,
+  orderRequestLinesOf,
   orderRequestOf,
 } from "./checkout";
 import type { CheckoutOptions } from "./orders-api";
@@ -187,5 +188,17 @@ describe("the POST /api/orders body", () => {
       options: options(),
     });
     expect(body.payment).toEqual({ type: "CHARGE_TO_ROOM", chargingRoomId: 301 });
+  });
+});
+
+describe("orderRequestLinesOf: a rental line sends its dates (spec §5 V22)", () => {
+  it("sends the pick-up and return, not the units (the server counts them); other lines send no rental", () => {
+    const rental = { pickUpAt: "2026-07-01T07:00:00Z", returnAt: "2026-07-03T07:00:00Z", units: 2 };
+    const [rented, plain] = orderRequestLinesOf([
+      line(1, { rental: { unit: "day", maxUnits: 7 } }, { rental }),
+      line(2, { id: 2 }),
+    ]);
+    expect(rented?.rental).toEqual({ pickUpAt: rental.pickUpAt, returnAt: rental.returnAt });
+    expect(plain).not.toHaveProperty("rental");
   });
 });

@@ -138,7 +138,7 @@ export function orderRequestOf(
   };
 }
 
-/** The cart's lines as POST /api/orders takes them: ids, amounts, comment and picked options. */
+/** The cart's lines as POST /api/orders takes them: ids, amounts, comment, picked options and rental dates. */
 export function orderRequestLinesOf(lines: readonly CartLine[]): PlaceOrderLine[] {
   return lines.map((line) => ({
     itemId: line.item.id,
@@ -150,6 +150,8 @@ export function orderRequestLinesOf(lines: readonly CartLine[]): PlaceOrderLine[
         .filter(([, ids]) => ids.length > 0)
         .map(([groupId, ids]) => [groupId, [...ids]]),
     ),
+    // The dates only: the server counts the started days or hours itself.
+    ...(line.rental == null ? {} : { rental: { pickUpAt: line.rental.pickUpAt, returnAt: line.rental.returnAt } }),
   }));
 }
 

@@ -62,6 +62,8 @@ export const PRODUCT_ERROR_CODES = [
   "TOO_MANY_OPTIONS",
   "INVALID_OPTION",
   "INVALID_KILOS",
+  /** 400: a rental line's dates break a rule other than the return's order (missing, past, outside hours, too long, on an item not rented). */
+  "INVALID_RENTAL_PERIOD",
   "MINIMUM_ORDER_NOT_REACHED",
   "TABLE_SELECTION_REQUIRED",
   "ROOM_SELECTION_REQUIRED",

@@ -23,6 +23,7 @@ import { type Static, Type } from "typebox";
 import { TranslationsSchema } from "./api";
 
 import { ORDER_STATUSES, PAYMENT_TYPES } from "./order-constants";
+import { RENTAL_UNITS } from "./rentals";
 
 export {
   IDEMPOTENCY_KEY_HEADER,
@@ -75,6 +76,15 @@ export const PaymentChoiceSchema = Type.Union([
   Type.Object({ type: Type.Literal("CHARGE_TO_ROOM"), chargingRoomId: Type.Integer({ minimum: 1 }) }, closed),
 ]);
 
+/** A rental line's dates (ISO 8601 instants); the server counts the started days or hours itself. */
+export const RentalPeriodSchema = Type.Object(
+  {
+    pickUpAt: Type.String({ format: "date-time" }),
+    returnAt: Type.String({ format: "date-time" }),
+  },
+  closed,
+);
+
 export const PlaceOrderLineSchema = Type.Object(
   {
     itemId: Type.Integer({ minimum: 1 }),
@@ -89,6 +99,8 @@ export const PlaceOrderLineSchema = Type.Object(
       // Closed inputs: a key that is no group id is refused by the schema, so nothing unknown gets through.
       { additionalProperties: false, maxProperties: 100 },
     ),
+    /** A rentable item's pick-up and return (required for it, refused on any other item). */
+    rental: Type.Optional(RentalPeriodSchema),
   },
   closed,
 );
@@ -195,6 +207,15 @@ export const OrderLineSchema = Type.Object({
   unitPriceCents: Type.Integer(),
   optionsUnitPriceCents: Type.Integer(),
   totalCents: Type.Integer(),
+  /** A rental line's dates and the started days or hours its price counts; absent on other lines. */
+  rental: Type.Optional(
+    Type.Object({
+      pickUpAt: Type.String({ format: "date-time" }),
+      returnAt: Type.String({ format: "date-time" }),
+      units: Type.Integer({ minimum: 1 }),
+      unit: Type.Enum(RENTAL_UNITS),
+    }),
+  ),
 });
 
 export const OrderTotalsSchema = Type.Object({

@@ -435,3 +435,29 @@ describe("price properties", () => {
     expect(forward.happyHourSavingsCents).toBeGreaterThanOrEqual(0);
   });
 });
+
+describe("rentals: the rate times the started days or hours (rentals.ts)", () => {
+  const rented = { pickUpAt: "2026-07-01T07:00:00Z", returnAt: "2026-07-03T07:00:00Z", units: 2 };
+  test("spec §5 V22: a SUP board at 35.00 a day for two started days costs 70.00", () => {
+    const board = line(1, { priceCents: 3500, rental: { unit: "day", maxUnits: 7 } }, { rental: rented });
+    expect(lineTotalCents(board, REGULAR_PRICES)).toBe(7000);
+  });
+  test("quantity and options multiply with the units: 2 boards with a 5.00 paddle option for 2 days", () => {
+    const board = line(
+      1,
+      {
+        priceCents: 3500,
+        rental: { unit: "day", maxUnits: 7 },
+        subselections: [group(2, { options: [option(21, { priceCents: 500 })] })],
+      },
+      { rental: rented, quantity: 2, selection: { 2: [21] } },
+    );
+    expect(lineTotalCents(board, REGULAR_PRICES)).toBe((3500 + 500) * 2 * 2);
+  });
+  test("a line without rental dates, or an item that is not rented, counts one unit", () => {
+    expect(lineTotalCents(line(1, { priceCents: 3500 }, { rental: rented }), REGULAR_PRICES)).toBe(3500);
+    expect(lineTotalCents(line(1, { priceCents: 3500, rental: { unit: "hour", maxUnits: 8 } }), REGULAR_PRICES)).toBe(
+      3500,
+    );
+  });
+});

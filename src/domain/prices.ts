@@ -28,7 +28,7 @@
  *   selected option (for a radio group that is simply the selected option).
  * - An item with priceable = false has no price of its own (0); its options still count.
  * - Line total: per-kg items cost price x kilos + options x quantity; others (price + options) x
- *   quantity.
+ *   quantity, times the started days or hours of a rental (rentals.ts: the rate is the price).
  * - Subtotal is the sum of line totals at the prices in effect (happy hour included); the
  *   happy-hour savings are what the same lines would cost without happy hour, minus the subtotal.
  * - Room charge applies to room spots only, delivery discount to delivery spots only, when the
@@ -51,7 +51,7 @@ export interface PriceRules {
 export const REGULAR_PRICES: PriceRules = { memberPrices: false, happyHourDiscountPercentage: 0 };
 
 /** A line as pricing needs it. */
-export type PricedLine = Pick<CartLine, "item" | "quantity" | "kilos" | "selection">;
+export type PricedLine = Pick<CartLine, "item" | "quantity" | "kilos" | "selection" | "rental">;
 
 export type OrderPricingService = Pick<
   ServiceDto,
@@ -147,11 +147,14 @@ export function optionPriceCents(priceCents: number, rules: PriceRules): number 
   return discounted(priceCents, rules);
 }
 
-/** A line's total: per-kg, price x kilos + options x quantity; otherwise (price + options) x quantity. */
+/**
+ * A line's total: per-kg, price x kilos + options x quantity; a rental, (price + options) x
+ * quantity x started days or hours; otherwise (price + options) x quantity.
+ */
 export function lineTotalCents(line: PricedLine, rules: PriceRules): number {
   const unit = itemUnitPriceCents(line.item, rules);
   const options = optionsUnitPriceCents(line.item.subselections, line.selection, rules);
-  if (!line.item.perKg) return (unit + options) * line.quantity;
+  if (!line.item.perKg) return (unit + options) * line.quantity * rentalUnitsOf(line);
   if (line.kilos === null) throw new RangeError(`Per-kg item ${line.item.id} has no kilos`);
   return roundHalfUp(unit * Math.round(line.kilos * 1000), 1000) + options * line.quantity;
 }
@@ -178,6 +181,11 @@ export function priceCart(
     minimumOrderCents: service.minimumOrderCents,
     minimumOrderReached: subtotalCents >= service.minimumOrderCents,
   };
+}
+
+/** The started days or hours a rental line is priced for (rentals.ts); 1 for every other line. */
+export function rentalUnitsOf(line: Pick<PricedLine, "item" | "rental">): number {
+  return line.item.rental != null && line.rental != null ? line.rental.units : 1;
 }
 
 function deliveryDiscountOf(

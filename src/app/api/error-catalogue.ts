@@ -68,6 +68,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   TOO_MANY_OPTIONS: msg`You chose more options than allowed`,
   INVALID_OPTION: msg`An option in your cart is no longer available`,
   INVALID_KILOS: msg`Please type a weight above 0`,
+  INVALID_RENTAL_PERIOD: msg`Please check the pick-up and return dates and times`,
   MINIMUM_ORDER_NOT_REACHED: msg`The minimum order value has not been reached`,
   TABLE_SELECTION_REQUIRED: msg`Please select a table`,
   ROOM_SELECTION_REQUIRED: msg`Please select a room`,

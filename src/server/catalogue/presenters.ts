@@ -149,6 +149,7 @@ export function itemDto(row: ItemRow, category: CategoryDto, subselections: Subs
     perKg: bool(row.per_kg),
     priceable: bool(row.priceable),
     request: bool(row.request),
+    ...(row.rental_unit === null ? {} : { rental: { unit: row.rental_unit, maxUnits: row.rental_max_units ?? 1 } }),
     productCategoryName: category.names.ENG.name,
     maxProductsPerCartForThisCategory: category.maxProductsPerCart,
     stockEnabled: bool(row.stock_enabled),

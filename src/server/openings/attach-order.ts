@@ -12,9 +12,10 @@
 import type { Kysely } from "kysely";
 import type { Translations } from "../../domain/languages";
 import type { OrderLineOptionDto } from "../../domain/orders-api";
+import { rentalNoteNames } from "../../domain/rental-note";
 import { openingSpotOf } from "../../domain/table-openings";
 import type { Database } from "../db/schema";
-import type { OrderRow } from "../db/tables/orders.tables";
+import type { OrderLineRow, OrderRow } from "../db/tables/orders.tables";
 import { athensDayText } from "../orders/athens-clock";
 import { copyOf, insertLines, insertPayment, type NewLine, openOpeningOf, settleLines } from "./opening-writes";
 
@@ -72,6 +73,12 @@ export async function attachAcceptedOrder(
   }
 }
 
+function rentalNotes(row: OrderLineRow): Translations[] {
+  const { rental_pick_up_at: pickUpAt, rental_return_at: returnAt, rental_units: units, rental_unit: unit } = row;
+  if (pickUpAt === null || returnAt === null || units === null || unit === null) return [];
+  return [rentalNoteNames({ pickUpAt, returnAt, units }, unit)];
+}
+
 async function linesOfOrder(trx: Kysely<Database>, order: OrderRow): Promise<NewLine[]> {
   const rows = await trx
     .selectFrom("order_lines")
@@ -83,7 +90,8 @@ async function linesOfOrder(trx: Kysely<Database>, order: OrderRow): Promise<New
     kind: "ITEM",
     orderId: order.id,
     names: JSON.parse(row.names) as Translations,
-    options: (JSON.parse(row.options) as OrderLineOptionDto[]).map((option) => option.names),
+    // A rental's dates ride along as one more note, so the bill and every receipt show them.
+    options: [...(JSON.parse(row.options) as OrderLineOptionDto[]).map((option) => option.names), ...rentalNotes(row)],
     comment: row.comment,
     quantity: row.quantity,
     grams: row.grams,

@@ -8,7 +8,11 @@ import { type CartItem, cartItemOf } from "../../domain/cart";
 import { sanitizeComment } from "../../domain/comment";
 import { checkQuantity, type LimitedLine, normalizeKilos } from "../../domain/limits";
 import type { PlaceOrderLine } from "../../domain/orders-api";
+import { checkRental, type LineRental, type RentalProblem } from "../../domain/rentals";
+import type { Hours } from "../../domain/service-hours";
 import type { Selection } from "../../domain/subselections";
+import type { Temporal } from "../../domain/temporal";
+import { ApiError } from "../http/api-error";
 import { outdated, refuse } from "./placement-errors";
 
 export interface ResolvedLine {
@@ -19,12 +23,21 @@ export interface ResolvedLine {
   kilos: number | null;
   comment: string;
   selection: Selection;
+  /** A rental's dates and started units; null on other lines. */
+  rental: LineRental | null;
+}
+
+/** What a rental's dates are checked against: the placement's instant and the service's hours. */
+export interface RentalContext {
+  now: Temporal.Instant;
+  hours: Hours | null;
 }
 
 export function resolveLines(
   menu: MenuResponse,
   requested: readonly PlaceOrderLine[],
   maxItemsPerOrder: number,
+  rentalContext: RentalContext,
 ): ResolvedLine[] {
   const items = new Map(menu.items.map((item) => [item.id, item]));
   const resolved: ResolvedLine[] = [];
@@ -38,6 +51,7 @@ export function resolveLines(
       kilos: kilosOf(item, line.kilos),
       comment: sanitizeComment(line.comment),
       selection: checkedSelection(item, line.selection),
+      rental: checkedRental(item, line, rentalContext),
     };
     checkLimits(resolved, next, maxItemsPerOrder);
     resolved.push(next);
@@ -53,6 +67,31 @@ function kilosOf(item: ItemDto, kilos: number | null): number | null {
   const verdict = kilos === null ? ({ ok: false } as const) : normalizeKilos(kilos);
   if (!verdict.ok) throw refuse("INVALID_KILOS", `Item ${item.id} is sold by weight: give its kilos`);
   return verdict.kilos;
+}
+
+const RENTAL_MESSAGES: Record<Exclude<RentalProblem, "RETURN_NOT_AFTER_PICK_UP">, string> = {
+  DATES_REQUIRED: "is rented: give its pick-up and return dates",
+  NOT_RENTABLE: "is not rented: a line of it takes no pick-up or return date",
+  INVALID_DATE: "has a pick-up or return that is no date",
+  PICK_UP_IN_PAST: "has a pick-up in the past",
+  PICK_UP_OUTSIDE_HOURS: "has a pick-up outside the service's hours",
+  RETURN_OUTSIDE_HOURS: "has a return outside the service's hours",
+  SPAN_TOO_LONG: "is rented for longer than its most days or hours",
+};
+
+/** A rentable item's dates (rentals.ts), checked as the modal checked them; bad dates are bad input (400). */
+function checkedRental(item: ItemDto, line: PlaceOrderLine, context: RentalContext): LineRental | null {
+  const verdict = checkRental(item.rental, line.rental, context);
+  if (verdict.ok) return verdict.rental;
+  if (verdict.problem === "RETURN_NOT_AFTER_PICK_UP") {
+    throw new ApiError(
+      400,
+      "ENDING_DATE_MUST_BE_AFTER_PICK_UP_DATE",
+      `Item ${item.id}: the return must be after the pick-up`,
+    );
+  }
+  const limit = verdict.maxUnits === undefined ? "" : ` (${verdict.maxUnits} ${item.rental?.unit ?? "day"}s)`;
+  throw new ApiError(400, "INVALID_RENTAL_PERIOD", `Item ${item.id} ${RENTAL_MESSAGES[verdict.problem]}${limit}`);
 }
 
 /** Every group and option must be the item's; radios pick one, checkboxes up to their maximum. */

@@ -5,7 +5,13 @@
  */
 import type { Kysely } from "kysely";
 import type { Translations } from "../../domain/languages";
-import type { DeliveryInfo, OrderDto, OrderLineOptionDto, OrderStatusEvent } from "../../domain/orders-api";
+import type {
+  DeliveryInfo,
+  OrderDto,
+  OrderLineDto,
+  OrderLineOptionDto,
+  OrderStatusEvent,
+} from "../../domain/orders-api";
 import { spotNamesOf } from "../catalogue/presenters";
 import { fromJsonText } from "../db/columns";
 import { findLinesOfOrders, findOrdersByIds } from "../db/repositories/orders.repository";
@@ -100,6 +106,10 @@ export type PresentedLine = Pick<
   | "unit_price_cents"
   | "options_unit_price_cents"
   | "total_cents"
+  | "rental_pick_up_at"
+  | "rental_return_at"
+  | "rental_units"
+  | "rental_unit"
 >;
 
 /**
@@ -148,6 +158,7 @@ export function presentOrder(row: OrderRow, parts: OrderDtoParts): OrderDto {
       unitPriceCents: line.unit_price_cents,
       optionsUnitPriceCents: line.options_unit_price_cents,
       totalCents: line.total_cents,
+      ...rentalOf(line),
     })),
     totals: {
       subtotalCents: row.subtotal_cents,
@@ -164,6 +175,13 @@ export function presentOrder(row: OrderRow, parts: OrderDtoParts): OrderDto {
     // Last, where the serializer puts an optional field: the placement's answer is byte for byte a read's.
     preparation: row.preparation ?? null,
   };
+}
+
+/** A rental line's dates and units, as the DTO's optional field (absent on every other line). */
+function rentalOf(line: PresentedLine): Pick<OrderLineDto, "rental"> {
+  const { rental_pick_up_at: pickUpAt, rental_return_at: returnAt, rental_units: units, rental_unit: unit } = line;
+  if (pickUpAt === null || returnAt === null || units === null || unit === null) return {};
+  return { rental: { pickUpAt, returnAt, units, unit } };
 }
 
 function unique(values: readonly number[]): number[] {

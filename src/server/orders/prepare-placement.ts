@@ -119,7 +119,10 @@ export async function preparePlacement(
   const chargingRoom = await checkedPayment(db, store, request.payment);
 
   const menu = await menuOf(db, catalogue, kept, { catalogueVersion, serviceRow, service, store }, request);
-  const lines = resolveLines(menu, request.lines, service.maxItemsPerOrder);
+  const lines = resolveLines(menu, request.lines, service.maxItemsPerOrder, {
+    now: instantOf(now),
+    hours: service.hours,
+  });
   const rules = priceRulesAt(service, { isMember }, time);
   const breakdown = priceCart(lines, { rules, spotKind: kind, service });
   if (!breakdown.minimumOrderReached) {

@@ -204,5 +204,9 @@ function lineRow(orderId: number, position: number, line: ResolvedLine, prepared
     unit_price_cents: itemUnitPriceCents(line.item, rules),
     options_unit_price_cents: optionsUnitPriceCents(line.item.subselections, line.selection, rules),
     total_cents: total,
+    rental_pick_up_at: line.rental?.pickUpAt ?? null,
+    rental_return_at: line.rental?.returnAt ?? null,
+    rental_units: line.rental?.units ?? null,
+    rental_unit: line.rental === null ? null : (line.item.rental?.unit ?? null),
   };
 }

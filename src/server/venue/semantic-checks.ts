@@ -12,6 +12,7 @@ import { routeClashes, type StationRoute } from "../../domain/kitchen";
 import type { Issue } from "../validation/issues";
 import { childPath } from "../validation/issues";
 import { itemAllergens } from "./item-allergens-checks";
+import { rentalIssues } from "./rental-checks";
 import type { StationFile, VenueFile } from "./venue-file";
 import { ENTITY_LABEL, type EntityKind, indexVenue, type VenueIndex } from "./venue-index";
 
@@ -35,6 +36,7 @@ export function semanticIssues(
     ...photosExist(index, options.imagesDir),
     ...subselectionGroups(index),
     ...memberPrices(index),
+    ...rentalIssues(index),
     ...serviceTimes(index),
     ...spotsReachAService(index),
     ...chargeToRoomInHotels(file),

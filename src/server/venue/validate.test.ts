@@ -262,3 +262,31 @@ describe("the floor plan of table openings: path-precise errors", () => {
     expect(problems(venue)).toEqual([]);
   });
 });
+
+describe("venue file validation: rentable items (spec §5 V22)", () => {
+  it("accepts an item rented per day with its longest span", () => {
+    const venue = venueWith((v) => {
+      firstItem(v).rental = { unit: "day", maxUnits: 7 };
+    });
+    expect(problems(venue)).toEqual([]);
+  });
+
+  it("a unit other than day or hour and a maxUnits under 1 are named by their paths", () => {
+    const venue = venueWith((v) => {
+      Object.assign(firstItem(v), { rental: { unit: "week", maxUnits: 0 } });
+    });
+    const found = problems(venue);
+    expect(found.some((issue) => issue.startsWith("services[0].categories[0].items[0].rental.unit: "))).toBe(true);
+    expect(found).toContain("services[0].categories[0].items[0].rental.maxUnits: must be >= 1");
+  });
+
+  it("a rental sold by weight or as a free request is refused at its rental path", () => {
+    const venue = venueWith((v) => {
+      Object.assign(firstItem(v), { rental: { unit: "hour", maxUnits: 8 }, perKg: true, request: true });
+    });
+    expect(problems(venue)).toEqual([
+      "services[0].categories[0].items[0].rental: a rental cannot be sold by weight (perKg)",
+      "services[0].categories[0].items[0].rental: a rental cannot be a free request",
+    ]);
+  });
+});

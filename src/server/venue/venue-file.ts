@@ -60,6 +60,21 @@ export const ItemFileSchema = Type.Object(
     perKg: Type.Optional(Type.Boolean()),
     priceable: Type.Optional(Type.Boolean({ description: "has a price; default true" })),
     request: Type.Optional(Type.Boolean({ description: "a free request, e.g. extra towels" })),
+    rental: Type.Optional(
+      Type.Object(
+        {
+          unit: Type.Union([Type.Literal("day"), Type.Literal("hour")], {
+            description: "priceCents is the rate per started day or hour",
+          }),
+          maxUnits: Type.Integer({ minimum: 1, maximum: 1000, description: "the longest rental, in units" }),
+        },
+        {
+          ...strict,
+          description:
+            "a rentable item (a SUP board, a bicycle): guests pick a pick-up and a return date and time within the service's hours",
+        },
+      ),
+    ),
     stock: Type.Optional(
       Type.Object(
         {

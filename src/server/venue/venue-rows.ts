@@ -135,6 +135,8 @@ export function catalogueRows(
       position,
       allergens: i.allergens === undefined ? null : toJsonText(i.allergens),
       dietary: i.dietary === undefined ? null : toJsonText(i.dietary),
+      rental_unit: i.rental?.unit ?? null,
+      rental_max_units: i.rental?.maxUnits ?? null,
     })),
     groups: index.groups.map(({ value: g, position, item }) => ({
       id: g.id,

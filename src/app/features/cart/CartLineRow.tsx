@@ -1,4 +1,4 @@
-/** One cart line: quantity or weight, name, options, comment and line total; a tap edits it. */
+/** One cart line: quantity or weight, name, options, rental dates, comment and line total; a tap edits it. */
 import { useLingui } from "@lingui/react/macro";
 import type { CartLine } from "../../../domain/cart";
 import { pickTranslation } from "../../../domain/languages";
@@ -6,6 +6,7 @@ import type { LanguageState } from "../../i18n/language-choice";
 import { formatPrice } from "../../i18n/money";
 import { formatKilos } from "../../i18n/weight";
 import { selectedOptionsText } from "./cart-line-text";
+import { RentalDatesText } from "./RentalDatesText";
 
 interface CartLineRowProps {
   line: CartLine;
@@ -31,6 +32,14 @@ export function CartLineRow({ line, totalCents, language, onEdit }: CartLineRowP
             {text}
           </span>
         ))}
+        {line.rental != null && line.item.rental !== undefined && (
+          <RentalDatesText
+            rental={line.rental}
+            unit={line.item.rental.unit}
+            language={language.ui}
+            className="cart-line__options"
+          />
+        )}
         {line.comment && <span className="cart-line__comment">“{line.comment}”</span>}
       </span>
       <span className="cart-line__total">{formatPrice(totalCents, language.ui)}</span>

@@ -1,5 +1,5 @@
 /**
- * The expandable part of a history entry: the lines with their options, weight and comment, the
+ * The expandable part of a history entry: the lines with their options, weight, rental dates and comment, the
  * totals as the server priced them, the payment and the order comment.
  */
 import { Trans } from "@lingui/react/macro";
@@ -9,6 +9,7 @@ import type { OrderDto } from "../../../domain/orders-api";
 import type { LanguageState } from "../../i18n/language-choice";
 import { formatPrice } from "../../i18n/money";
 import { formatKilos } from "../../i18n/weight";
+import { RentalDatesText } from "../cart/RentalDatesText";
 
 export function OrderDetails({ order, language }: { order: OrderDto; language: LanguageState }) {
   const name = (names: Parameters<typeof pickTranslation>[0]) =>
@@ -38,6 +39,14 @@ export function OrderDetails({ order, language }: { order: OrderDto; language: L
                 <span className="order-details__note">
                   {line.options.map((option) => name(option.names)).join(", ")}
                 </span>
+              )}
+              {line.rental !== undefined && (
+                <RentalDatesText
+                  rental={line.rental}
+                  unit={line.rental.unit}
+                  language={language.ui}
+                  className="order-details__note"
+                />
               )}
               {line.comment && <span className="order-details__note">“{line.comment}”</span>}
             </li>

@@ -11,8 +11,12 @@ import { SUBSELECTION_COLLAPSE_MAX_WIDTH } from "../../../domain/constants";
 import { pickTranslation } from "../../../domain/languages";
 import { minimumQuantity } from "../../../domain/limits";
 import { lineTotalCents } from "../../../domain/prices";
+import { checkRental } from "../../../domain/rentals";
+import { temporal } from "../../../domain/temporal";
+import { useAthensNow } from "../../clock/use-athens-now";
 import { appDb, askToKeepStorage } from "../../db/app-db";
 import { useLanguage } from "../../i18n/language-store";
+import { formatPrice } from "../../i18n/money";
 import {
   addButtonVerdict,
   canSubmit,
@@ -33,6 +37,8 @@ import { KilosField } from "./KilosField";
 import { LimitMessage } from "./limit-texts";
 import { OptionGroup } from "./OptionGroup";
 import { QuantityStepper } from "./QuantityStepper";
+import { RentalFields } from "./RentalFields";
+import { initialRentalInputs, rentalPeriodOf, shownRentalProblem } from "./rental-state";
 import { CartLimitError, removeItemLine, saveItem } from "./save-item";
 
 interface ItemOrderFormProps {
@@ -63,6 +69,21 @@ export function ItemOrderForm({ request, item, venue, cartLines, status, pricing
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<SaveProblem | null>(null);
   const context = snapshot.context;
+  // A rentable item's dates (domain/rentals.ts), checked against the Athens clock and the service's hours.
+  const now = useAthensNow();
+  const [rentalInputs, setRentalInputs] = useState(() =>
+    initialRentalInputs(request.mode === "edit" ? request.line.rental : null),
+  );
+  const [triedToRent, setTriedToRent] = useState(false);
+  const rentalVerdict =
+    item.rental === undefined || now === null
+      ? null
+      : checkRental(item.rental, rentalPeriodOf(rentalInputs), {
+          now: temporal().Instant.fromEpochMilliseconds(now.epochMs),
+          hours: service.hours,
+        });
+  const rental = rentalVerdict?.ok ? rentalVerdict.rental : null;
+  const rentalProblem = shownRentalProblem(rentalVerdict, rentalInputs, triedToRent);
   const intent = submitIntent(context);
   const banner = addButtonVerdict(context);
   const name = pickTranslation(item.names, language.ui, language.extra).name;
@@ -84,7 +105,7 @@ export function ItemOrderForm({ request, item, venue, cartLines, status, pricing
     item.perKg && context.kilos === null
       ? null
       : lineTotalCents(
-          { item, quantity: context.quantity, kilos: context.kilos, selection: context.selection },
+          { item, quantity: context.quantity, kilos: context.kilos, selection: context.selection, rental },
           pricing.rules,
         );
   const byOrder = table.store.addButtonWording === "order";
@@ -102,12 +123,18 @@ export function ItemOrderForm({ request, item, venue, cartLines, status, pricing
     }
   }
 
-  const submit = () =>
-    run(async () => {
-      const done = await saveItem(appDb(), cartKeyOf(venue), context);
+  const submit = () => {
+    // Dates the rules refuse (or no clock yet to check them against) add nothing: the problem shows instead.
+    if (item.rental !== undefined && intent !== "remove" && rental === null) {
+      setTriedToRent(true);
+      return;
+    }
+    return run(async () => {
+      const done = await saveItem(appDb(), cartKeyOf(venue), context, rental);
       if (done === "add") return byOrder ? t`${name} added to your order` : t`${name} added to your cart`;
       return done === "update" ? t`${name} updated` : t`${name} removed`;
     });
+  };
 
   const remove = (lineId: number) =>
     run(async () => {
@@ -138,6 +165,17 @@ export function ItemOrderForm({ request, item, venue, cartLines, status, pricing
 
       {table.store.interactiveCatalogue && (
         <CommentField value={context.comment} onChange={(comment) => send({ type: "SET_COMMENT", comment })} />
+      )}
+
+      {item.rental !== undefined && (
+        <RentalFields
+          terms={item.rental}
+          value={rentalInputs}
+          hours={service.hours}
+          problem={rentalProblem}
+          rate={formatPrice(item.priceCents, language.ui)}
+          onChange={setRentalInputs}
+        />
       )}
 
       {item.perKg ? (

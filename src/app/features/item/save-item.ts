@@ -5,6 +5,7 @@
  */
 import { addLine, removeLine, updateLine } from "../../../domain/cart";
 import { checkAddButton, type LimitVerdict } from "../../../domain/limits";
+import type { LineRental } from "../../../domain/rentals";
 import type { AppDatabase } from "../../db/app-db";
 import { type CartKey, changeCart } from "../../db/cart-repository";
 import {
@@ -25,8 +26,13 @@ export class CartLimitError extends Error {
   }
 }
 
-/** Adds, updates or removes as the modal's state says; returns what it did. */
-export async function saveItem(db: AppDatabase, key: CartKey, context: SubselectionContext): Promise<SubmitIntent> {
+/** Adds, updates or removes as the modal's state says (a rental with its checked dates); returns what it did. */
+export async function saveItem(
+  db: AppDatabase,
+  key: CartKey,
+  context: SubselectionContext,
+  rental: LineRental | null = null,
+): Promise<SubmitIntent> {
   const intent = submitIntent(context);
   const lineId = context.editingLineId;
   await changeCart(db, key, (cart) => {
@@ -38,8 +44,9 @@ export async function saveItem(db: AppDatabase, key: CartKey, context: Subselect
       context.mode,
     );
     if (!verdict.ok) throw new CartLimitError(verdict);
-    if (intent === "add") return addLine(cart, cartLineDraft(context, key));
-    return lineId === null ? cart : updateLine(cart, lineId, cartLineChanges(context));
+    const dates = rental === null ? {} : { rental };
+    if (intent === "add") return addLine(cart, { ...cartLineDraft(context, key), ...dates });
+    return lineId === null ? cart : updateLine(cart, lineId, { ...cartLineChanges(context), ...dates });
   });
   return intent;
 }

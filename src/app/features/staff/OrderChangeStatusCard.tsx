@@ -16,6 +16,7 @@ import { useLanguage } from "../../i18n/language-store";
 import { formatPrice } from "../../i18n/money";
 import { formatKilos } from "../../i18n/weight";
 import "../entrance/accounts.css";
+import { RentalDatesText } from "../cart/RentalDatesText";
 
 interface OrderChangeStatusCardProps {
   order: OrderDto;
@@ -213,6 +214,7 @@ function OrderLineItem({ line }: { line: OrderLineDto }) {
       {amount} {pickTranslation(line.names, ui).name}
       {options !== "" && ` (${options})`}
       {line.comment !== "" && ` — ${line.comment}`} {formatPrice(line.totalCents, ui)}
+      {line.rental !== undefined && <RentalDatesText rental={line.rental} unit={line.rental.unit} language={ui} />}
     </li>
   );
 }

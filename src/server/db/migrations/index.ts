@@ -18,6 +18,7 @@ import { jobsClaimOrderSchema } from "./011-jobs-claim-order";
 import { claimedBySchema } from "./012-claimed-by";
 import { kitchenSchema } from "./013-kitchen";
 import { guestBillSchema } from "./014-guest-bill";
+import { rentalsSchema } from "./015-rentals";
 import { itemAllergensSchema } from "./016-item-allergens";
 import { orderNotifyEmailSchema } from "./018-order-notify-email";
 
@@ -37,6 +38,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     "012-claimed-by": claimedBySchema(),
     "013-kitchen": kitchenSchema(dialect),
     "014-guest-bill": guestBillSchema(dialect),
+    "015-rentals": rentalsSchema(),
     "016-item-allergens": itemAllergensSchema(),
     "018-order-notify-email": orderNotifyEmailSchema(),
   };

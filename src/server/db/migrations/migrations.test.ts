@@ -75,6 +75,7 @@ describe(`migrations on ${testDialect()} (brief §1: one set of migrations for b
       ["012-claimed-by", "Success"],
       ["013-kitchen", "Success"],
       ["014-guest-bill", "Success"],
+      ["015-rentals", "Success"],
       ["016-item-allergens", "Success"],
       ["018-order-notify-email", "Success"],
     ]);

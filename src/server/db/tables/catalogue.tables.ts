@@ -7,6 +7,7 @@
 import type { ColumnType, Insertable, Selectable } from "kysely";
 import type { Allergen, DietaryTag } from "../../../domain/allergens";
 import type { Translations } from "../../../domain/languages";
+import type { RentalUnit } from "../../../domain/rentals";
 import type { SpotType } from "../../../domain/spots";
 import type { FloorPlan, MinimumConsumption } from "../../../domain/table-openings";
 import type { BooleanColumn, IsoInstant, JsonText, OptionalBooleanColumn } from "../columns";
@@ -132,6 +133,9 @@ export interface ItemsTable {
     JsonText<DietaryTag[]> | null | undefined,
     JsonText<DietaryTag[]> | null
   >;
+  /** A rentable item's unit (its price is per unit) and most started units; null otherwise (migration 015). */
+  rental_unit: RentalUnit | null;
+  rental_max_units: number | null;
 }
 
 export interface SubselectionGroupsTable {

@@ -8,6 +8,7 @@ import type { Generated, Insertable, Selectable, Updateable } from "kysely";
 import type { Preparation } from "../../../domain/kitchen";
 import type { Translations } from "../../../domain/languages";
 import type { DeliveryInfo, OrderLineOptionDto, OrderStatus, PaymentType } from "../../../domain/orders-api";
+import type { RentalUnit } from "../../../domain/rentals";
 import type { IsoInstant, JsonText } from "../columns";
 
 export interface OrdersTable {
@@ -65,6 +66,11 @@ export interface OrderLinesTable {
   unit_price_cents: number;
   options_unit_price_cents: number;
   total_cents: number;
+  /** A rental line's dates and the started units it was priced for; null on other lines (migration 015). */
+  rental_pick_up_at: IsoInstant | null;
+  rental_return_at: IsoInstant | null;
+  rental_units: number | null;
+  rental_unit: RentalUnit | null;
 }
 
 export interface OrderDailyCountersTable {

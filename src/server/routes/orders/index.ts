@@ -7,6 +7,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
+import { ErrorBodySchema } from "../../../domain/api";
 import { AuthHeadersSchema } from "../../../domain/auth-api";
 import { checkOutcomeEmail } from "../../../domain/email";
 import {
@@ -76,7 +77,24 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRoutesOptions> = async 
           "empty 400 EMAIL_TO_NOTIFY_WHEN_ORDER_EXECUTED_MISSING, malformed 400 INVALID_EMAIL_TO_NOTIFY_WHEN_ORDER_EXECUTED_MISSING.",
         headers: IdempotentHeadersSchema,
         body: PlaceOrderRequestSchema,
-        response: { 201: OrderSchema, ...errorResponses(400, 401, 403, 404, 409, 422, 429) },
+        response: {
+          201: OrderSchema,
+          ...errorResponses(400, 401, 403, 404, 409, 422, 429),
+          400: {
+            ...ErrorBodySchema,
+            description:
+              "Bad input, nothing stored: VALIDATION_FAILED, IDEMPOTENCY_KEY_REQUIRED; a rental line whose return " +
+              "is not after its pick-up: ENDING_DATE_MUST_BE_AFTER_PICK_UP_DATE; other rental dates that break a rule " +
+              "(missing, in the past, outside the service's hours, longer than the item allows, on an item not rented): " +
+              "INVALID_RENTAL_PERIOD",
+            examples: [
+              {
+                code: "ENDING_DATE_MUST_BE_AFTER_PICK_UP_DATE",
+                message: "Item 7: the return must be after the pick-up",
+              },
+            ],
+          },
+        },
       },
     },
     async (request, reply) => {

@@ -92,6 +92,26 @@ async function showReceipt(paper: ReceiptDto, name: string): Promise<HTMLElement
   return screen.findByRole("article", { name }, { timeout: 5000 });
 }
 
+describe("a rental's dates on the receipt (spec §5 V22)", () => {
+  it("a rental line prints its pick-up and return note under its name, in the receipt's language", async () => {
+    await selectLanguage("GRE");
+    const rental = {
+      ...openingLine(),
+      names: { GRE: { name: "Σανίδα SUP" }, ENG: { name: "SUP board" } },
+      options: [
+        {
+          GRE: { name: "Παραλαβή 16/07 10:00 – Επιστροφή 18/07 10:00 (2 ημέρες)" },
+          ENG: { name: "Pick-up 16/07 10:00 – Return 18/07 10:00 (2 days)" },
+        },
+      ],
+    };
+    const paper = await showReceipt({ ...receipt("ENG", "Table 14"), lines: [rental] }, "Temporary receipt no. 4");
+    const text = paper.textContent ?? "";
+    expect(text).toContain("SUP board");
+    expect(text).toContain("Pick-up 16/07 10:00 – Return 18/07 10:00 (2 days)");
+  });
+});
+
 describe("a receipt is printed in the language it was issued in", () => {
   it("an English receipt on an English screen: English labels and names", async () => {
     await selectLanguage("ENG");

@@ -139,6 +139,12 @@ function Paper({ receipt }: { receipt: ReceiptDto }) {
               <td>
                 {line.kilos === null ? `${line.quantity}×` : `${line.kilos} kg`}{" "}
                 {pickTranslation(line.names, language).name}
+                {/* The chosen options, and a rental's pick-up and return, as the line was ordered. */}
+                {line.options.length > 0 && (
+                  <span className="receipt__options">
+                    {line.options.map((option) => pickTranslation(option, language).name).join(", ")}
+                  </span>
+                )}
                 {line.state === "TREATED" || line.state === "CANCELED" ? (
                   <>
                     {" "}
