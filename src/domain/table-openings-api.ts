@@ -334,8 +334,9 @@ export const OpeningChangedEventSchema = Type.Object({
 });
 
 export const DaySummaryQuerySchema = Type.Object({ day: Type.Optional(AthensDay) }, closed);
+/** Without a kind, the tables (the floor's usual list). */
 export const OpeningsQuerySchema = Type.Object(
-  { kind: Type.Union([Type.Literal("tables"), Type.Literal("rooms")]) },
+  { kind: Type.Optional(Type.Union([Type.Literal("tables"), Type.Literal("rooms")])) },
   closed,
 );
 

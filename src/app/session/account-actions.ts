@@ -13,7 +13,10 @@ export async function saveProfile(update: UpdateUserRequest): Promise<Session> {
   return session;
 }
 
-/** Signs out everywhere (server README: logout revokes every device); offline, only here. */
+/**
+ * Signs out: a guest everywhere, a staff member on this device only (server auth README); offline,
+ * only here.
+ */
 export async function signOut(): Promise<void> {
   try {
     await logout();
