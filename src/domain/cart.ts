@@ -31,6 +31,7 @@ const CART_ITEM_FIELDS = [
   "measurable",
   "perKg",
   "priceable",
+  "request",
   "productCategoryName",
   "maxProductsPerCartForThisCategory",
   "stockEnabled",

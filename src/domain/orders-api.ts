@@ -120,6 +120,11 @@ export const PlaceOrderRequestSchema = Type.Object(
     ]),
     /** The language of the outcome SMS or e-mail. */
     language: Type.Union([Type.Literal("GRE"), Type.Literal("ENG")]),
+    /**
+     * Staff only: the waiter who serves the order, one of CheckoutOptions.waiters (default: the
+     * signed-in one). A guest's order names nobody.
+     */
+    servedByStaffId: Type.Optional(Type.Integer({ minimum: 1 })),
   },
   closed,
 );
@@ -183,6 +188,8 @@ export const OrderLineSchema = Type.Object({
   unitPriceCents: Type.Integer(),
   optionsUnitPriceCents: Type.Integer(),
   totalCents: Type.Integer(),
+  /** A no-charge request (towels, a pillow), shown as a request rather than a priced line. */
+  request: Type.Optional(Type.Boolean()),
 });
 
 export const OrderTotalsSchema = Type.Object({
@@ -240,6 +247,10 @@ export const OrderSchema = Type.Object({
   updatedAt: Type.String({ format: "date-time" }),
   /** As OrderStatusEvent.preparation. */
   preparation: Type.Optional(PreparationSchema),
+  /** Whether member (all-inclusive) prices applied to any line: a member order. */
+  memberPrices: Type.Optional(Type.Boolean()),
+  /** A waiter's order: the name of the waiter serving it; null for a guest's order. */
+  servedByName: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 });
 
 export const OrderHistorySchema = Type.Object({ orders: Type.Array(OrderSchema) });

@@ -18,6 +18,7 @@ import { jobsClaimOrderSchema } from "./011-jobs-claim-order";
 import { claimedBySchema } from "./012-claimed-by";
 import { kitchenSchema } from "./013-kitchen";
 import { guestBillSchema } from "./014-guest-bill";
+import { memberAndServedBySchema } from "./017-member-and-served-by";
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -35,5 +36,6 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     "012-claimed-by": claimedBySchema(),
     "013-kitchen": kitchenSchema(dialect),
     "014-guest-bill": guestBillSchema(dialect),
+    "017-member-and-served-by": memberAndServedBySchema(),
   };
 }

@@ -75,6 +75,7 @@ describe(`migrations on ${testDialect()} (brief §1: one set of migrations for b
       ["012-claimed-by", "Success"],
       ["013-kitchen", "Success"],
       ["014-guest-bill", "Success"],
+      ["017-member-and-served-by", "Success"],
     ]);
     const tables = (await test.db.introspection.getTables()).map((t) => t.name).sort();
     expect(tables).toEqual(TABLES);

@@ -8,7 +8,7 @@ import type { Generated, Insertable, Selectable, Updateable } from "kysely";
 import type { Preparation } from "../../../domain/kitchen";
 import type { Translations } from "../../../domain/languages";
 import type { DeliveryInfo, OrderLineOptionDto, OrderStatus, PaymentType } from "../../../domain/orders-api";
-import type { IsoInstant, JsonText } from "../columns";
+import type { IsoInstant, JsonText, OptionalBooleanColumn } from "../columns";
 
 export interface OrdersTable {
   id: Generated<number>;
@@ -46,6 +46,10 @@ export interface OrdersTable {
   updated_at: IsoInstant;
   /** An accepted order's preparation from its tickets (migration 013); null: nothing to tell. */
   preparation: Generated<Preparation | null>;
+  /** Whether member (all-inclusive) prices applied to any line (migration 017). */
+  member_prices: OptionalBooleanColumn;
+  /** The waiter a PDA order is served by, a venue file staff id (migration 017); null for a guest's. */
+  served_by_staff_id: Generated<number | null>;
 }
 
 export interface OrderLinesTable {
@@ -63,6 +67,8 @@ export interface OrderLinesTable {
   unit_price_cents: number;
   options_unit_price_cents: number;
   total_cents: number;
+  /** A no-charge request (towels, a pillow): priced 0, shown as a request (migration 017). */
+  request: OptionalBooleanColumn;
 }
 
 export interface OrderDailyCountersTable {
