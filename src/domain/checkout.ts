@@ -28,6 +28,11 @@ export interface CheckoutForm {
   /** "later" without a time yet counts as missing. */
   when: { kind: "now" } | { kind: "later"; scheduledFor: string | null };
   deliveryInfo: DeliveryInfo;
+  /**
+   * A waiter's order: the waiter serving it, one of the checkout's `waiters`; null (or absent, in a
+   * draft kept before the choice existed) for the signed-in waiter.
+   */
+  servedByStaffId?: number | null;
 }
 
 export const EMPTY_DELIVERY_INFO: DeliveryInfo = { address: "", area: "", postalCode: "", floor: "", doorbell: "" };
@@ -112,6 +117,10 @@ export function orderRequestOf(
     deliveryInfo: context.options.deliveryDetailsRequired ? cleanDeliveryInfo(form.deliveryInfo) : null,
     location: context.options.locationRequired ? context.location : null,
     language: context.language,
+    // Only where the checkout holds the store's waiters (a staff session on a PDA): a guest names nobody.
+    ...(context.options.waiters !== undefined && form.servedByStaffId != null
+      ? { servedByStaffId: form.servedByStaffId }
+      : {}),
   };
 }
 

@@ -165,9 +165,16 @@ export const CheckoutOptionsSchema = Type.Object({
   tableFamilySections: Type.Optional(
     Type.Array(Type.Object({ family: Type.String(), sections: Type.Array(Type.String()) })),
   ),
-  /** The tables of each floor section (spots' `section`), for the waiter's table picker. */
+  /** The tables of each floor section (spots' `section`), with their seats, for the waiter's table picker. */
   sectionsWithTheirTables: Type.Optional(
-    Type.Array(Type.Object({ section: Type.String(), tables: Type.Array(SpotChoiceSchema) })),
+    Type.Array(
+      Type.Object({
+        section: Type.String(),
+        tables: Type.Array(
+          Type.Object({ ...SpotChoiceSchema.properties, capacity: Type.Optional(Type.Integer({ minimum: 0 })) }),
+        ),
+      }),
+    ),
   ),
 });
 
