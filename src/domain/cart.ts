@@ -33,6 +33,7 @@ const CART_ITEM_FIELDS = [
   "perKg",
   "priceable",
   "rental",
+  "request",
   "productCategoryName",
   "maxProductsPerCartForThisCategory",
   "stockEnabled",

@@ -182,6 +182,18 @@ describe("the POST /api/orders body", () => {
     expect("notifyEmail" in notAsked).toBe(false);
   });
 
+  it("F13.2 names the waiter serving the order only where the checkout holds the store's waiters", () => {
+    const waiters = [{ id: 301, name: "Nikos", role: "WAITER" as const }];
+    const onPda = orderRequestOf(lines, form({ servedByStaffId: 301 }), { ...context, options: options({ waiters }) });
+    expect(onPda.servedByStaffId).toBe(301);
+    // The signed-in waiter by default: nothing named, the server takes the session's.
+    const byDefault = orderRequestOf(lines, form(), { ...context, options: options({ waiters }) });
+    expect(byDefault).not.toHaveProperty("servedByStaffId");
+    // A guest's checkout holds no waiters: a choice left in a draft is never sent.
+    const guest = orderRequestOf(lines, form({ servedByStaffId: 301 }), { ...context, options: options() });
+    expect(guest).not.toHaveProperty("servedByStaffId");
+  });
+
   it("charges to the chosen room", () => {
     const body = orderRequestOf(lines, form({ payment: { type: "CHARGE_TO_ROOM", chargingRoomId: 301 } }), {
       ...context,

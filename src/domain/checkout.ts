@@ -31,6 +31,11 @@ export interface CheckoutForm {
   deliveryInfo: DeliveryInfo;
   /** The outcome by e-mail too (optional; spec §1 "the outcome arrives by SMS or e-mail"). */
   outcomeEmail: OutcomeEmailChoice;
+  /**
+   * A waiter's order: the waiter serving it, one of the checkout's `waiters`; null (or absent, in a
+   * draft kept before the choice existed) for the signed-in waiter.
+   */
+  servedByStaffId?: number | null;
 }
 
 export interface OutcomeEmailChoice {
@@ -135,6 +140,10 @@ export function orderRequestOf(
     language: context.language,
     // Only when asked for: an order without it reads as it always did.
     ...(outcomeEmail.ok && outcomeEmail.email !== null ? { notifyEmail: outcomeEmail.email } : {}),
+    // Only where the checkout holds the store's waiters (a staff session on a PDA): a guest names nobody.
+    ...(context.options.waiters !== undefined && form.servedByStaffId != null
+      ? { servedByStaffId: form.servedByStaffId }
+      : {}),
   };
 }
 

@@ -68,6 +68,8 @@ export const TicketLineSchema = Type.Object({
   /** Pieces canceled by the floor after the ticket was sent. */
   canceledQuantity: Type.Integer({ minimum: 0 }),
   ready: Type.Boolean(),
+  /** A no-charge request (towels, a pillow) rather than something to prepare and charge. */
+  request: Type.Optional(Type.Boolean()),
 });
 
 export const TicketSchema = Type.Object({

@@ -144,6 +144,11 @@ export const PlaceOrderRequestSchema = Type.Object(
           "The outcome by e-mail too. Empty: 400 EMAIL_TO_NOTIFY_WHEN_ORDER_EXECUTED_MISSING; malformed: 400 INVALID_EMAIL_TO_NOTIFY_WHEN_ORDER_EXECUTED_MISSING",
       }),
     ),
+    /**
+     * Staff only: the waiter who serves the order, one of CheckoutOptions.waiters (default: the
+     * signed-in one). A guest's order names nobody.
+     */
+    servedByStaffId: Type.Optional(Type.Integer({ minimum: 1 })),
   },
   closed,
 );
@@ -184,9 +189,16 @@ export const CheckoutOptionsSchema = Type.Object({
   tableFamilySections: Type.Optional(
     Type.Array(Type.Object({ family: Type.String(), sections: Type.Array(Type.String()) })),
   ),
-  /** The tables of each floor section (spots' `section`), for the waiter's table picker. */
+  /** The tables of each floor section (spots' `section`), with their seats, for the waiter's table picker. */
   sectionsWithTheirTables: Type.Optional(
-    Type.Array(Type.Object({ section: Type.String(), tables: Type.Array(SpotChoiceSchema) })),
+    Type.Array(
+      Type.Object({
+        section: Type.String(),
+        tables: Type.Array(
+          Type.Object({ ...SpotChoiceSchema.properties, capacity: Type.Optional(Type.Integer({ minimum: 0 })) }),
+        ),
+      }),
+    ),
   ),
 });
 
@@ -216,6 +228,8 @@ export const OrderLineSchema = Type.Object({
       unit: Type.Enum(RENTAL_UNITS),
     }),
   ),
+  /** A no-charge request (towels, a pillow), shown as a request rather than a priced line. */
+  request: Type.Optional(Type.Boolean()),
 });
 
 export const OrderTotalsSchema = Type.Object({
@@ -273,6 +287,10 @@ export const OrderSchema = Type.Object({
   updatedAt: Type.String({ format: "date-time" }),
   /** As OrderStatusEvent.preparation. */
   preparation: Type.Optional(PreparationSchema),
+  /** Whether member (all-inclusive) prices applied to any line: a member order. */
+  memberPrices: Type.Optional(Type.Boolean()),
+  /** A waiter's order: the name of the waiter serving it; null for a guest's order. */
+  servedByName: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 });
 
 export const OrderHistorySchema = Type.Object({ orders: Type.Array(OrderSchema) });

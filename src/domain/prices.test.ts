@@ -3,9 +3,11 @@ import { describe, expect, test } from "vitest";
 import {
   happyHourPrice,
   isHappyHourActive,
+  isRequest,
   itemUnitPriceCents,
   lineTotalCents,
   memberPriceApplies,
+  memberPricesApplied,
   optionPriceCents,
   optionsUnitPriceCents,
   type PriceRules,
@@ -139,6 +141,51 @@ describe("memberPriceApplies: §6/§9 member price conditions", () => {
     ["member price equal to price", { ...memberItem, membershipPriceCents: 500 }, MEMBER, false],
   ])("%s -> %s", (_title, item, rules, expected) => {
     expect(memberPriceApplies(item, rules)).toBe(expected);
+  });
+});
+
+describe("memberPricesApplied: F28 an order records whether member prices applied", () => {
+  const memberLine = line(1, { memberPriceEnabled: true, membershipPriceCents: 300 });
+  test.each([
+    ["a member's line at its member price", [memberLine, line(2)], MEMBER, true],
+    ["the same lines for a guest who is no member", [memberLine, line(2)], REGULAR_PRICES, false],
+    ["a member whose lines have no member price", [line(1), line(2)], MEMBER, false],
+    [
+      "a member's request line only (requests are never priced)",
+      [line(1, { memberPriceEnabled: true, membershipPriceCents: 0, request: true })],
+      MEMBER,
+      false,
+    ],
+  ])("%s -> %s", (_title, lines, rules, expected) => {
+    expect(memberPricesApplied(lines, rules)).toBe(expected);
+  });
+});
+
+describe("F7 request items cost nothing whatever their price (spec §3 item request)", () => {
+  const towels = line(1, { priceCents: 250, request: true }, { quantity: 3 });
+  const withOption = line(
+    2,
+    { priceCents: 250, request: true, subselections: [group(10, { options: [option(11, { priceCents: 80 })] })] },
+    { selection: { 10: [11] }, quantity: 2 },
+  );
+
+  test("a request line totals 0, its unit price is 0, options included; the cart total ignores it", () => {
+    expect(isRequest(towels.item)).toBe(true);
+    expect(itemUnitPriceCents(towels.item, REGULAR_PRICES)).toBe(0);
+    expect(lineTotalCents(towels, REGULAR_PRICES)).toBe(0);
+    expect(lineTotalCents(withOption, happyHour(20))).toBe(0);
+    const breakdown = priceCart([towels, withOption, line(3, {}, { quantity: 2 })], {
+      rules: REGULAR_PRICES,
+      spotKind: "table",
+      service: service(),
+    });
+    expect(breakdown.totalCents).toBe(1000);
+  });
+
+  test("a cart line kept from before the flag existed (no request field) is priced as before", () => {
+    const { request: _dropped, ...older } = line(1).item;
+    expect(isRequest(older as typeof towels.item)).toBe(false);
+    expect(lineTotalCents({ ...line(1), item: older as typeof towels.item }, REGULAR_PRICES)).toBe(500);
   });
 });
 

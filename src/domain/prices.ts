@@ -27,6 +27,9 @@
  *   adds; in a group that is not aggregated the group adds one price, that of its most expensive
  *   selected option (for a radio group that is simply the selected option).
  * - An item with priceable = false has no price of its own (0); its options still count.
+ * - A request item (towels, a pillow: `request`) is no purchase: its line costs 0, options included,
+ *   whatever price the venue file or a client gives it.
+ * - An order is a member order when member prices applied to at least one of its lines.
  * - Line total: per-kg items cost price x kilos + options x quantity; others (price + options) x
  *   quantity, times the started days or hours of a rental (rentals.ts: the rate is the price).
  * - Subtotal is the sum of line totals at the prices in effect (happy hour included); the
@@ -152,6 +155,7 @@ export function optionPriceCents(priceCents: number, rules: PriceRules): number 
  * quantity x started days or hours; otherwise (price + options) x quantity.
  */
 export function lineTotalCents(line: PricedLine, rules: PriceRules): number {
+  if (isRequest(line.item)) return 0;
   const unit = itemUnitPriceCents(line.item, rules);
   const options = optionsUnitPriceCents(line.item.subselections, line.selection, rules);
   if (!line.item.perKg) return (unit + options) * line.quantity * rentalUnitsOf(line);
@@ -198,9 +202,19 @@ function deliveryDiscountOf(
   return percentOfCents(subtotalCents, discount.discountPercentage);
 }
 
+/** Whether member prices applied to any line: the order is then a member (all-inclusive) order. */
+export function memberPricesApplied(lines: readonly Pick<PricedLine, "item">[], rules: PriceRules): boolean {
+  return lines.some((line) => !isRequest(line.item) && memberPriceApplies(line.item, rules));
+}
+
+/** A no-charge request rather than a purchase (a cart line kept from before the flag existed has none). */
+export function isRequest(item: Pick<CartItem, "request">): boolean {
+  return item.request === true;
+}
+
 /** The unit price before happy hour: member price (plus addition) or the regular price. */
 function listUnitPriceCents(item: CartItem, rules: PriceRules): number {
-  if (!item.priceable) return 0;
+  if (!item.priceable || isRequest(item)) return 0;
   if (memberPriceApplies(item, rules)) return (item.membershipPriceCents ?? 0) + (item.membershipAdditionCents ?? 0);
   return item.priceCents;
 }

@@ -82,6 +82,12 @@ export const AdminLoginTokenRequestSchema = Type.Object({ storeId: AccountIdSche
 
 export const RevokeLoginTokensResponseSchema = Type.Object({ revoked: Type.Integer() });
 
+/** An admin signs a staff member out on every device: the body names them like a login token's. */
+export const SignOutEverywhereRequestSchema = AdminLoginTokenRequestSchema;
+
+/** How many of their sessions (devices) ended; 0 when none was open. */
+export const SignOutEverywhereResponseSchema = Type.Object({ signedOut: Type.Integer() });
+
 export type StaffDeviceResponse = Static<typeof StaffDeviceResponseSchema>;
 export type PasswordLoginRequest = Static<typeof PasswordLoginRequestSchema>;
 export type AdminAccountDto = Static<typeof AdminAccountSchema>;
@@ -91,3 +97,5 @@ export type StaffMemberDto = Static<typeof StaffMemberSchema>;
 export type StoreStaffResponse = Static<typeof StoreStaffResponseSchema>;
 export type AdminLoginTokenRequest = Static<typeof AdminLoginTokenRequestSchema>;
 export type RevokeLoginTokensResponse = Static<typeof RevokeLoginTokensResponseSchema>;
+export type SignOutEverywhereRequest = Static<typeof SignOutEverywhereRequestSchema>;
+export type SignOutEverywhereResponse = Static<typeof SignOutEverywhereResponseSchema>;

@@ -72,6 +72,8 @@ export const OpeningSpotSchema = Type.Object({
   type: SpotTypeSchema,
   /** The venue file names sections in one language only, so the section is that one text. */
   section: Type.String(),
+  /** Seats at the spot (the venue file's capacity); 0 when the file gives none. */
+  capacity: Type.Optional(Type.Integer({ minimum: 0 })),
 });
 
 export const OpeningAmountsSchema = Type.Object({
@@ -334,8 +336,9 @@ export const OpeningChangedEventSchema = Type.Object({
 });
 
 export const DaySummaryQuerySchema = Type.Object({ day: Type.Optional(AthensDay) }, closed);
+/** Without a kind, the tables (the floor's usual list). */
 export const OpeningsQuerySchema = Type.Object(
-  { kind: Type.Union([Type.Literal("tables"), Type.Literal("rooms")]) },
+  { kind: Type.Optional(Type.Union([Type.Literal("tables"), Type.Literal("rooms")])) },
   closed,
 );
 

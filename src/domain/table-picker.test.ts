@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CheckoutOptions } from "./orders-api";
-import { sectionOfTable, tablePickerGroups } from "./table-picker";
+import { seatsOf, sectionOfTable, tablePickerGroups } from "./table-picker";
 
 const base: CheckoutOptions = {
   availableTables: [],
@@ -21,8 +21,8 @@ const hotel: CheckoutOptions = {
   sectionsWithTheirTables: [
     { section: "Row 1", tables: [{ id: 7201, name: "Umbrella 1" }] },
     { section: "Row 2", tables: [{ id: 7205, name: "Umbrella 5" }] },
-    { section: "Veranda", tables: [{ id: 7401, name: "Table 1" }] },
-    { section: "Hall", tables: [{ id: 7407, name: "Table 7" }] },
+    { section: "Veranda", tables: [{ id: 7401, name: "Table 1", capacity: 4 }] },
+    { section: "Hall", tables: [{ id: 7407, name: "Table 7", capacity: 0 }] },
     { section: "", tables: [{ id: 7990, name: "Loose chair" }] },
   ],
   tableFamilySections: [
@@ -45,9 +45,21 @@ describe("the waiter's table picker", () => {
 
   it("shows which tables have an open opening and what it still owes", () => {
     const veranda = tablePickerGroups(hotel)?.[1]?.sections[0];
-    expect(veranda?.tables).toEqual([{ id: 7401, name: "Table 1", openRemainingCents: 1250 }]);
+    expect(veranda?.tables).toEqual([{ id: 7401, name: "Table 1", openRemainingCents: 1250, capacity: 4 }]);
     const row1 = tablePickerGroups(hotel)?.[0]?.sections[0];
     expect(row1?.tables[0]?.openRemainingCents).toBeNull();
+  });
+
+  it("F3 each table carries its seats (the spot's capacity); a capacity of 0 or none says nothing", () => {
+    const tables = tablePickerGroups(hotel)?.flatMap((g) => g.sections.flatMap((s) => s.tables)) ?? [];
+    expect(tables.map((t) => [t.name, t.capacity])).toEqual([
+      ["Umbrella 1", null],
+      ["Umbrella 5", null],
+      ["Table 1", 4],
+      ["Table 7", null],
+      ["Loose chair", null],
+    ]);
+    expect([seatsOf(6), seatsOf(0), seatsOf(undefined)]).toEqual([6, null, null]);
   });
 
   it("a multi-outlet hotel groups by restaurant with its tables first; the rest by family", () => {

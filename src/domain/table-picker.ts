@@ -3,7 +3,8 @@
  * data): the tables of each floor section, grouped as the floor is run. A hotel with several
  * outlets groups by restaurant (restaurantsWithTheirTables), anyone else by table family
  * (tableFamilySections); sections no group names come last. Each table carries what its open
- * opening still owes, so the waiter sees which tables are sitting.
+ * opening still owes, so the waiter sees which tables are sitting, and its seats (the spot's
+ * capacity), so a party of six is not sent to a table for two.
  */
 import type { Translations } from "./languages";
 import type { CheckoutOptions } from "./orders-api";
@@ -13,6 +14,8 @@ export interface PickerTable {
   name: string;
   /** The remaining amount of the table's open opening; null when it has none. */
   openRemainingCents: number | null;
+  /** Seats at the table; null when the venue file gives none (0), so nothing is said. */
+  capacity: number | null;
 }
 
 export interface PickerSection {
@@ -41,7 +44,12 @@ export function tablePickerGroups(options: CheckoutOptions): PickerGroup[] | nul
     .filter((section) => section.tables.length > 0)
     .map((section) => ({
       name: section.section,
-      tables: section.tables.map((t) => ({ id: t.id, name: t.name, openRemainingCents: remaining.get(t.id) ?? null })),
+      tables: section.tables.map((t) => ({
+        id: t.id,
+        name: t.name,
+        openRemainingCents: remaining.get(t.id) ?? null,
+        capacity: seatsOf(t.capacity),
+      })),
     }));
 
   const groups: PickerGroup[] = [];
@@ -78,4 +86,9 @@ export function sectionOfTable(groups: readonly PickerGroup[], tableId: number |
     }
   }
   return null;
+}
+
+/** A spot's seats worth saying: a capacity of 0 (or none) means the venue file did not give one. */
+export function seatsOf(capacity: number | undefined): number | null {
+  return capacity === undefined || capacity <= 0 ? null : capacity;
 }

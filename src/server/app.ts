@@ -241,7 +241,7 @@ export function buildApp(options: AppOptions): App {
     { prefix: "/api" },
   );
   // The admin service (spec §7), on its own base path; the app's VITE_ADMIN_API_URL points at it.
-  app.register(adminApiRoutes, { prefix: "/admin-api", ctx: accounts });
+  app.register(adminApiRoutes, { prefix: "/admin-api", ctx: orders });
 
   return app;
 }

@@ -71,6 +71,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   INVALID_RENTAL_PERIOD: msg`Please check the pick-up and return dates and times`,
   MINIMUM_ORDER_NOT_REACHED: msg`The minimum order value has not been reached`,
   TABLE_SELECTION_REQUIRED: msg`Please select a table`,
+  WAITER_NOT_FOUND: msg`Please choose a waiter of this store`,
   ROOM_SELECTION_REQUIRED: msg`Please select a room`,
   DELIVERY_DETAILS_REQUIRED: msg`Please fill in your delivery details`,
   LOCATION_REQUIRED: msg`Please allow access to your location to order`,

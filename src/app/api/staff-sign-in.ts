@@ -16,6 +16,7 @@ import type {
   AdminLoginTokenRequest,
   PasswordLoginRequest,
   RevokeLoginTokensResponse,
+  SignOutEverywhereResponse,
   StaffDeviceResponse,
   StoreStaffResponse,
 } from "../../domain/staff-sign-in-api";
@@ -89,4 +90,21 @@ export function issueLoginToken(request: AdminLoginTokenRequest): Promise<StaffL
 
 export function revokeLoginTokens(storeId: number, staffId: number): Promise<RevokeLoginTokensResponse> {
   return authedCall("staff/login-tokens", { ...admin(), method: "delete", searchParams: { storeId, staffId } });
+}
+
+/**
+ * Signs a staff member out on every device (their own Lock ends only one PDA's session). The key
+ * is made once per tap, so a retry of the same tap is the same request.
+ */
+export function signOutEverywhere(
+  storeId: number,
+  staffId: number,
+  idempotencyKey: string,
+): Promise<SignOutEverywhereResponse> {
+  return authedCall("staff/sign-out-everywhere", {
+    ...admin(),
+    method: "post",
+    json: { storeId, staffId },
+    headers: { "idempotency-key": idempotencyKey },
+  });
 }

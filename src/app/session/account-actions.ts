@@ -30,7 +30,10 @@ export async function stopNewsletter(): Promise<void> {
   if (session !== null && session.user.id === user.id) await replaceSession(session.authToken, { ...session, user });
 }
 
-/** Signs out everywhere (server README: logout revokes every device); offline, only here. */
+/**
+ * Signs out: a guest everywhere, a staff member on this device only (server auth README); offline,
+ * only here.
+ */
 export async function signOut(): Promise<void> {
   try {
     await logout();

@@ -7,8 +7,9 @@
  * - refresh rotates: the given authToken is superseded and a new one issued with a new jwt. The
  *   superseded one may refresh once more within 60 s (the answer may have been lost); presented
  *   after that, it was copied, and its session is revoked;
- * - logout and deletion revoke every session of the account and bump its generation, so every
- *   authToken, jwt and refresh of it is refused at once, on every device.
+ * - a guest's logout, deletion and an admin's "sign out everywhere" of a staff member revoke every
+ *   session of the account and bump its generation, so every authToken, jwt and refresh of it is
+ *   refused at once, on every device; a staff member's own logout ends only the device's session.
  */
 import type { Kysely } from "kysely";
 import {
@@ -130,12 +131,20 @@ export async function rotateTokens(ctx: AccountsContext, signedIn: SignedIn): Pr
   return tokens;
 }
 
-/** Logout and deletion: every session of the account ends and every jwt of it is refused. */
-export async function revokeEverySession(db: Kysely<Database>, userId: number, now: Date): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await bumpTokenGeneration(trx, userId, now.toISOString());
-    await revokeSessionsOfUser(trx, userId, now.toISOString());
-  });
+/** A staff member's logout (Lock, Sign out on one PDA): this session ends, the others keep working. */
+export async function revokeThisSession(db: Kysely<Database>, sessionId: number, now: Date): Promise<void> {
+  await revokeSession(db, sessionId, now.toISOString());
+}
+
+/** A guest's logout, deletion, an admin's sign-out-everywhere: every session ends, every jwt is refused. */
+export async function revokeEverySession(db: Kysely<Database>, userId: number, now: Date): Promise<number> {
+  return db.transaction().execute((trx) => revokeEverySessionIn(trx, userId, now));
+}
+
+/** The same inside a transaction the caller holds; how many sessions ended. */
+export async function revokeEverySessionIn(trx: Kysely<Database>, userId: number, now: Date): Promise<number> {
+  await bumpTokenGeneration(trx, userId, now.toISOString());
+  return revokeSessionsOfUser(trx, userId, now.toISOString());
 }
 
 async function readTokens(

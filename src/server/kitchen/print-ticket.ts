@@ -9,7 +9,7 @@
  */
 import type { Kysely } from "kysely";
 import type { Translations } from "../../domain/languages";
-import { fromJsonText } from "../db/columns";
+import { fromDbBoolean, fromJsonText } from "../db/columns";
 import type { Database } from "../db/schema";
 import type { StationPrinter, StoredTicketLine } from "../db/tables/kitchen.tables";
 import { athensDayText, athensTime } from "../orders/athens-clock";
@@ -63,7 +63,9 @@ export async function printTicket(ctx: OrdersContext, print: PrintTicketPayload)
       name: line.names.GRE.name,
       options: line.options.map((option) => option.GRE.name),
       comment: line.comment,
+      request: line.request === true,
     })),
+    member: await isMemberOrder(ctx.db, ticket.orderId),
     copy: print.kind === "COPY",
     canceled: print.kind === "CANCELED",
   };
@@ -87,6 +89,11 @@ function canceledLines(lines: readonly StoredTicketLine[]): StoredTicketLine[] {
   return lines
     .filter((line) => line.canceledQuantity > 0)
     .map((line) => ({ ...line, quantity: line.canceledQuantity }));
+}
+
+async function isMemberOrder(db: Kysely<Database>, orderId: number): Promise<boolean> {
+  const order = await db.selectFrom("orders").select("member_prices").where("id", "=", orderId).executeTakeFirst();
+  return order !== undefined && fromDbBoolean(order.member_prices);
 }
 
 function athensText(date: Date): string {

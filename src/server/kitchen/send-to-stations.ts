@@ -43,6 +43,7 @@ export async function sendToStations(trx: Kysely<Database>, order: OrderRow, now
       "order_lines.comment",
       "order_lines.quantity",
       "order_lines.grams",
+      "order_lines.request",
       "items.category_id",
       "items.service_id",
     ])
@@ -69,6 +70,7 @@ export async function sendToStations(trx: Kysely<Database>, order: OrderRow, now
       grams: line.grams,
       canceledQuantity: 0,
       ready: false,
+      ...(fromDbBoolean(line.request) ? { request: true } : {}),
     });
     linesByStation.set(stationId, ticketLines);
   }

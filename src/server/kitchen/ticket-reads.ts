@@ -107,13 +107,14 @@ export async function presentTickets(db: Kysely<Database>, rows: readonly Ticket
         "selected_table_id",
         "placed_by_staff_id",
         "decided_by_staff_id",
+        "served_by_staff_id",
       ])
       .where("id", "in", orderIds)
       .execute(),
     db.selectFrom("stations").select(["id", "names"]).where("id", "in", stationIds).execute(),
   ]);
   const spotIds = [...new Set(orders.map((order) => order.selected_table_id ?? order.spot_id))];
-  const staffIds = [...new Set(orders.flatMap((order) => order.placed_by_staff_id ?? order.decided_by_staff_id ?? []))];
+  const staffIds = [...new Set(orders.flatMap((order) => waiterOf(order) ?? []))];
   const [spots, staff] = await Promise.all([
     spotIds.length === 0
       ? []
@@ -139,7 +140,7 @@ export async function presentTickets(db: Kysely<Database>, rows: readonly Ticket
         orderId: row.order_id,
         dailyNumber: order.daily_number,
         spotNames: spotNamesOf(spotById.get(order.selected_table_id ?? order.spot_id)),
-        waiterName: staffName.get(`${order.store_id}:${order.placed_by_staff_id ?? order.decided_by_staff_id}`) ?? null,
+        waiterName: staffName.get(`${order.store_id}:${waiterOf(order)}`) ?? null,
         state: row.state,
         changed: fromDbBoolean(row.changed),
         version: row.version,
@@ -156,4 +157,13 @@ function spotNamesOf(spot: { name: string; names: string | null } | undefined): 
   return spot.names === null
     ? { GRE: { name: spot.name }, ENG: { name: spot.name } }
     : fromJsonText<Translations>(spot.names);
+}
+
+/** The waiter a ticket names: who serves the order, else who placed it, else who accepted it. */
+function waiterOf(order: {
+  served_by_staff_id: number | null;
+  placed_by_staff_id: number | null;
+  decided_by_staff_id: number | null;
+}): number | null {
+  return order.served_by_staff_id ?? order.placed_by_staff_id ?? order.decided_by_staff_id;
 }

@@ -44,6 +44,7 @@ interface StoreLookups {
       names: Translations;
       type: OpeningSummary["spot"]["type"];
       section: string;
+      capacity: number;
       isPda: boolean;
       minimum: MinimumConsumption | null;
     }
@@ -57,7 +58,7 @@ async function storeLookups(db: Kysely<Database>, storeId: number): Promise<Stor
     db.selectFrom("staff").select(["id", "name"]).where("store_id", "=", storeId).execute(),
     db
       .selectFrom("spots")
-      .select(["id", "name", "names", "type", "section", "minimum_consumption", "is_pda"])
+      .select(["id", "name", "names", "type", "section", "capacity", "minimum_consumption", "is_pda"])
       .where("store_id", "=", storeId)
       .orderBy("position")
       .execute(),
@@ -75,6 +76,7 @@ async function storeLookups(db: Kysely<Database>, storeId: number): Promise<Stor
           names: spotNamesOf(s),
           type: s.type,
           section: s.section,
+          capacity: s.capacity,
           isPda: fromDbBoolean(s.is_pda),
           minimum: s.minimum_consumption === null ? null : fromJsonText<MinimumConsumption>(s.minimum_consumption),
         },
@@ -109,6 +111,7 @@ function summaryOf(
       names: spot?.names ?? unknownSpotNames(opening.spot_id),
       type: spot?.type ?? "TABLE",
       section: spot?.section ?? "",
+      capacity: spot?.capacity ?? 0,
     },
     openedAt: opening.opened_at,
     waiterName: nameOf(lookups, opening.waiter_staff_id),

@@ -73,7 +73,7 @@ async function terminalFloor(
     db.selectFrom("staff").select(["id", "name", "role"]).where("store_id", "=", storeId).orderBy("id").execute(),
     db
       .selectFrom("spots")
-      .select(["id", "name", "section", "type", "is_pda"])
+      .select(["id", "name", "section", "type", "is_pda", "capacity"])
       .where("store_id", "=", storeId)
       .orderBy("position")
       .execute(),
@@ -97,13 +97,14 @@ async function terminalFloor(
   };
 }
 
-/** The tables of each section, sections in the order their tables come (the file's spot order). */
-function sectionsOf(tables: ReadonlyArray<{ id: number; name: string; section: string }>) {
-  const sections: Array<{ section: string; tables: Array<{ id: number; name: string }> }> = [];
+/** The tables of each section with their seats, sections in the order their tables come (the file's spot order). */
+function sectionsOf(tables: ReadonlyArray<{ id: number; name: string; section: string; capacity: number }>) {
+  const sections: Array<{ section: string; tables: Array<{ id: number; name: string; capacity: number }> }> = [];
   for (const table of tables) {
+    const choice = { id: table.id, name: table.name, capacity: table.capacity };
     const existing = sections.find((s) => s.section === table.section);
-    if (existing) existing.tables.push({ id: table.id, name: table.name });
-    else sections.push({ section: table.section, tables: [{ id: table.id, name: table.name }] });
+    if (existing) existing.tables.push(choice);
+    else sections.push({ section: table.section, tables: [choice] });
   }
   return sections;
 }

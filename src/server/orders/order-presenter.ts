@@ -13,7 +13,7 @@ import type {
   OrderStatusEvent,
 } from "../../domain/orders-api";
 import { spotNamesOf } from "../catalogue/presenters";
-import { fromJsonText } from "../db/columns";
+import { fromDbBoolean, fromJsonText } from "../db/columns";
 import { findLinesOfOrders, findOrdersByIds } from "../db/repositories/orders.repository";
 import { findPaymentsOfOrders } from "../db/repositories/payments.repository";
 import type { Database } from "../db/schema";
@@ -50,13 +50,14 @@ export async function loadOrderDtos(db: Kysely<Database>, orderIds: readonly num
   const spotIds = unique(
     orders.flatMap((o) => [o.spot_id, o.selected_table_id, o.charging_room_id].filter((id) => id !== null)),
   );
-  const [lines, payments, stores, services, spots, reviews] = await Promise.all([
+  const [lines, payments, stores, services, spots, reviews, servingStaff] = await Promise.all([
     findLinesOfOrders(db, ids),
     findPaymentsOfOrders(db, ids),
     db.selectFrom("stores").select(["id", "names"]).where("id", "in", storeIds).execute(),
     db.selectFrom("services").select(["id", "names"]).where("id", "in", serviceIds).execute(),
     db.selectFrom("spots").select(["id", "name", "names"]).where("id", "in", spotIds).execute(),
     db.selectFrom("reviews").select("order_id").where("order_id", "in", ids).execute(),
+    servingStaffOf(db, orders),
   ]);
   const storeNames = new Map(stores.map((s) => [s.id, fromJsonText<Translations>(s.names)]));
   const serviceNames = new Map(services.map((s) => [s.id, fromJsonText<Translations>(s.names)]));
@@ -78,6 +79,10 @@ export async function loadOrderDtos(db: Kysely<Database>, orderIds: readonly num
         serviceNames: required(serviceNames.get(row.service_id), "service", row.service_id),
         spots: spotsById,
         reviewed: reviewed.has(id),
+        servedByName:
+          row.served_by_staff_id === null
+            ? null
+            : (servingStaff.get(`${row.store_id}:${row.served_by_staff_id}`) ?? null),
       }),
     ];
   });
@@ -93,6 +98,8 @@ export interface OrderDtoParts {
   /** At least the order's spot, selected table and charging room. */
   spots: ReadonlyMap<number, Pick<SpotRow, "name" | "names">>;
   reviewed: boolean;
+  /** The name of the waiter the order is served by (served_by_staff_id), when there is one. */
+  servedByName: string | null;
 }
 
 export type PresentedLine = Pick<
@@ -110,6 +117,7 @@ export type PresentedLine = Pick<
   | "rental_return_at"
   | "rental_units"
   | "rental_unit"
+  | "request"
 >;
 
 /**
@@ -159,6 +167,7 @@ export function presentOrder(row: OrderRow, parts: OrderDtoParts): OrderDto {
       optionsUnitPriceCents: line.options_unit_price_cents,
       totalCents: line.total_cents,
       ...rentalOf(line),
+      request: fromDbBoolean(line.request),
     })),
     totals: {
       subtotalCents: row.subtotal_cents,
@@ -172,8 +181,10 @@ export function presentOrder(row: OrderRow, parts: OrderDtoParts): OrderDto {
     reviewed: parts.reviewed,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
-    // Last, where the serializer puts an optional field: the placement's answer is byte for byte a read's.
+    // Last, where the serializer puts optional fields: the placement's answer is byte for byte a read's.
     preparation: row.preparation ?? null,
+    memberPrices: fromDbBoolean(row.member_prices),
+    servedByName: parts.servedByName,
   };
 }
 
@@ -182,6 +193,14 @@ function rentalOf(line: PresentedLine): Pick<OrderLineDto, "rental"> {
   const { rental_pick_up_at: pickUpAt, rental_return_at: returnAt, rental_units: units, rental_unit: unit } = line;
   if (pickUpAt === null || returnAt === null || units === null || unit === null) return {};
   return { rental: { pickUpAt, returnAt, units, unit } };
+}
+
+/** The names of the waiters the orders are served by, keyed "storeId:staffId" (staff ids are per venue file). */
+async function servingStaffOf(db: Kysely<Database>, orders: readonly OrderRow[]): Promise<Map<string, string>> {
+  const staffIds = unique(orders.flatMap((o) => (o.served_by_staff_id === null ? [] : [o.served_by_staff_id])));
+  if (staffIds.length === 0) return new Map();
+  const rows = await db.selectFrom("staff").select(["id", "store_id", "name"]).where("id", "in", staffIds).execute();
+  return new Map(rows.map((row) => [`${row.store_id}:${row.id}`, row.name]));
 }
 
 function unique(values: readonly number[]): number[] {

@@ -117,6 +117,7 @@ function placedOrderDto(
     serviceNames: fromJsonText<Translations>(prepared.serviceNames),
     spots: prepared.spots,
     reviewed: false,
+    servedByName: prepared.servedBy?.name ?? null,
   });
 }
 

@@ -10,7 +10,13 @@ import type { MenuResponse, ServiceDto } from "../../domain/api";
 import { checkLocation, isValidScheduledTime, placementOpen } from "../../domain/order-placement";
 import { serviceOrderingState } from "../../domain/ordering";
 import type { PlaceOrderRequest } from "../../domain/orders-api";
-import { type PriceBreakdown, type PriceRules, priceCart, priceRulesAt } from "../../domain/prices";
+import {
+  memberPricesApplied,
+  type PriceBreakdown,
+  type PriceRules,
+  priceCart,
+  priceRulesAt,
+} from "../../domain/prices";
 import { type SpotKind, spotKind } from "../../domain/spots";
 import { menuDocument } from "../catalogue/menu-document";
 import { serviceAvailableAt, serviceDto } from "../catalogue/presenters";
@@ -18,6 +24,7 @@ import { fromDbBoolean as bool } from "../db/columns";
 import { loadMenuRows } from "../db/repositories/menu.repository";
 import { findServiceById } from "../db/repositories/service.repository";
 import { findPlacementSpot, findSpotById } from "../db/repositories/spot.repository";
+import { findStaffOfStore } from "../db/repositories/staff.repository";
 import { findStoreById } from "../db/repositories/store.repository";
 import type { Database } from "../db/schema";
 import type { ServiceRow, SpotRow, StoreRow } from "../db/tables/catalogue.tables";
@@ -53,6 +60,10 @@ export interface PreparedPlacement {
   rules: PriceRules;
   lines: ResolvedLine[];
   breakdown: PriceBreakdown;
+  /** Member prices applied to a line: the order is a member order. */
+  memberPrices: boolean;
+  /** A waiter's order: the waiter serving it (venue file staff id and name); null for a guest's. */
+  servedBy: { staffId: number; name: string } | null;
 }
 
 export async function preparePlacement(
@@ -100,6 +111,7 @@ export async function preparePlacement(
   }
 
   const selectedTable = await checkedTableSelection(db, account, spot, request.selectedTableId);
+  const servedBy = await checkedServedBy(db, account, store.id, request.servedByStaffId);
   const kind = spotKind(spot.type);
   if (kind === "delivery" && request.deliveryInfo === null) {
     throw refuse("DELIVERY_DETAILS_REQUIRED", "A delivery order needs the delivery details");
@@ -141,7 +153,29 @@ export async function preparePlacement(
     rules,
     lines,
     breakdown,
+    memberPrices: memberPricesApplied(lines, rules),
+    servedBy,
   };
+}
+
+/**
+ * A waiter's order is served by a waiter of the store (the checkout's `waiters`), the signed-in one
+ * unless another is named; a guest names nobody.
+ */
+async function checkedServedBy(
+  db: Kysely<Database>,
+  account: PlacingAccount,
+  storeId: number,
+  servedByStaffId: number | undefined,
+): Promise<PreparedPlacement["servedBy"]> {
+  if (account.kind !== "staff" || account.staffId === null) {
+    if (servedByStaffId !== undefined) throw forbidden("Only the store's staff say who serves an order");
+    return null;
+  }
+  const staffId = servedByStaffId ?? account.staffId;
+  const member = await findStaffOfStore(db, storeId, staffId);
+  if (member === undefined) throw refuse("WAITER_NOT_FOUND", `There is no waiter ${staffId} in this store`);
+  return { staffId, name: member.name };
 }
 
 /**

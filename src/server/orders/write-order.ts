@@ -13,7 +13,7 @@
 import type { Kysely } from "kysely";
 import { athensDayBounds, athensDayOf } from "../../domain/order-placement";
 import type { OrderLineOptionDto, OrderStatus, PlaceOrderRequest } from "../../domain/orders-api";
-import { itemUnitPriceCents, optionPriceCents, optionsUnitPriceCents } from "../../domain/prices";
+import { isRequest, itemUnitPriceCents, optionPriceCents, optionsUnitPriceCents } from "../../domain/prices";
 import { selectedIn } from "../../domain/subselections";
 import { toJsonText } from "../db/columns";
 import {
@@ -118,6 +118,8 @@ export async function writeOrder(
     decided_at: declined || status === "ACCEPTED" ? nowIso : null,
     created_at: nowIso,
     updated_at: nowIso,
+    member_prices: prepared.memberPrices ? 1 : 0,
+    served_by_staff_id: prepared.servedBy?.staffId ?? null,
   });
   const lines = prepared.lines.map((line, index) => lineRow(order.id, index + 1, line, prepared));
   await insertOrderLines(trx, lines);
@@ -180,6 +182,8 @@ async function takeStockOf(trx: Kysely<Database>, lines: readonly ResolvedLine[]
 
 function lineRow(orderId: number, position: number, line: ResolvedLine, prepared: PreparedPlacement): WrittenLine {
   const { rules } = prepared;
+  // A request is no purchase: its options are listed at no price either.
+  const request = isRequest(line.item);
   const options: OrderLineOptionDto[] = line.item.subselections.flatMap((group) =>
     group.options
       .filter((option) => selectedIn(line.selection, group.id).includes(option.id))
@@ -187,7 +191,7 @@ function lineRow(orderId: number, position: number, line: ResolvedLine, prepared
         groupId: group.id,
         optionId: option.id,
         names: option.names,
-        priceCents: optionPriceCents(option.priceCents, rules),
+        priceCents: request ? 0 : optionPriceCents(option.priceCents, rules),
       })),
   );
   const total = prepared.breakdown.lines.find((priced) => priced.id === line.id)?.totalCents;
@@ -202,11 +206,12 @@ function lineRow(orderId: number, position: number, line: ResolvedLine, prepared
     comment: line.comment,
     options: toJsonText(options),
     unit_price_cents: itemUnitPriceCents(line.item, rules),
-    options_unit_price_cents: optionsUnitPriceCents(line.item.subselections, line.selection, rules),
+    options_unit_price_cents: request ? 0 : optionsUnitPriceCents(line.item.subselections, line.selection, rules),
     total_cents: total,
     rental_pick_up_at: line.rental?.pickUpAt ?? null,
     rental_return_at: line.rental?.returnAt ?? null,
     rental_units: line.rental?.units ?? null,
     rental_unit: line.rental === null ? null : (line.item.rental?.unit ?? null),
+    request: request ? 1 : 0,
   };
 }

@@ -15,6 +15,7 @@ describe("OpenAPI document generated from the route schemas (brief §4)", () => 
       "/admin-api/staff/admin-accounts",
       "/admin-api/staff/login-tokens",
       "/admin-api/staff/members",
+      "/admin-api/staff/sign-out-everywhere",
       "/api/authenticate/login",
       "/api/authenticate/login/pin",
       "/api/authenticate/login/tmp",

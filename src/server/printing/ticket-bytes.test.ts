@@ -2,7 +2,15 @@ import { describe, expect, it } from "vitest";
 import { EPSON_CODE_PAGE_NUMBERS, PRINTER_CODE_PAGES } from "./code-pages";
 import { decodeEscPos } from "./escpos-decode";
 import { testTicket } from "./test-ticket";
-import { CANCELED_BANNER, COPY_BANNER, layoutColumns, lineAmount, ticketBytes } from "./ticket-bytes";
+import {
+  CANCELED_BANNER,
+  COPY_BANNER,
+  layoutColumns,
+  lineAmount,
+  MEMBER_MARK,
+  REQUEST_MARK,
+  ticketBytes,
+} from "./ticket-bytes";
 
 const hex = (bytes: Uint8Array | number[]) => Buffer.from(bytes).toString("hex");
 
@@ -50,6 +58,22 @@ describe("the bytes of a kitchen ticket (ESC/POS)", () => {
     expect(text.indexOf("BAR")).toBeLessThan(text.indexOf("TABLE 4"));
     expect(text).toMatch(/TABLE 4 +#34\n/);
     expect(text).toMatch(/28\/11 18:05 +Γιώργος\n/);
+  });
+
+  it("F28 a member order's ticket says ΜΕΛΟΣ / MEMBER under the header, in bold; others do not", () => {
+    const member = decodeEscPos(ticketBytes(testTicket({ member: true }), { codePage: "cp737" })).text;
+    expect(member).toMatch(/28\/11 18:05 +Γιώργος\nΜΕΛΟΣ \/ MEMBER\n-+\n/);
+    expect(MEMBER_MARK).toBe("ΜΕΛΟΣ / MEMBER");
+    const bytes = ticketBytes(testTicket({ member: true }), { codePage: "cp1253" });
+    expect(commandsBefore(bytes, "/ MEMBER")).toMatch(/1b4501/);
+    expect(decodeEscPos(ticketBytes(testTicket(), { codePage: "cp737" })).text).not.toContain("MEMBER");
+  });
+
+  it("F7 a request line (towels) is marked ΑΙΤΗΜΑ / REQUEST, indented under its item", () => {
+    const request = { quantity: 2, grams: null, name: "Πετσέτες", options: [], comment: "", request: true };
+    const text = decodeEscPos(ticketBytes(testTicket({ lines: [request] }), { codePage: "cp737" })).text;
+    expect(text).toContain(`2 x Πετσέτες\n    ${REQUEST_MARK}\n`);
+    expect(decodeEscPos(ticketBytes(testTicket(), { codePage: "cp737" })).text).not.toContain("REQUEST");
   });
 
   it("an item is its quantity and name; its options and comment are indented under it, the comment underlined", () => {

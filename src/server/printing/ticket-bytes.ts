@@ -26,7 +26,17 @@ export interface PrintableTicket {
   waiterName: string | null;
   /** Athens local time text already formatted, e.g. "28/11 18:05" */
   time: string;
-  lines: { quantity: number; grams: number | null; name: string; options: string[]; comment: string }[];
+  lines: {
+    quantity: number;
+    grams: number | null;
+    name: string;
+    options: string[];
+    comment: string;
+    /** a no-charge request (towels, a pillow): printed with "ΑΙΤΗΜΑ / REQUEST" under it */
+    request?: boolean;
+  }[];
+  /** member (all-inclusive) prices applied to the order: printed "ΜΕΛΟΣ / MEMBER" under the header */
+  member?: boolean;
   /** a reprint: printed with a "ΑΝΤΙΓΡΑΦΟ / COPY" banner */
   copy: boolean;
   /** a ticket canceled after it was sent: printed with "ΑΚΥΡΩΣΗ / CANCELED" banner */
@@ -46,6 +56,8 @@ export interface TicketPrinter {
 
 export const COPY_BANNER = "ΑΝΤΙΓΡΑΦΟ / COPY";
 export const CANCELED_BANNER = "ΑΚΥΡΩΣΗ / CANCELED";
+export const MEMBER_MARK = "ΜΕΛΟΣ / MEMBER";
+export const REQUEST_MARK = "ΑΙΤΗΜΑ / REQUEST";
 
 /** The encoder's names of the code pages. */
 const ENCODER_CODE_PAGE = {
@@ -91,6 +103,11 @@ export function ticketBytes(ticket: PrintableTicket, printer: TicketPrinter): Ui
   pair(ticket.spotName, ticket.dailyNumber === null ? "" : `#${ticket.dailyNumber}`, 2);
   encoder.size(1, 1).bold(false);
   pair(ticket.time, ticket.waiterName ?? "", 1);
+  if (ticket.member === true) {
+    encoder.bold(true);
+    lines(MEMBER_MARK, 1);
+    encoder.bold(false);
+  }
   encoder.line("-".repeat(columns));
 
   for (const line of ticket.lines) {
@@ -98,6 +115,7 @@ export function ticketBytes(ticket: PrintableTicket, printer: TicketPrinter): Ui
     encoder.bold(true).size(1, 2);
     lines(`${amount} ${line.name}`, 1, "", " ".repeat(amount.length + 1));
     encoder.size(1, 1).bold(false);
+    if (line.request === true) lines(REQUEST_MARK, 1, "    ");
     for (const option of line.options) lines(`+ ${option}`, 1, "    ", "      ");
     if (line.comment.trim() !== "") {
       // Underlined rather than italic: ESC/POS printers commonly have no italic.

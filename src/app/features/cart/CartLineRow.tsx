@@ -1,10 +1,12 @@
-/** One cart line: quantity or weight, name, options, rental dates, comment and line total; a tap edits it. */
+/** One cart line: quantity or weight, name, options, rental dates, comment and line total ("Request" for a request); a tap edits it. */
 import { useLingui } from "@lingui/react/macro";
 import type { CartLine } from "../../../domain/cart";
 import { pickTranslation } from "../../../domain/languages";
+import { isRequest } from "../../../domain/prices";
 import type { LanguageState } from "../../i18n/language-choice";
 import { formatPrice } from "../../i18n/money";
 import { formatKilos } from "../../i18n/weight";
+import { RequestMark } from "../shell/OrderMarks";
 import { selectedOptionsText } from "./cart-line-text";
 import { RentalDatesText } from "./RentalDatesText";
 
@@ -42,7 +44,9 @@ export function CartLineRow({ line, totalCents, language, onEdit }: CartLineRowP
         )}
         {line.comment && <span className="cart-line__comment">“{line.comment}”</span>}
       </span>
-      <span className="cart-line__total">{formatPrice(totalCents, language.ui)}</span>
+      <span className="cart-line__total">
+        {isRequest(line.item) ? <RequestMark /> : formatPrice(totalCents, language.ui)}
+      </span>
     </button>
   );
 }

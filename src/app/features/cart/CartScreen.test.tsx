@@ -73,6 +73,19 @@ describe("cart screen (spec §2 cart, §3 cart line, §9 cart total)", () => {
     expect(within(totals).getAllByText(/59,00/)).toHaveLength(2);
   });
 
+  it("F7: a request line (towels) says Request instead of a price and adds nothing to the total", async () => {
+    const towels = draft(
+      { id: 30, names: { GRE: { name: "Towels" }, ENG: { name: "Towels" } }, priceCents: 250, request: true },
+      { quantity: 2 },
+    );
+    await add(coffee(2), towels);
+    renderCart();
+    const lines = await screen.findAllByRole("button", { description: "Tap an item to change or remove it." });
+    expect(lines[1]?.textContent).toBe("2×TowelsRequest");
+    const totals = screen.getByRole("region", { name: "Total" });
+    expect(within(totals).getAllByText(/7,00/)).toHaveLength(2);
+  });
+
   it("opens a tapped line in the item modal (edit mode)", async () => {
     await add(coffee());
     const { openLine } = renderCart();

@@ -1,5 +1,5 @@
 /**
- * The checkout under the cart's lines and totals: table choice, when, delivery
+ * The checkout under the cart's lines and totals: table choice (and, on a PDA, the waiter serving), when, delivery
  * details, payment, comment and Send. Send logs send-order-clicked (spec §7), checks what is
  * missing (src/domain/checkout.ts), asks to confirm the delivery details (spec §5 "delivery
  * details must be in order comments (confirm prompt)"), asks for the location when the store
@@ -34,6 +34,7 @@ import { DeliveryInfoForm } from "./DeliveryInfoForm";
 import { OrderComment } from "./OrderComment";
 import { OutcomeEmailChoice } from "./OutcomeEmailChoice";
 import { PaymentChoice } from "./PaymentChoice";
+import { ServedByChoice } from "./ServedByChoice";
 import { SpotChoice } from "./SpotChoice";
 import { TablePicker } from "./TablePicker";
 import { keepDeliveryInfo, useStoredDeliveryInfo } from "./use-delivery-info";
@@ -200,6 +201,14 @@ export function CheckoutForm(props: CheckoutFormProps) {
               groups={tableGroups}
               value={form.selectedTableId}
               onChange={(selectedTableId) => update({ selectedTableId })}
+            />
+          )}
+          {options.waiters !== undefined && options.waiters.length > 0 && (
+            <ServedByChoice
+              waiters={options.waiters}
+              myName={session?.user.name ?? null}
+              value={form.servedByStaffId ?? null}
+              onChange={(servedByStaffId) => update({ servedByStaffId })}
             />
           )}
         </section>

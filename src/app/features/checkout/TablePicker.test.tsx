@@ -129,6 +129,55 @@ describe("the waiter's table picker on a PDA", () => {
     expect(within(progress).getByTestId("order-daily-number").getAttribute("data-daily-number")).toBe("31");
   });
 
+  it("F3: a table shows its seats ('4 seats'), said with what an open table owes; a table without a capacity says none", async () => {
+    const seated = {
+      ...floor,
+      sectionsWithTheirTables: [
+        { section: "Row 1", tables: [{ id: 7201, name: "Umbrella 1", capacity: 2 }] },
+        { section: "Veranda", tables: [{ id: 7401, name: "Table 1", capacity: 4 }] },
+        { section: "Hall", tables: [{ id: 7407, name: "Table 7", capacity: 0 }] },
+      ],
+    };
+    stubApi({ checkout: seated });
+    renderCheckout();
+    const table1 = await screen.findByRole("radio", { name: "Table 1" });
+    const described = (table1.getAttribute("aria-describedby") ?? "")
+      .split(" ")
+      .map((id) => document.getElementById(id)?.textContent);
+    expect(described).toEqual(["4 seats", expect.stringMatching(/^Open, .*12[.,]50.* to pay$/)]);
+    fireEvent.change(screen.getByLabelText("Section"), { target: { value: "Hall" } });
+    const table7 = screen.getByRole("radio", { name: "Table 7" });
+    expect(table7.getAttribute("aria-describedby")).toBeNull();
+    expect(table7.closest("label")?.textContent).toBe("Table 7");
+  });
+
+  it("F13.2: 'Served by' offers the store's waiters, the signed-in one by default; another choice goes out with the order", async () => {
+    const api = stubApi({
+      checkout: {
+        ...floor,
+        waiters: [
+          { id: 301, name: "Nikos", role: "WAITER" as const },
+          { id: 300, name: "Maria", role: "ADMIN" as const },
+        ],
+      },
+      orders: [
+        { status: 201, body: placedOrder({ status: "ACCEPTED", dailyNumber: 32, selectedTableName: "Table 1" }) },
+      ],
+    });
+    renderCheckout(pdaSpot);
+    const servedBy = (await screen.findByLabelText("Served by")) as HTMLSelectElement;
+    expect([...servedBy.options].map((o) => o.textContent)).toEqual(["Me (Nikos)", "Maria"]);
+    expect(servedBy.value).toBe("");
+    fireEvent.change(servedBy, { target: { value: "300" } });
+    fireEvent.click(screen.getByRole("radio", { name: "Table 1" }));
+    fireEvent.click(screen.getByRole("button", { name: "Send order" }));
+    await waitFor(() => expect(api.orderPosts()).toHaveLength(1));
+    expect(JSON.parse(api.orderPosts()[0]?.body ?? "null")).toMatchObject({
+      selectedTableId: 7401,
+      servedByStaffId: 300,
+    });
+  });
+
   it("a waiter who signs in on the cart gets the picker: the checkout is read again for the new session", async () => {
     await clearSession();
     const asked: (string | null)[] = [];

@@ -2,9 +2,10 @@
  * The waiter's table choice on a PDA: first the section (grouped
  * by restaurant in a multi-outlet hotel, else by table family), then one of its tables as a
  * radio button of touch size. A table with an open opening says so, with what it still owes,
- * so the waiter sees at a glance which tables are sitting. Grouping is domain/table-picker.ts.
+ * so the waiter sees at a glance which tables are sitting; and its seats ("4 seats") where the
+ * venue file gives them. Grouping is domain/table-picker.ts.
  */
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
 import { pickTranslation } from "../../../domain/languages";
 import { type PickerGroup, type PickerGroupLabel, sectionOfTable } from "../../../domain/table-picker";
@@ -69,8 +70,11 @@ export function TablePicker({ groups, value, onChange }: TablePickerProps) {
       <ul className="table-picker__tables" aria-label={t`Tables of ${sectionName(section ?? "")}`}>
         {tables.map((table) => {
           const open = table.openRemainingCents;
+          const seats = table.capacity;
           const descriptionId = `${id}-open-${table.id}`;
+          const seatsId = `${id}-seats-${table.id}`;
           const nameId = `${id}-name-${table.id}`;
+          const described = [seats === null ? null : seatsId, open === null ? null : descriptionId].filter(Boolean);
           return (
             <li key={table.id}>
               <label className={`table-picker__table${open === null ? "" : " table-picker__table--open"}`}>
@@ -80,13 +84,18 @@ export function TablePicker({ groups, value, onChange }: TablePickerProps) {
                   value={table.id}
                   checked={value === table.id}
                   onChange={() => onChange(table.id)}
-                  // Named by the table alone; what an open table owes is its description.
+                  // Named by the table alone; its seats and what an open table owes are its description.
                   aria-labelledby={nameId}
-                  {...(open === null ? {} : { "aria-describedby": descriptionId })}
+                  {...(described.length === 0 ? {} : { "aria-describedby": described.join(" ") })}
                 />
                 <span id={nameId} className="table-picker__name">
                   {table.name}
                 </span>
+                {seats !== null && (
+                  <span id={seatsId} className="table-picker__seats">
+                    <Plural value={seats} one="# seat" other="# seats" />
+                  </span>
+                )}
                 {open !== null && (
                   <span id={descriptionId} className="table-picker__open">
                     <Trans>Open, {formatPrice(open, ui)} to pay</Trans>

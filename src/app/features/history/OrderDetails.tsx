@@ -10,6 +10,7 @@ import type { LanguageState } from "../../i18n/language-choice";
 import { formatPrice } from "../../i18n/money";
 import { formatKilos } from "../../i18n/weight";
 import { RentalDatesText } from "../cart/RentalDatesText";
+import { RequestMark } from "../shell/OrderMarks";
 
 export function OrderDetails({ order, language }: { order: OrderDto; language: LanguageState }) {
   const name = (names: Parameters<typeof pickTranslation>[0]) =>
@@ -34,7 +35,9 @@ export function OrderDetails({ order, language }: { order: OrderDto; language: L
                   </Trans>
                 )}
               </span>
-              <span className="order-details__amount">{price(line.totalCents)}</span>
+              <span className="order-details__amount">
+                {line.request === true ? <RequestMark /> : price(line.totalCents)}
+              </span>
               {line.options.length > 0 && (
                 <span className="order-details__note">
                   {line.options.map((option) => name(option.names)).join(", ")}

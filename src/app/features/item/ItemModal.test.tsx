@@ -6,7 +6,7 @@ import type { ReactElement } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ItemDto } from "../../../domain/api";
 import { cartItemOf } from "../../../domain/cart";
-import { draft, group, item, option } from "../../../domain/test-support";
+import { draft, group, item, names, option } from "../../../domain/test-support";
 import { fixedAthensClock } from "../../clock/athens-clock";
 import { ClockContext } from "../../clock/use-athens-now";
 import { appDb } from "../../db/app-db";
@@ -95,6 +95,16 @@ describe("item modal: a real dialog (spec §2)", () => {
     await addButton();
     fireEvent.keyDown(dialog, { key: "Escape" });
     expect(onClose).toHaveBeenCalled();
+  });
+});
+
+describe("item modal: a request item (spec §3 item request)", () => {
+  it("F7: says Request instead of a price, whatever price the item has", async () => {
+    const towels = item(9, { names: names("Extra towels"), priceCents: 250, request: true });
+    renderModal({ request: { mode: "add", item: towels } }, venueFixture({ items: [towels] }));
+    const dialog = screen.getByRole("dialog", { name: "Extra towels" });
+    expect(within(dialog).getByText("Request")).toBeTruthy();
+    expect(dialog.textContent).not.toMatch(/2[.,]50/);
   });
 });
 

@@ -4,11 +4,14 @@
  * service shows it (spec §2 item modal "prices (regular and member/all-inclusive)", §9). The
  * screens pass list-price rules until the clock knows the time (use-menu-view.ts), so the member
  * line is there from the first render and only a running happy hour changes the tag later.
+ * A request (towels, a pillow) costs nothing and says "Request" instead of a price.
  */
 import { useLingui } from "@lingui/react/macro";
 import type { CartItem } from "../../../domain/cart";
+import { isRequest } from "../../../domain/prices";
 import { useLanguage } from "../../i18n/language-store";
 import { formatPrice } from "../../i18n/money";
+import { RequestMark } from "../shell/OrderMarks";
 import { memberPriceText } from "./membership-wording";
 import type { MenuPricing } from "./menu-pricing";
 import { type ItemPriceView, itemPriceView } from "./price-view";
@@ -25,6 +28,15 @@ interface ItemPriceProps {
 export function ItemPrice({ item, pricing, size = "regular" }: ItemPriceProps) {
   const { i18n, t } = useLingui();
   const { ui } = useLanguage();
+  if (isRequest(item)) {
+    return (
+      <div className={`item-price item-price--${size}`}>
+        <p className="item-price__current">
+          <RequestMark />
+        </p>
+      </div>
+    );
+  }
   if (!item.priceable) return null;
   const view: ItemPriceView = pricing
     ? itemPriceView(item, pricing)

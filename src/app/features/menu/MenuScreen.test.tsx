@@ -49,6 +49,18 @@ function renderMenu({
   return { openItem, onToggleCategory };
 }
 
+describe("menu screen: request items (spec §3 item request)", () => {
+  it("F7: a request (towels) says Request instead of a price; a priced item keeps its price", () => {
+    const towels = item(3, { names: names("Extra towels"), priceCents: 250, priceable: true, request: true });
+    renderMenu({ venue: venueFixture({ items: [freddo, towels], categories: [category(1, "Coffee")] }) });
+    const card = screen.getByRole("button", { name: "Extra towels" }).closest("li") as HTMLElement;
+    expect(within(card).getByText("Request")).toBeTruthy();
+    expect(card.textContent).not.toMatch(/2[.,]50/);
+    const coffee = screen.getByRole("button", { name: "Freddo espresso" }).closest("li") as HTMLElement;
+    expect(coffee.textContent).toMatch(/4[.,]00/);
+  });
+});
+
 describe("menu screen: read-only store (spec §1: view only, no add buttons, no cart)", () => {
   it("shows the menu with a notice, without add signs or a cart, and items still open for viewing", () => {
     const { openItem } = renderMenu({ venue: venueFixture({ items: [freddo], store: { readOnly: true } }) });

@@ -7,6 +7,7 @@ import { useLanguage } from "../../i18n/language-store";
 import { photoUrl } from "../../venue/photo-url";
 import { OpenState, OrderingNoteText } from "../menu/ServiceStatusText";
 import { useServiceStatus } from "../menu/use-service-status";
+import { ServiceKindMark } from "./ServiceKindMark";
 import { hoursRange } from "./service-hours";
 
 interface ServiceCardProps {
@@ -17,7 +18,7 @@ interface ServiceCardProps {
   priority?: boolean;
 }
 
-/** A service of the guest's spot: photo, name, hours, and whether it is open now (spec §2 services). */
+/** A service of the guest's spot: photo, kind, name, hours, and whether it is open now (spec §2 services). */
 export function ServiceCard({ service, store, spot, priority = false }: ServiceCardProps) {
   const language = useLanguage();
   const status = useServiceStatus(service, store, spot);
@@ -45,6 +46,7 @@ export function ServiceCard({ service, store, spot, priority = false }: ServiceC
         <div className="service-card__photo service-card__photo--none" aria-hidden="true" />
       )}
       <div className="service-card__body">
+        <ServiceKindMark type={service.type} serviceName={text.name} />
         <h2 className="service-card__name">{text.name}</h2>
         {text.details && <p className="service-card__details">{text.details}</p>}
         <p className="service-card__hours">

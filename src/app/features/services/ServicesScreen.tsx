@@ -1,4 +1,7 @@
-/** Services screen (spec §2 "services", /menu/:tableId): the store, the guest's spot and its services. */
+/**
+ * Services screen (spec §2 "services", /menu/:tableId): the store, the guest's spot and its services,
+ * with how many there are when more than one (the store's numberOfServices, counted for this spot).
+ */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import type { TableResponse } from "../../../domain/api";
@@ -40,6 +43,7 @@ export function ServicesScreen({ table }: { table: TableResponse }) {
       ) : (
         <>
           <h2 className="services__heading">{t`What would you like?`}</h2>
+          <ServicesCount count={table.store.numberOfServices} />
           <ul className="services__list">
             {table.services.map((service, index) => (
               <li key={service.serviceId}>
@@ -50,6 +54,19 @@ export function ServicesScreen({ table }: { table: TableResponse }) {
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * Where a spot sees several services, how many, and that each has its own menu; a spot with one
+ * service needs no such word (its one card is the menu's door).
+ */
+function ServicesCount({ count }: { count: number }) {
+  if (count <= 1) return null;
+  return (
+    <p className="services__count">
+      <Trans>{count} services: tap one to see its menu</Trans>
+    </p>
   );
 }
 

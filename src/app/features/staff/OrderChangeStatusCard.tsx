@@ -1,6 +1,7 @@
 /**
- * One pending order on the waiter's live orders: daily number, spot, the time left
- * before it times out (ticking), lines, total, scheduled time and comment, with Accept and Reject.
+ * One pending order on the waiter's live orders: daily number, spot, "Member" when member prices
+ * applied, the time left before it times out (ticking), lines ("Request" instead of a price for a
+ * request), total, scheduled time and comment, with Accept and Reject.
  * Reject asks for a reason for the guest: a quick reason chip or free text (optional). While an
  * accept or reject waits in the outbox (offline), the card says so and offers nothing else: the
  * order is not shown as decided before the server confirmed it.
@@ -15,6 +16,7 @@ import { formatCountdown, secondsLeft } from "../../../domain/staff-live-orders"
 import { useLanguage } from "../../i18n/language-store";
 import { formatPrice } from "../../i18n/money";
 import { formatKilos } from "../../i18n/weight";
+import { MemberMark, RequestMark } from "../shell/OrderMarks";
 import "../entrance/accounts.css";
 import { RentalDatesText } from "../cart/RentalDatesText";
 
@@ -67,6 +69,7 @@ export function OrderChangeStatusCard({
   const headingId = `order-${order.id}`;
   const left = secondsLeft(order.acceptanceDeadline, nowMs);
   const busy = queuedAction !== null;
+  const servedBy = order.servedByName;
 
   return (
     <article className="card live-order" aria-labelledby={headingId} data-order-id={order.id}>
@@ -91,6 +94,16 @@ export function OrderChangeStatusCard({
           </p>
         )}
       </div>
+      {order.memberPrices === true && (
+        <p>
+          <MemberMark />
+        </p>
+      )}
+      {servedBy != null && (
+        <p>
+          <Trans>Served by {servedBy}</Trans>
+        </p>
+      )}
       {order.status === "UNDER_REVIEW" && (
         <p>
           <Trans>Under review</Trans>
@@ -213,7 +226,8 @@ function OrderLineItem({ line }: { line: OrderLineDto }) {
     <li>
       {amount} {pickTranslation(line.names, ui).name}
       {options !== "" && ` (${options})`}
-      {line.comment !== "" && ` — ${line.comment}`} {formatPrice(line.totalCents, ui)}
+      {line.comment !== "" && ` — ${line.comment}`}{" "}
+      {line.request === true ? <RequestMark /> : formatPrice(line.totalCents, ui)}
       {line.rental !== undefined && <RentalDatesText rental={line.rental} unit={line.rental.unit} language={ui} />}
     </li>
   );

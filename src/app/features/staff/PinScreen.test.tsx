@@ -1,6 +1,9 @@
 import "fake-indexeddb/auto";
-import { act, screen } from "@testing-library/react";
+import { i18n } from "@lingui/core";
+import { act, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { ensureCatalog } from "../../i18n/catalogs";
+import { selectLanguage } from "../../i18n/language-store";
 import { clearSession, storeSession } from "../../session/session";
 import { rememberOpenedTable } from "../../session/staff-device";
 import { testSession } from "../../session/test-session";
@@ -88,5 +91,36 @@ describe("a PIN typed on /pin opens the waiter's live orders", () => {
     renderWithI18n(<PinScreen />);
     expect(await screen.findByRole("heading", { name: "Signed in as Nikos" }, SLOW)).toBeTruthy();
     expect(navigate).not.toHaveBeenCalled();
+  });
+});
+
+describe("spec §2 screen titles: the pin page is 'Pin code' ('Κωδικός PIN')", () => {
+  it("T7: the document title is 'Pin code' on a device without a store, signed out on a terminal and signed in", async () => {
+    const first = renderWithI18n(<PinScreen />);
+    await waitFor(() => expect(document.title).toMatch(/^Pin code · /));
+    first.unmount();
+    document.title = "";
+    localStorage.setItem("lastStoreId", "7");
+    const signedOut = renderWithI18n(<PinScreen />);
+    expect(await screen.findByRole("heading", { name: "Staff sign-in" }, SLOW)).toBeTruthy();
+    await waitFor(() => expect(document.title).toMatch(/^Pin code · /));
+    signedOut.unmount();
+    document.title = "";
+    await storeSession(waiterOf(7));
+    renderWithI18n(<PinScreen />);
+    expect(await screen.findByRole("heading", { name: "Signed in as Nikos" }, SLOW)).toBeTruthy();
+    await waitFor(() => expect(document.title).toMatch(/^Pin code · /));
+  });
+
+  it("T7: in Greek the title is 'Κωδικός PIN'", async () => {
+    // The title's text is in the screens catalog, loaded with the staff screens.
+    await ensureCatalog("screens");
+    await selectLanguage("GRE");
+    try {
+      renderWithI18n(<PinScreen />);
+      await waitFor(() => expect(document.title).toMatch(/^Κωδικός PIN · /), SLOW);
+    } finally {
+      i18n.activate("en");
+    }
   });
 });

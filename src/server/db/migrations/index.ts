@@ -20,6 +20,7 @@ import { kitchenSchema } from "./013-kitchen";
 import { guestBillSchema } from "./014-guest-bill";
 import { rentalsSchema } from "./015-rentals";
 import { itemAllergensSchema } from "./016-item-allergens";
+import { memberAndServedBySchema } from "./017-member-and-served-by";
 import { orderNotifyEmailSchema } from "./018-order-notify-email";
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
@@ -40,6 +41,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     "014-guest-bill": guestBillSchema(dialect),
     "015-rentals": rentalsSchema(),
     "016-item-allergens": itemAllergensSchema(),
+    "017-member-and-served-by": memberAndServedBySchema(),
     "018-order-notify-email": orderNotifyEmailSchema(),
   };
 }

@@ -77,6 +77,7 @@ describe(`migrations on ${testDialect()} (brief §1: one set of migrations for b
       ["014-guest-bill", "Success"],
       ["015-rentals", "Success"],
       ["016-item-allergens", "Success"],
+      ["017-member-and-served-by", "Success"],
       ["018-order-notify-email", "Success"],
     ]);
     const tables = (await test.db.introspection.getTables()).map((t) => t.name).sort();

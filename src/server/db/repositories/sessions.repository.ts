@@ -155,13 +155,15 @@ export async function revokeSession(db: Kysely<Database>, sessionId: number, now
     .execute();
 }
 
-export async function revokeSessionsOfUser(db: Kysely<Database>, userId: number, now: IsoInstant): Promise<void> {
-  await db
+/** How many sessions it ended (the expired ones count too: they were not revoked yet). */
+export async function revokeSessionsOfUser(db: Kysely<Database>, userId: number, now: IsoInstant): Promise<number> {
+  const result = await db
     .updateTable("sessions")
     .set({ revoked_at: now })
     .where("user_id", "=", userId)
     .where("revoked_at", "is", null)
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /**

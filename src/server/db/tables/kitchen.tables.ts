@@ -39,6 +39,8 @@ export interface StoredTicketLine {
   grams: number | null;
   canceledQuantity: number;
   ready: boolean;
+  /** A no-charge request (towels, a pillow); absent on tickets written before requests were marked. */
+  request?: boolean;
 }
 
 export interface TicketsTable {

@@ -9,7 +9,7 @@ import type { Preparation } from "../../../domain/kitchen";
 import type { Translations } from "../../../domain/languages";
 import type { DeliveryInfo, OrderLineOptionDto, OrderStatus, PaymentType } from "../../../domain/orders-api";
 import type { RentalUnit } from "../../../domain/rentals";
-import type { IsoInstant, JsonText } from "../columns";
+import type { IsoInstant, JsonText, OptionalBooleanColumn } from "../columns";
 
 export interface OrdersTable {
   id: Generated<number>;
@@ -49,6 +49,10 @@ export interface OrdersTable {
   preparation: Generated<Preparation | null>;
   /** Where the guest asked the outcome to be e-mailed too (migration 018); null: not asked. */
   notify_email: Generated<string | null>;
+  /** Whether member (all-inclusive) prices applied to any line (migration 017). */
+  member_prices: OptionalBooleanColumn;
+  /** The waiter a PDA order is served by, a venue file staff id (migration 017); null for a guest's. */
+  served_by_staff_id: Generated<number | null>;
 }
 
 export interface OrderLinesTable {
@@ -71,6 +75,8 @@ export interface OrderLinesTable {
   rental_return_at: IsoInstant | null;
   rental_units: number | null;
   rental_unit: RentalUnit | null;
+  /** A no-charge request (towels, a pillow): priced 0, shown as a request (migration 017). */
+  request: OptionalBooleanColumn;
 }
 
 export interface OrderDailyCountersTable {

@@ -192,3 +192,46 @@ describe("an admin manages the waiters' login tokens", () => {
     expect((await issue(SISTER_STORE, 60_901, beachAdmin)).statusCode).toBe(201);
   });
 });
+
+describe("an admin signs a staff member out on every device (spec §6: a separate, explicit admin action)", () => {
+  function signOutEverywhere(storeId: number, staffId: number, tokens: Tokens, key: string | null) {
+    return server.app.inject({
+      method: "POST",
+      url: "/admin-api/staff/sign-out-everywhere",
+      headers: { ...authHeaders(tokens), ...(key === null ? {} : { "idempotency-key": key }) },
+      payload: { storeId, staffId },
+    });
+  }
+  const openings = (tokens: Tokens) =>
+    server.app.inject({ method: "GET", url: "/api/staff/openings", headers: authHeaders(tokens) });
+
+  it("spec §6 D4: every PDA session of the waiter ends at once; a retry with the same key answers the same", async () => {
+    clock.advance(MINUTE);
+    const pdas = [await pin(BEACH_HOTEL, "3691"), await pin(BEACH_HOTEL, "3691")];
+    for (const pda of pdas) expect((await openings(pda)).statusCode).toBe(200);
+    const key = "8b4f6a3e-2c1d-4e5f-9a0b-1c2d3e4f5a6b";
+
+    const first = await signOutEverywhere(BEACH_HOTEL, 7902, beachAdmin, key);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({ signedOut: 2 });
+    for (const pda of pdas) expect((await openings(pda)).json().code).toBe("INVALID_AUTH_TOKEN");
+
+    const retry = await signOutEverywhere(BEACH_HOTEL, 7902, beachAdmin, key);
+    expect(retry.body).toBe(first.body);
+    expect(retry.headers["idempotent-replayed"]).toBe("true");
+    // The waiter signs in again afterwards as usual; the admin's own session is untouched.
+    expect((await openings(await pin(BEACH_HOTEL, "3691"))).statusCode).toBe(200);
+    expect((await openings(beachAdmin)).statusCode).toBe(200);
+  });
+
+  it("needs an Idempotency-Key (400 IDEMPOTENCY_KEY_REQUIRED); only the store's admins (403) and staff (404); nothing ends", async () => {
+    const pda = await pin(BEACH_HOTEL, "2580");
+    const missing = await signOutEverywhere(BEACH_HOTEL, 7901, beachAdmin, null);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().code).toBe("IDEMPOTENCY_KEY_REQUIRED");
+    expect((await signOutEverywhere(BEACH_HOTEL, 7901, cafeAdmin, crypto.randomUUID())).statusCode).toBe(403);
+    expect((await signOutEverywhere(BEACH_HOTEL, 7901, beachWaiter, crypto.randomUUID())).statusCode).toBe(403);
+    expect((await signOutEverywhere(BEACH_HOTEL, 13901, beachAdmin, crypto.randomUUID())).statusCode).toBe(404);
+    expect((await openings(pda)).statusCode).toBe(200);
+  });
+});

@@ -13,17 +13,27 @@ import {
   AdminAccountsResponseSchema,
   AdminLoginTokenRequestSchema,
   RevokeLoginTokensResponseSchema,
+  SignOutEverywhereRequestSchema,
+  SignOutEverywhereResponseSchema,
   StoreStaffQuerySchema,
   StoreStaffResponseSchema,
 } from "../../../domain/staff-sign-in-api";
-import { adminAccounts, parseRestaurantIds, revokeLoginTokens, storeStaff } from "../../auth/admin-service";
+import {
+  adminAccounts,
+  parseRestaurantIds,
+  revokeLoginTokens,
+  signOutEverywhere,
+  storeStaff,
+} from "../../auth/admin-service";
 import type { AccountsContext } from "../../auth/context";
 import { authenticate } from "../../auth/sessions";
 import { issueLoginTokenAtStore } from "../../auth/staff-sign-in";
+import { IdempotentHeadersSchema, idempotencyKeyOf, sendStoredAnswer } from "../../http/idempotent-request";
 import { errorResponses, NoQuerySchema } from "../../http/schemas";
+import type { IdempotencyContext } from "../../orders/idempotency";
 
 export interface AdminApiRoutesOptions {
-  ctx: AccountsContext;
+  ctx: AccountsContext & IdempotencyContext;
 }
 
 const RevokeQuerySchema = Type.Object(
@@ -100,6 +110,26 @@ export const adminApiRoutes: FastifyPluginAsyncTypebox<AdminApiRoutesOptions> = 
     async (request) => {
       const admin = await authenticate(ctx, request.headers);
       return revokeLoginTokens(ctx, admin, request.query.storeId, request.query.staffId);
+    },
+  );
+
+  app.post(
+    "/staff/sign-out-everywhere",
+    {
+      schema: {
+        tags: ["admin"],
+        summary:
+          "Sign a staff member out on every device: every session, authToken and jwt of theirs stops working (their own Lock ends only one PDA's session)",
+        querystring: NoQuerySchema,
+        headers: IdempotentHeadersSchema,
+        body: SignOutEverywhereRequestSchema,
+        response: { 200: SignOutEverywhereResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
+      },
+    },
+    async (request, reply) => {
+      const admin = await authenticate(ctx, request.headers);
+      const key = idempotencyKeyOf(request.headers as Record<string, unknown>);
+      return sendStoredAnswer(reply, await signOutEverywhere(ctx, admin, request.body, key));
     },
   );
 };

@@ -386,6 +386,50 @@ describe("the server prices with the cart's functions (spec §9)", () => {
     // Freddo at the member price 0.00, Greek coffee 2 x 2.50 at its regular price.
     const order = await place(request({ lines: [freddo(1), item(FIXTURE.greekCoffee, 2)], expectedTotalCents: 500 }));
     expect(order.lines[0]?.unitPriceCents).toBe(0);
+    // F28: the order records that member prices applied, and says so on every later read too.
+    expect(order.memberPrices).toBe(true);
+    const stored = await ctx.db
+      .selectFrom("orders")
+      .select("member_prices")
+      .where("id", "=", order.id)
+      .executeTakeFirstOrThrow();
+    expect(Boolean(stored.member_prices)).toBe(true);
+  });
+
+  it("F28 an order at regular prices is no member order", async () => {
+    const order = await place(request({ lines: [freddo(2)], expectedTotalCents: 700 }));
+    expect(order.memberPrices).toBe(false);
+  });
+
+  it("F7 a request item (towels) is priced 0 whatever price the menu gives it; a total that counts it is refused", async () => {
+    await ctx.db
+      .updateTable("items")
+      .set({ price_cents: 400, priceable: 1 })
+      .where("id", "=", FIXTURE.towels)
+      .execute();
+    await bumpCatalogueVersion(ctx.db, FIXTURE.storeId);
+    try {
+      const lines = [item(FIXTURE.breakfast, 1), item(FIXTURE.towels, 2)];
+      const room = { serviceId: FIXTURE.roomService, tableId: FIXTURE.room, lines };
+      // 15.00 breakfast + 10% room charge; the towels count nothing, not 2 x 4.00.
+      await expectRefused(request({ ...room, expectedTotalCents: 1650 + 880 }), 409, "PRICE_CHANGED");
+      const order = await place(request({ ...room, expectedTotalCents: 1650 }));
+      expect(order.lines[1]).toMatchObject({
+        unitPriceCents: 0,
+        optionsUnitPriceCents: 0,
+        totalCents: 0,
+        request: true,
+      });
+      expect(order.lines[0]?.request).toBe(false);
+      expect(order.totals.totalCents).toBe(1650);
+    } finally {
+      await ctx.db
+        .updateTable("items")
+        .set({ price_cents: 0, priceable: 0 })
+        .where("id", "=", FIXTURE.towels)
+        .execute();
+      await bumpCatalogueVersion(ctx.db, FIXTURE.storeId);
+    }
   });
 
   it("§9 regular prices for a membership that has ended or has not begun", async () => {

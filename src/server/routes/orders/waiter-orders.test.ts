@@ -256,4 +256,47 @@ describe("a waiter's order for a table", () => {
     });
     expect(anonymous.json<CheckoutOptions>().sectionsWithTheirTables).toBeUndefined();
   });
+
+  it("F13.2 served by: the signed-in waiter by default, or another of the checkout's waiters; stored and shown on the staff's reads", async () => {
+    const options = await server.app.inject({
+      method: "GET",
+      url: `/api/checkout?serviceId=${FIXTURE.beachBar}&tableId=${FIXTURE.pda}`,
+      headers: authHeaders(waiter),
+    });
+    const maria = options.json<CheckoutOptions>().waiters?.find((w) => w.name === "Maria");
+    expect(maria).toBeDefined();
+
+    const byDefault = (await postOrder(server.app, waiter, await waiterRequest())).json<OrderDto>();
+    expect(byDefault.servedByName).toBe("Nikos");
+    const named = await postOrder(server.app, waiter, await waiterRequest({ servedByStaffId: maria?.id }));
+    expect(named.statusCode, named.body).toBe(201);
+    const order = named.json<OrderDto>();
+    expect(order.servedByName).toBe("Maria");
+    const row = await ctx.db.selectFrom("orders").selectAll().where("id", "=", order.id).executeTakeFirstOrThrow();
+    expect(row.served_by_staff_id).toBe(maria?.id);
+    expect(row.placed_by_staff_id).toBe(NIKOS);
+
+    const live = await server.app.inject({ method: "GET", url: "/api/staff/orders", headers: authHeaders(waiter) });
+    const listed = live.json<{ orders: OrderDto[] }>().orders;
+    expect(listed.find((o) => o.id === order.id)?.servedByName).toBe("Maria");
+    expect(listed.find((o) => o.id === byDefault.id)?.servedByName).toBe("Nikos");
+  });
+
+  it("F13.2 served by someone not of the store → 422 WAITER_NOT_FOUND; a guest naming a waiter → 403; nothing written", async () => {
+    const before = await writtenRows();
+    const stranger = await postOrder(server.app, waiter, {
+      ...(await waiterRequest()),
+      servedByStaffId: NIKOS + OTHER_OFFSET,
+    });
+    expect(stranger.statusCode, stranger.body).toBe(422);
+    expect(stranger.json()).toMatchObject({ code: "WAITER_NOT_FOUND" });
+    const draft = testOrderRequest();
+    const fromGuest = await postOrder(server.app, guest, {
+      ...draft,
+      expectedTotalCents: await expectedTotalOf(ctx.db, guest, draft, clock.now()),
+      servedByStaffId: NIKOS,
+    });
+    expect(fromGuest.statusCode, fromGuest.body).toBe(403);
+    expect(await writtenRows()).toEqual(before);
+  });
 });

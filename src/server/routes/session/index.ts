@@ -1,12 +1,14 @@
 /**
  * Session calls (spec §7): refresh (both paths the spec names) rotates the authToken and issues a
- * new jwt; logout ends every session of the account. Both accept a jwt past its 30 minutes: the
- * app refreshes at start, often hours after its last jwt expired.
+ * new jwt; logout ends every session of a guest's account, but only this device's session of a
+ * staff member (a waiter's Lock on one PDA leaves the same waiter's other PDAs working; signing a
+ * staff member out everywhere is an admin's action, admin-api). Both accept a jwt past its 30
+ * minutes: the app refreshes at start, often hours after its last jwt expired.
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { AuthHeadersSchema, OkResponseSchema, RefreshResponseSchema } from "../../../domain/auth-api";
 import type { AccountsContext } from "../../auth/context";
-import { authenticate, refreshSession, revokeEverySession } from "../../auth/sessions";
+import { authenticate, refreshSession, revokeEverySession, revokeThisSession } from "../../auth/sessions";
 import { userDto } from "../../auth/user-dto";
 import { errorResponses, NoQuerySchema } from "../../http/schemas";
 
@@ -41,7 +43,8 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = as
     {
       schema: {
         tags: ["accounts"],
-        summary: "Sign out everywhere: every authToken, jwt and refresh of the account stops working",
+        summary:
+          "Sign out: a guest everywhere (every authToken, jwt and refresh of the account stops working); a staff member on this device only",
         querystring: NoQuerySchema,
         headers: AuthHeadersSchema,
         response: { 200: OkResponseSchema, ...errorResponses(400, 401) },
@@ -49,7 +52,8 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = as
     },
     async (request) => {
       const signedIn = await authenticate(ctx, request.headers, { allowExpiredJwt: true });
-      await revokeEverySession(ctx.db, signedIn.account.user.id, ctx.now());
+      if (signedIn.account.user.kind === "staff") await revokeThisSession(ctx.db, signedIn.sessionId, ctx.now());
+      else await revokeEverySession(ctx.db, signedIn.account.user.id, ctx.now());
       return { ok: true as const };
     },
   );

@@ -1,10 +1,12 @@
 import { SignJWT } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { RefreshResponse } from "../../../domain/auth-api";
+import { DEMO_VENUES_DIR, PUBLIC_IMAGES_DIR } from "../../paths";
 import { authHeaders, greekMobile, type SignedInGuest, signInGuest } from "../../test-support/accounts";
 import { DAY, MINUTE, SECOND, testClock } from "../../test-support/clock";
 import { buildTestApp, setUpTestApp } from "../../test-support/test-app";
 import { setUpTestDatabase } from "../../test-support/test-database";
+import { importDemoVenuesIfEmpty } from "../../venue/demo-venues";
 
 const ctx = setUpTestDatabase();
 const clock = testClock();
@@ -175,7 +177,7 @@ describe("refresh (spec §7 authenticate/(v2/)tokens/validate/refresh): rotation
   });
 });
 
-describe("logout revokes every token of the account, on every device (design.md)", () => {
+describe("a guest's logout revokes every token of the account, on every device (design.md)", () => {
   it("after logout the old authToken, jwt and refresh are all refused, here and on the guest's other devices", async () => {
     clock.advance(MINUTE);
     const phone = greekMobile(900);
@@ -204,6 +206,39 @@ describe("logout revokes every token of the account, on every device (design.md)
     clock.advance(45 * MINUTE);
     expect((await logout(authHeaders(guest))).statusCode).toBe(200);
     expect((await logout(authHeaders(guest))).statusCode).toBe(401);
+  });
+});
+
+describe("spec §6: a staff member's Lock or sign-out ends this device's session only", () => {
+  async function pinOnPda(): Promise<{ authToken: string; jwt: string }> {
+    const response = await server.app.inject({ method: "POST", url: "/api/authenticate/login/pin?pin=2580&storeId=7" });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json<{ authToken: { token: string }; jwt: string }>();
+    return { authToken: body.authToken.token, jwt: body.jwt };
+  }
+  const openings = (session: { authToken: string; jwt: string }) =>
+    server.app.inject({ method: "GET", url: "/api/staff/openings", headers: authHeaders(session) });
+
+  beforeAll(async () => {
+    await importDemoVenuesIfEmpty(ctx.db, DEMO_VENUES_DIR, { imagesDir: PUBLIC_IMAGES_DIR });
+  });
+
+  it("spec §6 D4: after the first PDA's sign-out the same waiter's second PDA still reads GET /api/staff/openings; the first is refused", async () => {
+    clock.advance(MINUTE);
+    const firstPda = await pinOnPda();
+    const secondPda = await pinOnPda();
+    expect((await openings(secondPda)).statusCode).toBe(200);
+
+    expect((await logout(authHeaders(firstPda))).json()).toEqual({ ok: true });
+
+    expect((await openings(firstPda)).json()).toEqual(INVALID);
+    expect((await refresh(authHeaders(firstPda))).json()).toEqual(INVALID);
+    const stillThere = await openings(secondPda);
+    expect(stillThere.statusCode).toBe(200);
+    expect(stillThere.json()).toHaveProperty("openings");
+    // Its refresh keeps working too, and so does the rotated session.
+    const rotated = await refreshed(secondPda);
+    expect((await openings(rotated)).statusCode).toBe(200);
   });
 });
 

@@ -76,7 +76,7 @@ export const staffOpeningRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContext 
     async (request, reply) => {
       const staff = await authenticateStaff(ctx, request.headers);
       reply.header("cache-control", "no-store");
-      return listOpenOpenings(ctx.db, staff.storeId, request.query.kind);
+      return listOpenOpenings(ctx.db, staff.storeId, request.query.kind ?? "tables");
     },
   );
 

@@ -8,7 +8,8 @@
  * (src/server/orders/status-changes.ts says which).
  * Accept and reject need an Idempotency-Key, like every staff write: the decision
  * runs once per key and a retry is answered the stored bytes (Idempotent-Replayed: true), which the
- * PDA's outbox relies on; without one: 400 IDEMPOTENCY_KEY_REQUIRED, nothing changes.
+ * PDA's outbox relies on; without one: 400 IDEMPOTENCY_KEY_REQUIRED, nothing changes. An order id
+ * or body that does not hold is 400 INVALID_DATA_FOR_ORDER (./status-change-input.ts).
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
@@ -19,6 +20,7 @@ import { errorResponses, IdSchema, NoQuerySchema } from "../../http/schemas";
 import type { OrdersContext } from "../../orders/context";
 import { decideOnce } from "../../orders/status-changes";
 import { authenticateStaff } from "./staff-session";
+import { refuseInvalidOrderData } from "./status-change-input";
 import { listStoreOrders } from "./store-orders";
 
 const OrderParamsSchema = Type.Object({ orderId: IdSchema });
@@ -54,8 +56,10 @@ export const staffOrderRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContext }>
         headers: IdempotentHeadersSchema,
         response: { 200: OrderStatusEventSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
       },
+      attachValidation: true,
     },
     async (request, reply) => {
+      refuseInvalidOrderData(request);
       const headers = request.headers as Record<string, string>;
       const staff = await authenticateStaff(ctx, headers);
       const key = idempotencyKeyOf(headers);
@@ -77,8 +81,10 @@ export const staffOrderRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContext }>
         body: StaffRejectRequestSchema,
         response: { 200: OrderStatusEventSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
       },
+      attachValidation: true,
     },
     async (request, reply) => {
+      refuseInvalidOrderData(request);
       const headers = request.headers as Record<string, string>;
       const staff = await authenticateStaff(ctx, headers);
       const key = idempotencyKeyOf(headers);

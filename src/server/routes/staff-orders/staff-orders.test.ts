@@ -153,11 +153,26 @@ describe("POST /api/staff/orders/:orderId/accept and /reject", () => {
     expect((await post(id, "accept", {})).statusCode).toBe(401);
   });
 
-  it("bad input changes nothing: a non-numeric id is 400, a reason over 300 characters or with control characters is 400", async () => {
+  it("spec §8 E19 bad input changes nothing: a non-numeric id, a reason over 300 characters or with control characters, an unknown body field → 400 INVALID_DATA_FOR_ORDER", async () => {
     const id = await order();
-    expect((await post(Number.NaN, "accept", waiter)).statusCode).toBe(400);
-    expect((await post(id, "reject", waiter, { reason: "x".repeat(301) })).statusCode).toBe(400);
-    expect((await post(id, "reject", waiter, { reason: "line\nbreak" })).statusCode).toBe(400);
+    for (const answer of [
+      await post(Number.NaN, "accept", waiter),
+      await post(id, "reject", waiter, { reason: "x".repeat(301) }),
+      await post(id, "reject", waiter, { reason: "line\nbreak" }),
+      await post(id, "reject", waiter, { reason: "ok", status: "ACCEPTED" }),
+    ]) {
+      expect(answer.statusCode, answer.body).toBe(400);
+      expect(answer.json()).toMatchObject({ code: "INVALID_DATA_FOR_ORDER" });
+      expect(answer.json().message).not.toBe("");
+    }
+    // What is not the order's data keeps the generic code: a query string the route does not take.
+    const query = await server.app.inject({
+      method: "POST",
+      url: `/api/staff/orders/${id}/accept?status=ACCEPTED`,
+      headers: { "idempotency-key": randomUUID(), ...waiter },
+    });
+    expect(query.statusCode).toBe(400);
+    expect(query.json()).toMatchObject({ code: "VALIDATION_FAILED" });
     const row = await database.db.selectFrom("orders").select("status").where("id", "=", id).executeTakeFirst();
     expect(row?.status).toBe("WAITING_FOR_ACCEPTANCE");
   });

@@ -88,6 +88,35 @@ describe("/staff-admin, the admin's screen", () => {
     expect(revoke?.url.search).toBe("?storeId=7&staffId=7901");
   });
 
+  it("spec §6 D4: 'Sign out everywhere' posts the staff member with an Idempotency-Key and says how many devices", async () => {
+    await storeSession(adminSession);
+    const posts: { headers: Headers; body: unknown }[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (request: Request) => {
+        const url = new URL(request.url);
+        if (url.pathname === "/admin-api/staff/admin-accounts") return json(200, { adminAccounts: [], alerts: [] });
+        if (url.pathname === "/admin-api/staff/members") {
+          return json(200, {
+            storeId: 7,
+            staff: [{ staffId: 7901, name: "Nikos", role: "WAITER", outstandingTokens: 0 }],
+          });
+        }
+        if (url.pathname === "/admin-api/staff/sign-out-everywhere" && request.method === "POST") {
+          posts.push({ headers: request.headers, body: await request.json() });
+          return json(200, { signedOut: 2 });
+        }
+        return json(404, { code: "NOT_FOUND", message: url.pathname });
+      }),
+    );
+    renderWithI18n(<StaffAdminScreen />);
+    fireEvent.click(await screen.findByRole("button", { name: "Sign Nikos out on every device" }, SLOW));
+    expect(await screen.findByText("Nikos is signed out on every device (2).", {}, SLOW)).toBeTruthy();
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.body).toEqual({ storeId: 7, staffId: 7901 });
+    expect(posts[0]?.headers.get("idempotency-key")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it("a refused load shows the reason and a way to try again", async () => {
     await storeSession(adminSession);
     vi.stubGlobal(

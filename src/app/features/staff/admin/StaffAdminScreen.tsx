@@ -2,14 +2,21 @@
  * The admin's screen (/staff-admin), PDA-sized: the store's admin accounts and PIN-guessing alerts
  * (GET staff/admin-accounts of the admin service), its staff with their usable sign-in links, a
  * button per waiter to issue a link (QR code + link, ./LoginLinkPanel.tsx) and one to revoke the
- * outstanding ones. Only for an admin's session; others are sent to /staff-login.
+ * outstanding ones, and one to sign a staff member out on every device (a waiter's own Lock ends
+ * only that PDA's session). Only for an admin's session; others are sent to /staff-login.
  */
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { useCallback, useEffect, useState } from "react";
 import type { AdminAccountsResponse, StaffMemberDto, StoreStaffResponse } from "../../../../domain/staff-sign-in-api";
 import { type ErrorText, errorTextOf } from "../../../api/error-catalogue";
-import { fetchAdminAccounts, fetchStoreStaff, issueLoginToken, revokeLoginTokens } from "../../../api/staff-sign-in";
+import {
+  fetchAdminAccounts,
+  fetchStoreStaff,
+  issueLoginToken,
+  revokeLoginTokens,
+  signOutEverywhere,
+} from "../../../api/staff-sign-in";
 import { useSession } from "../../../session/use-session";
 import { AccountMessage } from "../../entrance/AccountMessage";
 import { EmptyStatePage } from "../../shell/EmptyStatePage";
@@ -55,6 +62,7 @@ function AdminPanel({ storeId }: { storeId: number }) {
   const [actionError, setActionError] = useState<ErrorText | null>(null);
   const [busyStaff, setBusyStaff] = useState<number | null>(null);
   const [issued, setIssued] = useState<IssuedLink | null>(null);
+  const [notice, setNotice] = useState<ErrorText | null>(null);
 
   const load = useCallback(async () => {
     setLoadError(null);
@@ -73,6 +81,7 @@ function AdminPanel({ storeId }: { storeId: number }) {
   async function act(member: StaffMemberDto, work: () => Promise<void>) {
     setBusyStaff(member.staffId);
     setActionError(null);
+    setNotice(null);
     try {
       await work();
       await load();
@@ -93,6 +102,20 @@ function AdminPanel({ storeId }: { storeId: number }) {
       await revokeLoginTokens(storeId, member.staffId);
       setIssued((shown) => (shown?.staffName === member.name ? null : shown));
     });
+
+  const signOut = (member: StaffMemberDto) => {
+    const key = crypto.randomUUID();
+    const name = member.name;
+    return act(member, async () => {
+      const { signedOut } = await signOutEverywhere(storeId, member.staffId, key);
+      setNotice({
+        verbatim:
+          signedOut === 0
+            ? t`${name} was not signed in anywhere.`
+            : t`${name} is signed out on every device (${signedOut}).`,
+      });
+    });
+  };
 
   if (loaded === null) {
     return (
@@ -118,6 +141,7 @@ function AdminPanel({ storeId }: { storeId: number }) {
     <TitledPage title={t`Store admin`} className="staff-admin">
       {issued && <LoginLinkPanel link={issued} onClose={() => setIssued(null)} />}
       <AccountMessage message={actionError && { tone: "error", text: actionError }} />
+      <AccountMessage message={notice && { tone: "success", text: notice }} />
 
       <section aria-labelledby="staff-admin-staff">
         <h2 id="staff-admin-staff">
@@ -159,6 +183,15 @@ function AdminPanel({ storeId }: { storeId: number }) {
                       <Trans>Revoke</Trans>
                     </button>
                   )}
+                  <button
+                    type="button"
+                    className="link-button"
+                    disabled={busyStaff !== null}
+                    aria-label={t`Sign ${name} out on every device`}
+                    onClick={() => void signOut(member)}
+                  >
+                    <Trans>Sign out everywhere</Trans>
+                  </button>
                 </div>
               </li>
             );

@@ -1,6 +1,7 @@
 /**
  * One order as staff read it, in the store's history and through its details link: daily number,
- * status, where, when it was placed and decided, by whom, the reject reason, then the lines with
+ * status, where, when it was placed and decided, by whom, the waiter serving it, "Member" when member
+ * prices applied, the reject reason, then the lines with
  * options and comments, totals, payment and comment (the guest history's OrderDetails).
  */
 import { useLingui } from "@lingui/react";
@@ -11,6 +12,7 @@ import { formatAthensDateTime } from "../../../i18n/athens-date-time";
 import type { LanguageState } from "../../../i18n/language-choice";
 import { OrderDetails } from "../../history/OrderDetails";
 import { ORDER_STATUS_TEXT, statusTone } from "../../history/order-status-text";
+import { MemberMark } from "../../shell/OrderMarks";
 import "../../history/history.css";
 import "./staff-history.css";
 
@@ -67,6 +69,24 @@ export function StaffOrderDetails({ order, language }: { order: StaffOrderDto; l
                   {when(order.decidedAt)} by {decidedBy}
                 </Trans>
               )}
+            </dd>
+          </div>
+        )}
+        {order.servedByName != null && (
+          <div>
+            <dt>
+              <Trans>Served by</Trans>
+            </dt>
+            <dd>{order.servedByName}</dd>
+          </div>
+        )}
+        {order.memberPrices === true && (
+          <div>
+            <dt>
+              <Trans>Prices</Trans>
+            </dt>
+            <dd>
+              <MemberMark />
             </dd>
           </div>
         )}

@@ -92,6 +92,41 @@ describe("store-order-history (spec §2: the store's orders by day)", () => {
     expect(link.getAttribute("href")).toBe("/view-order-details/31/7/aaa.bbb.ccc");
   });
 
+  it("F28 and F13.2: a member order says Member on its row and in its details, with the waiter serving it; a request line says Request", async () => {
+    await storeSession(waiterOf(7));
+    const base = staffOrder({ status: "ACCEPTED", errorMessage: null });
+    const towels = {
+      ...base.lines[0],
+      itemId: 1005,
+      names: { GRE: { name: "Πετσέτες" }, ENG: { name: "Towels" } },
+      options: [],
+      comment: "",
+      unitPriceCents: 0,
+      optionsUnitPriceCents: 0,
+      totalCents: 0,
+      request: true,
+    } as (typeof base.lines)[number];
+    const member = { ...base, memberPrices: true, servedByName: "Maria", lines: [...base.lines, towels] };
+    stubHistory(() =>
+      json(200, page({ orders: [member, staffOrder({ id: 30, dailyNumber: 13, status: "ACCEPTED" })] })),
+    );
+    renderWithI18n(<StoreHistoryScreen storeId={7} tableId={205} />);
+    const list = await screen.findByRole("list", { name: /^Orders of/ }, SLOW);
+    const rows = within(list).getAllByRole("button");
+    expect(within(rows[0] as HTMLElement).getByText("Member")).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).queryByText("Member")).toBeNull();
+
+    fireEvent.click(rows[0] as HTMLElement);
+    const details = document.getElementById(rows[0]?.getAttribute("aria-controls") ?? "") as HTMLElement;
+    expect(within(details).getByText("Served by")).toBeTruthy();
+    expect(within(details).getByText("Maria")).toBeTruthy();
+    expect(within(details).getByText("Member")).toBeTruthy();
+    const requestLine = within(details)
+      .getByText(/Πετσέτες/)
+      .closest("li") as HTMLElement;
+    expect(within(requestLine).getByText("Request")).toBeTruthy();
+  });
+
   it("filters by status and spot, searches by daily number, goes back a day, and pages on with the cursor", async () => {
     await storeSession(waiterOf(7));
     const requests = stubHistory((query) =>

@@ -21,6 +21,7 @@ import { useLanguage } from "../../../i18n/language-store";
 import { formatPrice } from "../../../i18n/money";
 import { ErrorWithRetry } from "../../history/ErrorWithRetry";
 import { ORDER_STATUS_TEXT, statusTone } from "../../history/order-status-text";
+import { MemberMark } from "../../shell/OrderMarks";
 import { usePageTitle } from "../../shell/use-page-title";
 import { NotAllowedScreen } from "../openings/NotAllowedScreen";
 import { useStaffOfStore } from "../openings/use-staff-of-store";
@@ -292,7 +293,15 @@ function HistoryRow({ order, language }: { order: StaffOrderDto; language: Langu
         onClick={() => setOpen((was) => !was)}
       >
         <span className="staff-history__number">#{order.dailyNumber}</span>
-        <span className="staff-history__where">{spot}</span>
+        <span className="staff-history__where">
+          {spot}
+          {order.memberPrices === true && (
+            <>
+              {" "}
+              <MemberMark />
+            </>
+          )}
+        </span>
         <span className="staff-history__total">{formatPrice(order.totals.totalCents, language.ui)}</span>
         <span className="staff-history__meta">
           <span>{formatAthensTime(order.createdAt, language.ui)}</span>

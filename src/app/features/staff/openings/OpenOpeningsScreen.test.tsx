@@ -50,7 +50,14 @@ function summary(id: number, spot: typeof TABLE_3, section: string, remainingCen
 const floor: OpenOpenings = {
   storeId: STORE,
   sections: ["Μέσα", "Πεζόδρομος"],
-  openings: [summary(71, TABLE_3, "Μέσα", 900), summary(72, TABLE_14, "Πεζόδρομος", 1100)],
+  openings: [
+    // Table 3 seats four (the venue file's capacity); table 14's capacity is not given (0).
+    { ...summary(71, TABLE_3, "Μέσα", 900), spot: { ...TABLE_3, type: "TABLE", section: "Μέσα", capacity: 4 } },
+    {
+      ...summary(72, TABLE_14, "Πεζόδρομος", 1100),
+      spot: { ...TABLE_14, type: "TABLE", section: "Πεζόδρομος", capacity: 0 },
+    },
+  ],
   spots: [
     { ...TABLE_3, type: "TABLE", section: "Μέσα" },
     { ...TABLE_14, type: "TABLE", section: "Πεζόδρομος" },
@@ -108,6 +115,15 @@ describe("spot names in the UI language on the staff screens", () => {
     expect(within(inside).getByRole("link").textContent).toContain("Table 3: owes €9.00");
     expect(within(screen.getByRole("region", { name: "Πεζόδρομος" })).getByText("Table 14")).toBeTruthy();
     expect(screen.queryByText(/Τραπέζι/)).toBeNull();
+  });
+
+  it("F3: an open table shows its seats ('4 seats'); a table whose capacity is not given shows none", async () => {
+    renderWithI18n(<OpenOpeningsScreen storeId={STORE} tableId={13499} kind="tables" />);
+    const inside = await screen.findByRole("region", { name: "Μέσα" });
+    expect(within(inside).getByRole("link").textContent).toContain("4 seats");
+    expect(within(screen.getByRole("region", { name: "Πεζόδρομος" })).getByRole("link").textContent).not.toMatch(
+      /seat/,
+    );
   });
 
   it("a Greek UI (the default) names them in Greek", async () => {

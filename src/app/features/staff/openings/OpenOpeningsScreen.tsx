@@ -2,15 +2,16 @@
  * Open tables / open rooms (spec §2): every open opening of the store,
  * grouped by section in floor order, the oldest on top of each section; each a big card with the
  * spot (named in the UI language; sections in the venue file's one language), how long it has been
- * open, what it still owes, and marks for pending orders and for a minimum consumption not reached.
+ * open, its seats ("4 seats", where the venue file gives them), what it still owes, and marks for pending orders and for a minimum consumption not reached.
  * Re-read every few seconds, so new tables appear without a reload; offline, the last list stays
  * with the time it was lost.
  */
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { useCallback, useRef } from "react";
 import { pickTranslation } from "../../../../domain/languages";
 import { groupBySection, type OpeningsListKind } from "../../../../domain/table-openings";
+import { seatsOf } from "../../../../domain/table-picker";
 import { fetchOpenOpenings } from "../../../api/staff-openings";
 import { formatAthensTime } from "../../../i18n/athens-date-time";
 import { useLanguage } from "../../../i18n/language-store";
@@ -128,6 +129,7 @@ function OpeningsBoard({ storeId, tableId, kind, isAdmin }: OpenOpeningsScreenPr
                   </span>
                   <span className="opening-card__meta">
                     <Trans>{minutesSince(opening.openedAt, now)} min</Trans>
+                    <SeatsOf capacity={opening.spot.capacity} />
                     {opening.pendingOrders > 0 && (
                       <span className="opening-card__badge">
                         <Trans>{opening.pendingOrders} pending</Trans>
@@ -146,6 +148,17 @@ function OpeningsBoard({ storeId, tableId, kind, isAdmin }: OpenOpeningsScreenPr
         </section>
       ))}
     </section>
+  );
+}
+
+/** "4 seats" for a table whose venue file gives its capacity; nothing otherwise. */
+function SeatsOf({ capacity }: { capacity: number | undefined }) {
+  const seats = seatsOf(capacity);
+  if (seats === null) return null;
+  return (
+    <span className="opening-card__seats">
+      <Plural value={seats} one="# seat" other="# seats" />
+    </span>
   );
 }
 

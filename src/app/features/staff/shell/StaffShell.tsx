@@ -1,8 +1,9 @@
 /**
  * The PDA-first staff shell, shown on a terminal while a waiter or admin of its
  * store is signed in: a strip under the header that always names the store and the waiter, with
- * "Lock" (a quick waiter switch on a shared PDA: the waiter is signed out and the PIN pad shows,
- * while the device stays the store's terminal with its PDA spot) and "Sign out"; and a bottom tab
+ * "Lock" (a quick waiter switch on a shared PDA: the waiter is signed out of this PDA only, their
+ * other PDAs keep working, and the PIN pad shows, while the device stays the store's terminal with
+ * its PDA spot) and "Sign out" (this PDA only too); and a bottom tab
  * bar, one tap to live orders (with the count of pending orders and guests calling, also in the
  * page title), the kitchen (stores with stations: the count ready to carry), open tables, open
  * rooms (hotels), the store's order history and a new order from the PDA spot. A failing station
