@@ -444,7 +444,10 @@ describe("checkout choices (spec §3 Payment, Checkout, Delivery info; §5 manda
     const wanted = await screen.findByRole("checkbox", { name: "Also send me the outcome by e-mail" });
     expect(screen.queryByLabelText("E-mail for the outcome")).toBeNull();
     fireEvent.click(wanted);
-    expect((screen.getByLabelText("E-mail for the outcome") as HTMLInputElement).value).toBe("eleni@example.gr");
+    // The profile's address arrives with the stored session, read after the first render.
+    await waitFor(() =>
+      expect((screen.getByLabelText("E-mail for the outcome") as HTMLInputElement).value).toBe("eleni@example.gr"),
+    );
     fireEvent.change(screen.getByLabelText("E-mail for the outcome"), { target: { value: " Eleni.P@Example.GR " } });
     fireEvent.click(await sendButton());
     await waitFor(() => expect(api.orderPosts()).toHaveLength(1));
