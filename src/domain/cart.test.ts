@@ -89,11 +89,17 @@ describe("addLine: §4 cart add merges when item, trimmed comment, service, stor
     expect(() => addLine(EMPTY_CART, draft({}, { quantity }))).toThrow(RangeError);
   });
 
-  test("cartItemOf keeps the pricing and limit fields and drops the rest", () => {
+  test("cartItemOf keeps the pricing and limit fields (a request's flag too: it prices 0) and drops the rest", () => {
     const snapshot = cartItemOf(item(7, { photo: "/p.webp", request: true }));
     expect(snapshot).not.toHaveProperty("photo");
-    expect(snapshot).not.toHaveProperty("request");
-    expect(snapshot).toMatchObject({ id: 7, priceCents: 500, perKg: false, stockEnabled: false, subselections: [] });
+    expect(snapshot).toMatchObject({
+      id: 7,
+      priceCents: 500,
+      perKg: false,
+      stockEnabled: false,
+      subselections: [],
+      request: true,
+    });
   });
 });
 

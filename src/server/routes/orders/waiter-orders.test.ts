@@ -239,16 +239,16 @@ describe("a waiter's order for a table", () => {
     expect(await writtenRows()).toEqual(before);
   });
 
-  it("the PDA's checkout lists the tables of each floor section for the table picker", async () => {
+  it("the PDA's checkout lists the tables of each floor section with their seats (F3 capacity) for the table picker", async () => {
     const response = await server.app.inject({
       method: "GET",
       url: `/api/checkout?serviceId=${FIXTURE.beachBar}&tableId=${FIXTURE.pda}`,
       headers: authHeaders(waiter),
     });
     expect(response.json<CheckoutOptions>().sectionsWithTheirTables).toEqual([
-      { section: "Terrace", tables: [{ id: FIXTURE.table, name: "Table 1" }] },
-      { section: "Front row", tables: [{ id: FIXTURE.umbrella, name: "Umbrella 12" }] },
-      { section: "", tables: [{ id: FIXTURE.chair, name: "Chair 7" }] },
+      { section: "Terrace", tables: [{ id: FIXTURE.table, name: "Table 1", capacity: 4 }] },
+      { section: "Front row", tables: [{ id: FIXTURE.umbrella, name: "Umbrella 12", capacity: 2 }] },
+      { section: "", tables: [{ id: FIXTURE.chair, name: "Chair 7", capacity: 0 }] },
     ]);
     const anonymous = await server.app.inject({
       method: "GET",

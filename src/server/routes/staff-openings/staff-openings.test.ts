@@ -207,7 +207,7 @@ describe("openings start with the first accepted order", () => {
     });
     expect(opening.waiterName).toBe("Nikos");
     expect(opening.department.serviceId).toBe(SAMPLE.serviceId);
-    expect(opening.spot).toEqual({ id: TABLE, names: TABLE_NAMES, type: "TABLE", section: "Terrace" });
+    expect(opening.spot).toEqual({ id: TABLE, names: TABLE_NAMES, type: "TABLE", section: "Terrace", capacity: 4 });
   });
 
   it("the staff reads name a spot in every language, so an English screen shows its English name", async () => {

@@ -325,6 +325,40 @@ describe("a station's network printer", () => {
     expect(print?.cut).toBe(true);
   });
 
+  it("F28 and F7: a member order's ticket says ΜΕΛΟΣ / MEMBER; a request line says ΑΙΤΗΜΑ / REQUEST; a served order names its waiter", async () => {
+    const before = printer.prints.length;
+    const id = await insertOrder(database.db, { userId: guestId, spotId: TABLE, createdAt: clock.now().toISOString() });
+    await database.db
+      .updateTable("orders")
+      .set({ member_prices: 1, served_by_staff_id: 300 })
+      .where("id", "=", id)
+      .execute();
+    const item = await database.db
+      .selectFrom("items")
+      .select("names")
+      .where("id", "=", GREEK_COFFEE)
+      .executeTakeFirstOrThrow();
+    await insertOrderLineRow(database.db, {
+      order_id: id,
+      names: item.names,
+      item_id: GREEK_COFFEE,
+      position: 0,
+      quantity: 2,
+      grams: null,
+      comment: "",
+      unit_price_cents: 0,
+      total_cents: 0,
+      request: 1,
+    });
+    expect((await post(`/api/staff/orders/${id}/accept`, waiter)).statusCode).toBe(200);
+    await server.app.jobWorker.drain();
+    const print = printer.prints[before];
+    expect(print?.text).toContain("ΜΕΛΟΣ / MEMBER");
+    expect(print?.text).toMatch(/2 x .*\n +ΑΙΤΗΜΑ \/ REQUEST\n/);
+    // Served by Maria (staff 300), not Nikos who accepted it.
+    expect(print?.text).toContain("Maria");
+  });
+
   it("a printer that is off: retried, the PDAs see the alert, and the ticket prints once when it is back", async () => {
     const port = printer.port;
     await printer.stop();
