@@ -6,6 +6,7 @@ import {
   dietaryConflicts,
   filterByAllergens,
   hiddenByFilter,
+  isFood,
   parseAvoided,
   repeatedIndexes,
   toggleAvoided,
@@ -66,6 +67,12 @@ describe("the menu's 'Without…' filter", () => {
     expect(hiddenByFilter(undeclared, [...ALLERGENS])).toBe(false);
     expect(allergensNotStated(undeclared)).toBe(true);
     expect(allergensNotStated(salad)).toBe(false);
+  });
+
+  it("requests and rentals are not food: never marked as not stated", () => {
+    expect(isFood(undeclared)).toBe(true);
+    expect(allergensNotStated({ request: true })).toBe(false);
+    expect(allergensNotStated({ rental: { unit: "day", maxUnits: 7 } })).toBe(false);
   });
 
   it("toggling keeps the Annex's order and each allergen once", () => {

@@ -42,6 +42,14 @@ export const EXCLUDED_BY_TAG: Readonly<Record<DietaryTag, readonly Allergen[]>> 
 export interface AllergenDeclaration {
   allergens?: readonly Allergen[];
   dietary?: readonly DietaryTag[];
+  /** A free request (towels) or a rental (a SUP board) is not food: allergens do not apply to it. */
+  request?: boolean;
+  rental?: unknown;
+}
+
+/** Whether allergens apply to the item at all (food and drink, not requests or rentals). */
+export function isFood(item: AllergenDeclaration): boolean {
+  return item.request !== true && item.rental === undefined;
 }
 
 export function isAllergen(value: unknown): value is Allergen {
@@ -87,9 +95,9 @@ export function hiddenByFilter(item: AllergenDeclaration, avoided: AvoidedAllerg
   return item.allergens?.some((allergen) => avoided.includes(allergen)) === true;
 }
 
-/** True when the item carries no declaration of allergens at all. */
+/** True for food or drink that carries no declaration of allergens at all. */
 export function allergensNotStated(item: AllergenDeclaration): boolean {
-  return item.allergens === undefined;
+  return isFood(item) && item.allergens === undefined;
 }
 
 /** The items the guest sees with the filter on, and how many it hid. */

@@ -261,7 +261,10 @@ describe("bill screen: paying", () => {
     expect(second?.headers.get("idempotency-key")).toBe(first?.headers.get("idempotency-key"));
     expect(second?.body).toEqual(first?.body);
     expect(first?.body).toMatchObject({ amountCents: 1000, tipCents: 0, everything: true });
-    expect(within(receipt).getByRole("heading", { name: "Paid, thank you" })).toBe(document.activeElement);
+    // Focus moves to the receipt's heading in an effect after the receipt renders.
+    await waitFor(() =>
+      expect(within(receipt).getByRole("heading", { name: "Paid, thank you" })).toBe(document.activeElement),
+    );
   });
 
   it.each([

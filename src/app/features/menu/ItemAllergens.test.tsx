@@ -24,4 +24,11 @@ describe("item modal: the allergens in full (Regulation (EU) 1169/2011 Annex II 
     renderWithI18n(<ItemAllergens item={{}} />);
     expect(screen.getByText("The venue has not stated this item's allergens. Ask a member of staff.")).toBeTruthy();
   });
+
+  it("a request (towels) or a rental (a SUP board) is not food: no allergen section unless the venue stated one", () => {
+    const { container } = renderWithI18n(<ItemAllergens item={{ request: true }} />);
+    expect(container.textContent).toBe("");
+    renderWithI18n(<ItemAllergens item={{ rental: { unit: "day", maxUnits: 7 } }} compact markNotStated />);
+    expect(screen.queryByText("Allergens not stated")).toBeNull();
+  });
 });

@@ -1,10 +1,11 @@
 /**
  * An item's allergens and dietary tags. `compact` (the menu's cards): a chip per entry, icon and
  * short name, the full name read out and shown as a title. Full (the item modal): the regulation's
- * names in a list, and a clear sentence when the venue declared none or did not state them.
+ * names in a list, and a clear sentence when the venue declared none or did not state them. A
+ * request or a rental shows nothing unless the venue stated something for it.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import type { AllergenDeclaration } from "../../../domain/allergens";
+import { type AllergenDeclaration, allergensNotStated, isFood } from "../../../domain/allergens";
 import { AllergenIcon } from "./AllergenIcon";
 import { ALLERGEN_NAMES, DIETARY_NAMES } from "./allergen-labels";
 
@@ -42,7 +43,7 @@ export function ItemAllergens({ item, compact = false, markNotStated = false }: 
             ))}
           </ul>
         )}
-        {markNotStated && item.allergens === undefined && (
+        {markNotStated && allergensNotStated(item) && (
           <p className="allergen-chips__unknown">
             <Trans>Allergens not stated</Trans>
           </p>
@@ -50,6 +51,7 @@ export function ItemAllergens({ item, compact = false, markNotStated = false }: 
       </>
     );
   }
+  if (!isFood(item) && item.allergens === undefined && dietary.length === 0) return null;
   return (
     <section className="item-allergens" aria-labelledby="item-allergens-title">
       <h3 id="item-allergens-title" className="item-allergens__title">
