@@ -2,14 +2,13 @@
  * Newsletter opt-out links, carried by the e-mails the product sends a guest (the order's outcome):
  * a signed, single-purpose capability to turn one account's newsletter off without signing in.
  *
- * The token is a jwt (HS256, jose) signed with a key of its own (secrets.ts), with its own audience
- * and a purpose claim, so it never passes as a session jwt or an order link, and neither passes as
- * it. Claims: the account (sub), the purpose, iat and exp. It can do one thing only, to one account,
+ * The token is a capability token (crypto/capability-tokens.ts) signed with a key of its own
+ * (secrets.ts), with its own audience and a purpose claim, so it never passes as a session jwt or
+ * an order link, and neither passes as it. Claims: the account (sub), the purpose, iat and exp. It can do one thing only, to one account,
  * and the worst a leaked link does is stop a newsletter, which the guest can turn on again.
  */
-import { jwtVerify, SignJWT } from "jose";
 import { Type } from "typebox";
-import Value from "typebox/value";
+import { type CapabilityKind, signCapability, verifyCapability } from "../crypto/capability-tokens";
 
 /** Long enough for an e-mail read weeks later; the one place this is set. */
 export const NEWSLETTER_LINK_TTL_MS = 90 * 24 * 60 * 60 * 1000;
@@ -17,25 +16,21 @@ export const NEWSLETTER_LINK_TTL_MS = 90 * 24 * 60 * 60 * 1000;
 /** Where the link leads: a page that asks to confirm (a GET changes nothing), then opts out. */
 export const NEWSLETTER_OPT_OUT_PATH = "/api/newsletter/opt-out-link";
 
-const ISSUER = "venue-ordering";
-const AUDIENCE = "venue-ordering-newsletter-opt-out-link";
 const PURPOSE = "newsletter-opt-out";
 
-const ClaimsSchema = Type.Object({
+const OptOutClaims = Type.Object({
   sub: Type.String({ pattern: "^[1-9][0-9]{0,9}$" }),
   purpose: Type.Literal(PURPOSE),
 });
 
-export async function signNewsletterOptOutToken(key: Uint8Array, userId: number, now: Date): Promise<string> {
-  const issuedAt = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ purpose: PURPOSE })
-    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-    .setIssuer(ISSUER)
-    .setAudience(AUDIENCE)
-    .setSubject(String(userId))
-    .setIssuedAt(issuedAt)
-    .setExpirationTime(issuedAt + NEWSLETTER_LINK_TTL_MS / 1000)
-    .sign(key);
+const OPT_OUT_LINK: CapabilityKind<typeof OptOutClaims> = {
+  audience: "venue-ordering-newsletter-opt-out-link",
+  ttlMs: NEWSLETTER_LINK_TTL_MS,
+  claims: OptOutClaims,
+};
+
+export function signNewsletterOptOutToken(key: Uint8Array, userId: number, now: Date): Promise<string> {
+  return signCapability(OPT_OUT_LINK, key, { sub: String(userId), purpose: PURPOSE }, now);
 }
 
 /** The whole link for an e-mail: `base` is the server's public address. */
@@ -44,22 +39,8 @@ export async function newsletterOptOutLink(key: Uint8Array, base: string, userId
   return `${base.replace(/\/+$/, "")}${NEWSLETTER_OPT_OUT_PATH}?token=${encodeURIComponent(token)}`;
 }
 
-/**
- * The account a valid token names, or null. Every failure (tampered, expired, another key, another
- * audience or purpose) is the same null: the caller answers one refusal whatever went wrong.
- */
+/** The account a valid token names, or null whatever went wrong: the caller answers one refusal. */
 export async function userOfNewsletterOptOutToken(key: Uint8Array, token: string, now: Date): Promise<number | null> {
-  try {
-    const { payload } = await jwtVerify(token, key, {
-      algorithms: ["HS256"],
-      issuer: ISSUER,
-      audience: AUDIENCE,
-      currentDate: now,
-      requiredClaims: ["exp", "sub"],
-    });
-    if (!Value.Check(ClaimsSchema, payload)) return null;
-    return Number(payload.sub);
-  } catch {
-    return null;
-  }
+  const claims = await verifyCapability(OPT_OUT_LINK, key, token, now);
+  return claims === null ? null : Number(claims.sub);
 }

@@ -3,45 +3,40 @@
  * expiring capability to read one order of one store without signing in, e.g. printed on a kitchen
  * ticket or sent with the store's new-order notification.
  *
- * The token is a jwt (HS256, jose) signed with a key of its own (secrets.ts "order-details-links"),
- * with its own audience, so it never passes as a session jwt and a session jwt never passes as a
- * link. Claims: the order (sub), the store (store), iat and exp. It says nothing personal; anyone
- * holding the link may read that one order until it expires, which is the point of a link.
+ * The token is a capability token (crypto/capability-tokens.ts) signed with a key of its own
+ * (secrets.ts "order-details-links"), with its own audience, so it never passes as a session jwt
+ * and a session jwt never passes as a link. Claims: the order (sub), the store (store), iat and
+ * exp. It says nothing personal; anyone holding the link may read that one order until it
+ * expires, which is the point of a link.
  *
  * Server code that prints a ticket or sends a notification calls mintOrderDetailsLink(); the apps
  * ask GET /api/staff/orders/:orderId/details-link.
  */
-import { jwtVerify, SignJWT } from "jose";
 import { Type } from "typebox";
-import Value from "typebox/value";
 import { orderDetailsPath } from "../../domain/staff-history";
+import { type CapabilityKind, capabilityExpiry, signCapability, verifyCapability } from "../crypto/capability-tokens";
 
 /** How long a link works: a service day with margin. The one place this is set. */
 export const ORDER_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 
-const ISSUER = "venue-ordering";
-const AUDIENCE = "venue-ordering-order-details-link";
-
-const ClaimsSchema = Type.Object({
+const OrderLinkClaims = Type.Object({
   sub: Type.String({ pattern: "^[1-9][0-9]{0,9}$" }),
   store: Type.Integer({ minimum: 1 }),
 });
+
+const ORDER_LINK: CapabilityKind<typeof OrderLinkClaims> = {
+  audience: "venue-ordering-order-details-link",
+  ttlMs: ORDER_LINK_TTL_MS,
+  claims: OrderLinkClaims,
+};
 
 export interface OrderOfStore {
   orderId: number;
   storeId: number;
 }
 
-export async function signOrderLinkToken(key: Uint8Array, order: OrderOfStore, now: Date): Promise<string> {
-  const issuedAt = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ store: order.storeId })
-    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-    .setIssuer(ISSUER)
-    .setAudience(AUDIENCE)
-    .setSubject(String(order.orderId))
-    .setIssuedAt(issuedAt)
-    .setExpirationTime(issuedAt + ORDER_LINK_TTL_MS / 1000)
-    .sign(key);
+export function signOrderLinkToken(key: Uint8Array, order: OrderOfStore, now: Date): Promise<string> {
+  return signCapability(ORDER_LINK, key, { sub: String(order.orderId), store: order.storeId }, now);
 }
 
 /** The link's path and when it stops working. */
@@ -51,8 +46,10 @@ export async function mintOrderDetailsLink(
   now: Date,
 ): Promise<{ path: string; expiresAt: string }> {
   const token = await signOrderLinkToken(key, order, now);
-  const expiresAt = new Date((Math.floor(now.getTime() / 1000) + ORDER_LINK_TTL_MS / 1000) * 1000);
-  return { path: orderDetailsPath(order.orderId, order.storeId, token), expiresAt: expiresAt.toISOString() };
+  return {
+    path: orderDetailsPath(order.orderId, order.storeId, token),
+    expiresAt: capabilityExpiry(ORDER_LINK, now).toISOString(),
+  };
 }
 
 /**
@@ -65,17 +62,6 @@ export async function isValidOrderLinkToken(
   order: OrderOfStore,
   now: Date,
 ): Promise<boolean> {
-  try {
-    const { payload } = await jwtVerify(token, key, {
-      algorithms: ["HS256"],
-      issuer: ISSUER,
-      audience: AUDIENCE,
-      currentDate: now,
-      requiredClaims: ["exp", "sub"],
-    });
-    if (!Value.Check(ClaimsSchema, payload)) return false;
-    return Number(payload.sub) === order.orderId && payload.store === order.storeId;
-  } catch {
-    return false;
-  }
+  const claims = await verifyCapability(ORDER_LINK, key, token, now);
+  return claims !== null && Number(claims.sub) === order.orderId && claims.store === order.storeId;
 }
