@@ -4,6 +4,7 @@
  * server validates the event name and the fields and writes one structured log line.
  */
 import { type Static, Type } from "typebox";
+import { MAX_ID } from "./ids";
 import { type ItemLogEvent, itemIdOfLogEvent } from "./item-log-events";
 
 /** Events about one order's live status: they carry orderId. */
@@ -64,10 +65,11 @@ export type TableOpeningLogEvent = (typeof TABLE_OPENING_LOG_EVENTS)[number];
 
 export const LogRequestSchema = Type.Object(
   {
-    orderId: Type.Optional(Type.Integer({ minimum: 1 })),
+    // Ids within the database's integer, so a lookup by one never fails in the database itself.
+    orderId: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID })),
     status: Type.Optional(Type.String({ maxLength: 40, pattern: "^[A-Z_]+$" })),
-    storeId: Type.Optional(Type.Integer({ minimum: 1 })),
-    tableOpeningId: Type.Optional(Type.Integer({ minimum: 1 })),
+    storeId: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID })),
+    tableOpeningId: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID })),
     /** close-table-button-pressed: the payment type chosen (SETTLEMENT_TYPES). */
     paymentType: Type.Optional(Type.String({ maxLength: 40, pattern: "^[A-Z_]+$" })),
     /** close-table-not-correctly-inputs-filled: what was missing, e.g. CARD_TERMINAL_REQUIRED. */

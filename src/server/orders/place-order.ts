@@ -78,7 +78,8 @@ export async function placeOrder(
             await saveCard(trx, account.userId, { cardToken: card.authorization.cardToken, brand, lastFour }, now);
           }
           if (order.status === "ACCEPTED") {
-            await attachAcceptedOrder(trx, order, account.staffId, now.toISOString());
+            // The table is the serving waiter's, who may not be the one holding the PDA.
+            await attachAcceptedOrder(trx, order, prepared.servedBy?.staffId ?? account.staffId, now.toISOString());
             order = await sendToStations(trx, order, now.toISOString());
           }
           await enqueuePlacementJobs(trx, order, now.toISOString());

@@ -16,6 +16,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { AuthHeadersSchema } from "../../../domain/auth-api";
+import { MAX_ID } from "../../../domain/ids";
 import { ITEM_LOG_EVENT_PATTERN, itemIdOfLogEvent } from "../../../domain/item-log-events";
 import {
   LOG_EVENTS,
@@ -95,12 +96,10 @@ export const logRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContext }> = asyn
   );
 };
 
-const MAX_ITEM_ID = 2_147_483_647;
-
 /** enter-{itemId}-clicked names an item of the catalogue: of the call's store when it names one. */
 async function requireItem(ctx: OrdersContext, itemId: number, storeId: number | undefined): Promise<void> {
   // Beyond the ids a venue file may give (PostgreSQL's integer would refuse the comparison itself).
-  if (itemId > MAX_ITEM_ID) throw badRequest(`params.event: no item ${itemId}`);
+  if (itemId > MAX_ID) throw badRequest(`params.event: no item ${itemId}`);
   let query = ctx.db.selectFrom("items").select("id").where("id", "=", itemId);
   if (storeId !== undefined) query = query.where("store_id", "=", storeId);
   if ((await query.executeTakeFirst()) === undefined)

@@ -173,6 +173,7 @@ describe("POST /api/log/:event (spec §7 log calls)", () => {
     ["an item no store has", "enter-999999-clicked", { at: AT }, "params.event: no item 999999"],
     ["an item of another store", "enter-1000-clicked", { storeId: 2, at: AT }, "no item 1000 in store 2"],
     ["an id beyond any item id", "enter-9999999999-clicked", { at: AT }, "no item 9999999999"],
+    ["a store id beyond any id", "enter-1000-clicked", { storeId: 3_000_000_000, at: AT }, "storeId"],
     ["a name instead of an id", "enter-food-clicked", { at: AT }, "params.event"],
     ["id 0", "enter-0-clicked", { at: AT }, "params.event"],
     ["a negative id", "enter--5-clicked", { at: AT }, "params.event"],

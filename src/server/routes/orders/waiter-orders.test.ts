@@ -268,13 +268,24 @@ describe("a waiter's order for a table", () => {
 
     const byDefault = (await postOrder(server.app, waiter, await waiterRequest())).json<OrderDto>();
     expect(byDefault.servedByName).toBe("Nikos");
-    const named = await postOrder(server.app, waiter, await waiterRequest({ servedByStaffId: maria?.id }));
+    const named = await postOrder(
+      server.app,
+      waiter,
+      await waiterRequest({ servedByStaffId: maria?.id, selectedTableId: FIXTURE.umbrella }),
+    );
     expect(named.statusCode, named.body).toBe(201);
     const order = named.json<OrderDto>();
     expect(order.servedByName).toBe("Maria");
     const row = await ctx.db.selectFrom("orders").selectAll().where("id", "=", order.id).executeTakeFirstOrThrow();
     expect(row.served_by_staff_id).toBe(maria?.id);
     expect(row.placed_by_staff_id).toBe(NIKOS);
+    // The table it opened is Maria's too: the serving waiter's, not the PDA holder's.
+    const umbrella = await ctx.db
+      .selectFrom("table_openings")
+      .select("waiter_staff_id")
+      .where("spot_id", "=", FIXTURE.umbrella)
+      .executeTakeFirstOrThrow();
+    expect(umbrella.waiter_staff_id).toBe(maria?.id);
 
     const live = await server.app.inject({ method: "GET", url: "/api/staff/orders", headers: authHeaders(waiter) });
     const listed = live.json<{ orders: OrderDto[] }>().orders;
