@@ -32,6 +32,12 @@ describe("addLine: §4 cart add merges when item, trimmed comment, service, stor
     ["different subselections", { ...base, selection: { 2: [22] } }, false],
     ["different price", { ...base, item: { ...base.item, priceCents: 501 } }, false],
     ["different member price", { ...base, item: { ...base.item, membershipPriceCents: 100 } }, false],
+    ["an item that became a free request", { ...base, item: { ...base.item, request: true } }, false],
+    [
+      "an item whose rental terms changed",
+      { ...base, item: { ...base.item, rental: { unit: "hour" as const, maxUnits: 8 } } },
+      false,
+    ],
     [
       "different rental dates (spec §5 V22: a line with other dates is another line)",
       { ...base, rental: { pickUpAt: "2026-07-01T07:00:00Z", returnAt: "2026-07-02T07:00:00Z", units: 1 } },

@@ -140,7 +140,8 @@ export function clearCart(): Cart {
 
 /** Every price that goes into a line: lines priced from different menu data stay apart. */
 function linePriceKey(line: CartLineDraft): string {
-  const { priceCents, membershipPriceCents, membershipAdditionCents, memberPriceEnabled, priceable } = line.item;
+  const { priceCents, membershipPriceCents, membershipAdditionCents, memberPriceEnabled, priceable, request, rental } =
+    line.item;
   const selectedOptionPrices = line.item.subselections.flatMap((group) =>
     group.options
       .filter((option) => selectedIn(line.selection, group.id).includes(option.id))
@@ -152,6 +153,10 @@ function linePriceKey(line: CartLineDraft): string {
     membershipAdditionCents,
     memberPriceEnabled,
     priceable,
+    request,
+    rental?.unit,
+    rental?.maxUnits,
+    line.rental?.units,
     selectedOptionPrices,
   ]);
 }
