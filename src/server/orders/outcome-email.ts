@@ -77,12 +77,17 @@ function linkBase(ctx: Pick<OrdersContext, "publicUrl">): string {
 
 /**
  * An account deleted: the addresses its orders' outcomes were to be e-mailed to go, with the
- * messages the outcome-email jobs stored in the outbox (the jobs carry no address; run later, they
- * find none and send nothing).
+ * outcome-email jobs and the messages they stored in the outbox.
  */
 export async function forgetOutcomeEmailsOf(trx: Kysely<Database>, userId: number): Promise<void> {
   const orders = trx.selectFrom("orders").select("id").where("user_id", "=", userId);
   const jobs = trx.selectFrom("jobs").select("id").where("kind", "=", "outcome-email").where("order_id", "in", orders);
   await trx.deleteFrom("outbox").where("job_id", "in", jobs).execute();
+  // The jobs go too: a failed send's last error can quote the address.
+  await trx
+    .deleteFrom("jobs")
+    .where("kind", "=", "outcome-email")
+    .where("order_id", "in", trx.selectFrom("orders").select("id").where("user_id", "=", userId))
+    .execute();
   await trx.updateTable("orders").set({ notify_email: null }).where("user_id", "=", userId).execute();
 }
