@@ -179,6 +179,8 @@ export const CheckoutOptionsSchema = Type.Object({
         id: Type.Integer(),
         name: Type.String(),
         role: Type.Union([Type.Literal("WAITER"), Type.Literal("ADMIN")]),
+        /** The staff member asking: the default "served by". */
+        signedIn: Type.Optional(Type.Literal(true)),
       }),
     ),
   ),

@@ -16,12 +16,17 @@ import { floorPlanOf } from "../openings/floor-plan";
 import { listOpenOpenings } from "../openings/opening-presenter";
 import { missing } from "./placement-errors";
 
+export interface CheckoutStaff {
+  storeId: number;
+  staffId: number;
+}
+
 export async function checkoutOptions(
   db: Kysely<Database>,
   serviceId: number,
   tableId: number,
-  /** The store of the caller's staff session, if any: a PDA spot of that store adds its floor. */
-  staffStoreId: number | null = null,
+  /** The caller's staff session, if any: a PDA spot of that store adds its floor. */
+  staff: CheckoutStaff | null = null,
 ): Promise<CheckoutOptions> {
   const spot = await findSpotById(db, tableId);
   if (spot === undefined) throw missing("TABLE_NOT_FOUND", `There is no table ${tableId}`);
@@ -40,7 +45,7 @@ export async function checkoutOptions(
   const chargeToRoom = bool(store.is_hotel) && bool(store.charge_to_room_enabled);
   const paymentTypes: PaymentType[] = ["CASH"];
   // Staff of the store place orders that are settled at the table later: no online card (prepare-placement.ts).
-  const byStaff = staffStoreId === store.id;
+  const byStaff = staff?.storeId === store.id;
   if (bool(store.card_payments_enabled) && !byStaff) paymentTypes.push("CARD");
   if (chargeToRoom) paymentTypes.push("CHARGE_TO_ROOM");
   const options: CheckoutOptions = {
@@ -57,8 +62,8 @@ export async function checkoutOptions(
     scheduledOrdersEnabled: bool(service.scheduled_orders_enabled),
     acceptanceMinutes: store.order_acceptance_minutes,
   };
-  if (!bool(spot.is_pda) || !byStaff) return options;
-  return { ...options, ...(await terminalFloor(db, store.id, store.floor_plan)) };
+  if (!bool(spot.is_pda) || staff === null || !byStaff) return options;
+  return { ...options, ...(await terminalFloor(db, store.id, store.floor_plan, staff.staffId)) };
 }
 
 /** What a waiter's terminal holds to take orders for any table (spec §3 Checkout). */
@@ -66,6 +71,7 @@ async function terminalFloor(
   db: Kysely<Database>,
   storeId: number,
   floorPlanText: string,
+  signedInStaffId: number,
 ): Promise<Partial<CheckoutOptions>> {
   const plan = floorPlanOf(floorPlanText);
   const [openings, staff, sectioned] = await Promise.all([
@@ -85,7 +91,7 @@ async function terminalFloor(
       openingId: o.id,
       remainingCents: o.amounts.remainingCents,
     })),
-    waiters: staff,
+    waiters: staff.map((member) => (member.id === signedInStaffId ? { ...member, signedIn: true } : member)),
     cardTerminals: plan.cardTerminals,
     restaurantsWithTheirTables: plan.outlets.map((outlet) => ({
       id: outlet.id,

@@ -206,7 +206,6 @@ export function CheckoutForm(props: CheckoutFormProps) {
           {options.waiters !== undefined && options.waiters.length > 0 && (
             <ServedByChoice
               waiters={options.waiters}
-              myName={session?.user.name ?? null}
               value={form.servedByStaffId ?? null}
               onChange={(servedByStaffId) => update({ servedByStaffId })}
             />

@@ -9,18 +9,17 @@ import type { CheckoutOptions } from "../../../domain/orders-api";
 
 interface ServedByChoiceProps {
   waiters: NonNullable<CheckoutOptions["waiters"]>;
-  /** The signed-in waiter's name, shown as the default choice. */
-  myName: string | null;
   /** null: the signed-in waiter. */
   value: number | null;
   onChange: (staffId: number | null) => void;
 }
 
-export function ServedByChoice({ waiters, myName, value, onChange }: ServedByChoiceProps) {
+export function ServedByChoice({ waiters, value, onChange }: ServedByChoiceProps) {
   const { t } = useLingui();
   const id = useId();
   // The signed-in waiter is the default choice; listed again under their name it would be said twice.
-  const others = waiters.filter((waiter) => waiter.name !== myName);
+  const myName = waiters.find((waiter) => waiter.signedIn)?.name ?? null;
+  const others = waiters.filter((waiter) => waiter.signedIn !== true);
   return (
     <div className="account-field checkout-select">
       <label htmlFor={id}>

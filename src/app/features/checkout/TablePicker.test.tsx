@@ -156,7 +156,7 @@ describe("the waiter's table picker on a PDA", () => {
       checkout: {
         ...floor,
         waiters: [
-          { id: 301, name: "Nikos", role: "WAITER" as const },
+          { id: 301, name: "Nikos", role: "WAITER" as const, signedIn: true as const },
           { id: 300, name: "Maria", role: "ADMIN" as const },
         ],
       },

@@ -21,7 +21,7 @@ import { authenticate } from "../../auth/sessions";
 import { ApiError, forbidden, invalidInput } from "../../http/api-error";
 import { IdempotentHeadersSchema, idempotencyKeyOf, sendStoredAnswer } from "../../http/idempotent-request";
 import { errorResponses, IdSchema } from "../../http/schemas";
-import { checkoutOptions } from "../../orders/checkout-options";
+import { type CheckoutStaff, checkoutOptions } from "../../orders/checkout-options";
 import type { OrdersContext } from "../../orders/context";
 import { findReadableOrder } from "../../orders/order-access";
 import { loadOrderDto, orderStatusEventOf } from "../../orders/order-presenter";
@@ -29,11 +29,16 @@ import { placeOrder } from "../../orders/place-order";
 import type { PlacingAccount } from "../../orders/prepare-placement";
 
 /** The store of a valid staff session in the headers; null for anyone else (the call needs no sign-in). */
-async function staffStoreOf(ctx: OrdersContext, headers: { authtoken?: string; jwt?: string }): Promise<number | null> {
+async function staffOf(
+  ctx: OrdersContext,
+  headers: { authtoken?: string; jwt?: string },
+): Promise<CheckoutStaff | null> {
   if (headers.authtoken === undefined || headers.jwt === undefined) return null;
   try {
     const { user } = (await authenticate(ctx, headers)).account;
-    return user.kind === "staff" ? user.store_id : null;
+    return user.kind === "staff" && user.store_id !== null && user.staff_id !== null
+      ? { storeId: user.store_id, staffId: user.staff_id }
+      : null;
   } catch {
     return null;
   }
@@ -57,8 +62,8 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRoutesOptions> = async 
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      const staffStoreId = await staffStoreOf(ctx, request.headers);
-      return checkoutOptions(ctx.db, request.query.serviceId, request.query.tableId, staffStoreId);
+      const staff = await staffOf(ctx, request.headers);
+      return checkoutOptions(ctx.db, request.query.serviceId, request.query.tableId, staff);
     },
   );
 

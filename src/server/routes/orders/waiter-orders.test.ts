@@ -263,8 +263,11 @@ describe("a waiter's order for a table", () => {
       url: `/api/checkout?serviceId=${FIXTURE.beachBar}&tableId=${FIXTURE.pda}`,
       headers: authHeaders(waiter),
     });
-    const maria = options.json<CheckoutOptions>().waiters?.find((w) => w.name === "Maria");
+    const waiters = options.json<CheckoutOptions>().waiters ?? [];
+    const maria = waiters.find((w) => w.name === "Maria");
     expect(maria).toBeDefined();
+    // The one asking is marked, so the PDA offers them as the default without matching names.
+    expect(waiters.filter((w) => w.signedIn).map((w) => w.name)).toEqual(["Nikos"]);
 
     const byDefault = (await postOrder(server.app, waiter, await waiterRequest())).json<OrderDto>();
     expect(byDefault.servedByName).toBe("Nikos");
