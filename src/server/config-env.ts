@@ -176,7 +176,8 @@ const running = {
       documentedDefault: "`http://localhost:PORT`",
       description:
         "Base URL of the links printed on start and of the links in e-mails to guests (the newsletter opt-out; set it before sending real e-mail) (PORT: the port actually listened on). An `https://` URL also sends HSTS and limits WebSockets to its `wss:` origin (README, Security headers).",
-      summary: "Base URL of the printed links and of e-mails' links; `https://...` also turns on HSTS (see Security headers below).",
+      summary:
+        "Base URL of the printed links and of e-mails' links; `https://...` also turns on HSTS (see Security headers below).",
     }),
   ),
   CONTACT_EMAIL: Text({
