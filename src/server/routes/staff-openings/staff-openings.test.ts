@@ -967,7 +967,7 @@ describe("GET /api/checkout on a PDA (the Checkout's held data)", () => {
     ]);
     expect(forWaiter.waiters).toEqual([
       { id: 300, name: "Maria", role: "ADMIN" },
-      { id: 301, name: "Nikos", role: "WAITER" },
+      { id: 301, name: "Nikos", role: "WAITER", signedIn: true },
     ]);
     expect(forWaiter.cardTerminals).toEqual([{ id: TERMINAL, name: "POS 1" }]);
     expect(forWaiter.tableFamilySections).toEqual([
