@@ -286,7 +286,9 @@ for (const language of LANGUAGES) {
       await addItem(page, "Freddo espresso");
       await page.goto(`${menu}/cart`);
       await applyCard(page, await payWithNewCard(page, language, APPROVED_CARD));
-      await page.getByRole("checkbox").check();
+      await page
+        .getByRole("checkbox", { name: /^(Save this card for next time|Αποθήκευση της κάρτας για την επόμενη φορά)$/ })
+        .check();
       await audit.check(page, "checkout: card ready, save it", { touchTargets: true });
       await page.getByTestId("send-order").click();
       // The newest card is this order (the declined one's lines went back to the cart and out again).
