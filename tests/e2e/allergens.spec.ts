@@ -1,7 +1,8 @@
 /**
- * Allergens on the menu (Regulation (EU) 1169/2011: the 14 allergens of Annex II), on a phone: a
- * guest filters out gluten and the menu hides those items; the item modal lists an item's
- * allergens by the regulation's names; no serious axe violation with the filter open.
+ * Allergens on the menu (Regulation (EU) 1169/2011: the 14 allergens of Annex II) and the log call
+ * enter-{product}-clicked (spec §7), on a phone: a guest filters out gluten and the menu hides
+ * those items; the item modal lists an item's allergens by the regulation's names; opening the
+ * item sends enter-{itemId}-clicked; no serious axe violation with the filter open.
  *
  * Demo spots no other spec uses, browsed only (no order, no opening): the beach hotel's umbrella 8
  * (7208, beach bar) and restaurant table 7407. The filter's choice lives in the tab's
@@ -54,9 +55,12 @@ test("allergens: a guest filters out gluten; the items with gluten go, the count
   await expect(page.getByRole("article", { name: "Ντάκος" })).toBeVisible();
 });
 
-test("allergens: the item modal lists the allergens in full", async ({ page }) => {
+test("allergens: the item modal lists the allergens in full, and opening the item sends enter-{itemId}-clicked", async ({
+  page,
+}) => {
   await atAthensTime(page, "14:00");
   await page.goto(RESTAURANT);
+  const logged = page.waitForResponse((response) => response.url().endsWith("/api/log/enter-71602-clicked"));
   await page.getByRole("button", { name: "Ντάκος", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Ντάκος" });
   await expect(dialog).toBeVisible();
@@ -66,6 +70,9 @@ test("allergens: the item modal lists the allergens in full", async ({ page }) =
     "Γάλα",
     "Χορτοφαγικό",
   ]);
+  const answer = await logged;
+  expect(answer.status()).toBe(204);
+  expect(answer.request().postDataJSON()).toMatchObject({ storeId: 7 });
 });
 
 test("allergens: no serious or critical axe violation on the menu with the filter open and an allergen chosen", async ({

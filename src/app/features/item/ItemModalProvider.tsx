@@ -12,6 +12,7 @@ import type { ServiceMenuData } from "../../venue/load-venue";
 import { ErrorBoundary } from "../shell/ErrorBoundary";
 import { useBackButtonCloses } from "../shell/use-back-closes";
 import { type ItemModalApi, ItemModalContext, type ItemModalRequest } from "./item-modal-context";
+import { logItemOpened } from "./log-item-opened";
 import "./item-modal-host.css";
 
 const ItemModal = lazyWithScreens(() => import("./ItemModal"));
@@ -24,18 +25,20 @@ interface ItemModalProviderProps {
 export function ItemModalProvider({ venue, children }: ItemModalProviderProps) {
   const [request, setRequest] = useState<ItemModalRequest | null>(null);
   const [announcement, setAnnouncement] = useState("");
+  const storeId = venue.table.store.storeId;
   const api = useMemo<ItemModalApi>(
     () => ({
       openItem: (item) => {
         setAnnouncement("");
         setRequest({ mode: "add", item });
+        logItemOpened(item.id, storeId);
       },
       openLine: (line) => {
         setAnnouncement("");
         setRequest({ mode: "edit", line });
       },
     }),
-    [],
+    [storeId],
   );
   const close = () => setRequest(null);
   useBackButtonCloses(request !== null, close);
