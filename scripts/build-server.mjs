@@ -1,11 +1,11 @@
 // The server as plain JavaScript for Node alone: src/server/main.ts and what it imports from this
-// project, in one ES module at build/server/main.js. Packages stay imports of node_modules (the
+// project, in one ES module at build/server/main.js (and the venue import and QR CLIs beside it). Packages stay imports of node_modules (the
 // production install has them), so native modules (better-sqlite3, pg) and packages that find
 // files or start worker threads of their own load as they do under tsx. Files the server reads at
 // run time (venues, public images, package.json) are found from the project root (src/server/paths.ts),
 // which is the nearest folder above build/server with a package.json.
 import { rmSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { basename, dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
@@ -18,10 +18,16 @@ export const SERVER_ENTRY = join(SERVER_OUT_DIR, "main.js");
  * (tests build a copy of their own; it must lie inside the project, where the server finds its files).
  */
 export async function buildServer(outfile = SERVER_ENTRY) {
-  rmSync(dirname(outfile), { recursive: true, force: true });
+  const outdir = dirname(outfile);
+  rmSync(outdir, { recursive: true, force: true });
   await build({
-    entryPoints: [join(root, "src", "server", "main.ts")],
-    outfile,
+    entryPoints: {
+      [basename(outfile, ".js")]: join(root, "src", "server", "main.ts"),
+      // The venue CLIs too, for an install that has build/ and no sources (the container image).
+      "venue-import": join(root, "src", "server", "venue", "import-cli.ts"),
+      "venue-qr": join(root, "src", "server", "venue", "qr-cli.ts"),
+    },
+    outdir,
     absWorkingDir: root,
     bundle: true,
     platform: "node",
