@@ -63,13 +63,26 @@ function waitFor(check: () => boolean, what: string, timeoutMs = 30_000): Promis
   });
 }
 
-/** A POST whose body arrives in two parts: the second only when `finish` is called. */
+/**
+ * A POST whose body arrives in two parts: the second only when `finish` is called. It asks for
+ * 100 Continue, so `received` tells when the server has the request's head (it is in flight).
+ */
 function slowPost(url: string, body: string) {
   const half = Math.floor(body.length / 2);
   const req = request(url, {
     method: "POST",
-    headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+    headers: {
+      "content-type": "application/json",
+      "content-length": Buffer.byteLength(body),
+      expect: "100-continue",
+    },
   });
+  const received = new Promise<void>((resolve) =>
+    req.once("continue", () => {
+      req.write(body.slice(0, half));
+      resolve();
+    }),
+  );
   const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
     req.on("response", (response) => {
       let text = "";
@@ -80,8 +93,8 @@ function slowPost(url: string, body: string) {
     });
     req.on("error", reject);
   });
-  req.write(body.slice(0, half));
-  return { answer, finish: () => req.end(body.slice(half)) };
+  req.flushHeaders();
+  return { answer, received, finish: () => req.end(body.slice(half)) };
 }
 
 describe("graceful shutdown of the compiled server", () => {
@@ -105,8 +118,7 @@ describe("graceful shutdown of the compiled server", () => {
         `${baseUrl}/api/info/contact`,
         JSON.stringify({ name: "In flight", email: "inflight@example.com", message: "Sent across a restart" }),
       );
-      // The request's head has reached the server: it is in flight.
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await inFlight.received;
 
       const signalledAt = Date.now();
       process.kill(-(child.pid as number), "SIGTERM");
