@@ -38,7 +38,7 @@ step "crash suite, short, on PostgreSQL"
 env -u DATABASE_URL bash scripts/with-postgres.sh npx tsx bench/crash-suite.ts --kills=2 --out=none --database=postgres
 
 step "production build"
-npx vite build --logLevel warn
+npm run --silent build
 
 step "end-to-end (Chromium, phone viewport)"
 env -u DATABASE_URL -u TEST_POSTGRES_URL PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e.json" \

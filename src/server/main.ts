@@ -1,7 +1,10 @@
 /**
  * The server process: read the configuration, open and migrate the database, load the demo
  * venues into an empty database, listen, print the links to open, and shut down cleanly on
- * SIGTERM/SIGINT (stop accepting, finish requests in flight, then close the database).
+ * SIGTERM/SIGINT: stop accepting connections, close live WebSockets with 1012 (service restart) so
+ * their clients reconnect at once elsewhere, finish the requests in flight, let the job worker finish
+ * the jobs it holds (those it has not claimed stay queued for another process or the next start),
+ * close the database, and exit 0, well within the 15 s a process manager gives before SIGKILL.
  */
 import { randomUUID } from "node:crypto";
 import { type App, buildApp } from "./app";
@@ -19,8 +22,17 @@ import { PostgresOrderEvents } from "./realtime/postgres-order-events";
 import { importDemoVenuesIfEmpty } from "./venue/demo-venues";
 import { describeImport } from "./venue/import-summary";
 
-/** After this long a shutdown stops waiting for requests in flight. */
+/**
+ * After this long a shutdown stops waiting for requests in flight and exits 1. Below the 15 s
+ * (compose's stop_grace_period, the systemd unit's TimeoutStopSec) after which the process is killed.
+ */
 const SHUTDOWN_GRACE_MS = 10_000;
+
+/**
+ * Once everything is closed the process ends by itself; should a handle nobody owns (a socket a
+ * library keeps) hold it, it exits after this.
+ */
+const EXIT_AFTER_CLOSE_MS = 500;
 
 function configOrExit(): ServerConfig {
   try {
@@ -117,10 +129,12 @@ async function main(): Promise<void> {
       .then(() => orderEvents?.close())
       .then(() => db.destroy())
       .then(() => advisoryDb?.destroy())
+      .then(() => app.log.info({ ms: Date.now() - (stoppingSince ?? Date.now()) }, "stopped"))
       .catch((error: unknown) => {
         app.log.error({ err: error }, "error while shutting down");
         process.exitCode = 1;
-      });
+      })
+      .finally(() => setTimeout(() => process.exit(), EXIT_AFTER_CLOSE_MS).unref());
   };
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);

@@ -33,6 +33,19 @@ export interface StompEndpointOptions {
  */
 const MAX_WEBSOCKET_MESSAGE_BYTES = 4 * DEFAULT_STOMP_LIMITS.maxFrameBytes;
 
+/**
+ * WebSocket close code 1012 "service restart": sent to every live connection when the server shuts
+ * down, so that clients reconnect at once (to another process behind the proxy, or to this one
+ * when it is back) instead of waiting out their back-off.
+ */
+export const CLOSE_SERVICE_RESTART = 1012;
+
+/**
+ * How long a shutdown waits for clients to answer the close handshake before dropping their sockets:
+ * ws itself would wait 30 s, and the server's close waits for every upgraded socket to end.
+ */
+const SHUTDOWN_CLOSE_HANDSHAKE_MS = 2000;
+
 /** Options of @fastify/websocket, which app.ts registers on the root instance before any route. */
 export const STOMP_WEBSOCKET_OPTIONS: WebsocketPluginOptions = {
   options: {
@@ -55,6 +68,18 @@ export const STOMP_WEBSOCKET_OPTIONS: WebsocketPluginOptions = {
       request.log.error({ err: error }, "STOMP WebSocket error");
     }
     socket.terminate();
+  },
+  // Instead of the plugin's default, which closes each socket without a code (1005 at the client).
+  preClose(done) {
+    const sockets = [...this.websocketServer.clients];
+    for (const socket of sockets) socket.close(CLOSE_SERVICE_RESTART, "server restart");
+    if (sockets.length > 0) {
+      setTimeout(() => {
+        for (const socket of sockets) socket.terminate();
+      }, SHUTDOWN_CLOSE_HANDSHAKE_MS).unref();
+    }
+    this.websocketServer.close();
+    done();
   },
 };
 

@@ -10,7 +10,7 @@ import { createActor, setup } from "xstate";
 import { clearSession, storeSession } from "../../session/session";
 import { testSession } from "../../session/test-session";
 import type { StreamEvent } from "./status-events";
-import { createStompStream, stompUrl } from "./stomp-connection";
+import { createStompStream, MAX_RESTART_RECONNECTS, stompUrl } from "./stomp-connection";
 
 interface Frame {
   command: string;
@@ -181,6 +181,37 @@ describe("the STOMP stream of one order (design.md 'Real time')", () => {
     };
     const { heard, actor } = follow(42);
     await vi.waitFor(() => expect(heard).toContainEqual({ type: "STREAM.SOCKET_ERROR", reason: "close" }));
+    actor.stop();
+  });
+
+  it("graceful shutdown: a server closing with 1012 (service restart) or 1001 (going away) is connected again at once, unnoticed by the machine", async () => {
+    for (const code of [1012, 1001]) {
+      received = [];
+      let connects = 0;
+      onConnect = (socket) => {
+        connects += 1;
+        accept(socket);
+        if (connects === 1) setTimeout(() => socket.close(code, "server restart"), 20);
+      };
+      const { heard, actor } = follow(42);
+      await vi.waitFor(() => expect(received.filter((f) => f.command === "SUBSCRIBE")).toHaveLength(2));
+      expect(received.filter((f) => f.command === "SUBSCRIBE").map((f) => f.headers.destination)).toEqual([
+        "/topic/orders/42",
+        "/topic/orders/42",
+      ]);
+      expect(heard.filter((e) => e.type === "STREAM.SOCKET_ERROR")).toEqual([]);
+      actor.stop();
+    }
+  });
+
+  it("a server that keeps closing with 1012 is reconnected MAX_RESTART_RECONNECTS times, then a WebSocket close (the machine polls)", async () => {
+    onConnect = (socket) => {
+      accept(socket);
+      setTimeout(() => socket.close(1012, "server restart"), 20);
+    };
+    const { heard, actor } = follow(42);
+    await vi.waitFor(() => expect(heard).toContainEqual({ type: "STREAM.SOCKET_ERROR", reason: "close" }));
+    expect(received.filter((f) => f.command === "CONNECT")).toHaveLength(1 + MAX_RESTART_RECONNECTS);
     actor.stop();
   });
 

@@ -12,6 +12,10 @@
  *   machine switches to polling, which works through proxies that block WebSockets. The one
  *   exception: a CONNECT refused with INVALID_AUTH_TOKEN because the app's refresh rotated its
  *   tokens meanwhile is sent once more with the new pair (a stale pair is not a broken stream).
+ *   And a connected stream that the server closes for its restart (1012, or 1001 from a proxy) is
+ *   opened again at once, which reaches another process or the restarted one; only when that new
+ *   connection fails (or after MAX_RESTART_RECONNECTS) does the machine hear of it. The backup poll
+ *   covers the moment in between.
  *
  * @stomp/stompjs is imported on first use, so it is never part of the menu's first load.
  */
@@ -19,10 +23,17 @@ import { type EventObject, fromCallback } from "xstate";
 import { orderDestination } from "../../../domain/order-topics";
 import { authHeaders, INVALID_AUTH_TOKEN, sessionToSend } from "../../api/accounts-client";
 import { sessionAfterRotation } from "../../session/token-refresh";
+import { isServiceRestart } from "./service-restart";
 import type { StreamEvent, StreamInput } from "./status-events";
 
 /** Heart-beat period asked of the server and promised to it (both directions). */
 export const STOMP_HEARTBEAT_MS = 10_000;
+
+/**
+ * Restart closes reconnected at once, per stream: a rolling restart closes it once or twice; a server
+ * that keeps closing it is handed to the machine (which polls) rather than reconnected forever.
+ */
+export const MAX_RESTART_RECONNECTS = 5;
 
 /** ws(s)://host/api/stomp of the page's own origin (the API and the PWA share it). */
 export function stompUrl(location: Pick<Location, "protocol" | "host">): string {
@@ -38,6 +49,7 @@ export function createStompStream(options: StompStreamOptions = {}) {
   const brokerURL = options.brokerURL ?? (() => stompUrl(globalThis.location));
   return fromCallback<EventObject, StreamInput>(({ input, sendBack }) => {
     let stopped = false;
+    let restarts = 0;
     let client: import("@stomp/stompjs").Client | null = null;
     // After cleanup stompjs still calls back (deactivate closes the socket): those are ours, not news.
     const report = (event: StreamEvent) => {
@@ -50,6 +62,7 @@ export function createStompStream(options: StompStreamOptions = {}) {
       if (stopped) return;
       // Set once this connection is given up for a retry: what it still says is not news.
       let replaced = false;
+      let connected = false;
       const reportOwn = (event: StreamEvent) => {
         if (!replaced) report(event);
       };
@@ -60,6 +73,7 @@ export function createStompStream(options: StompStreamOptions = {}) {
         heartbeatOutgoing: STOMP_HEARTBEAT_MS,
         reconnectDelay: 0,
         onConnect: () => {
+          connected = true;
           stomp.subscribe(orderDestination(input.orderId), (message) =>
             reportOwn({ type: "STREAM.MESSAGE", body: message.body }),
           );
@@ -84,7 +98,15 @@ export function createStompStream(options: StompStreamOptions = {}) {
           });
         },
         onWebSocketError: () => reportOwn({ type: "STREAM.SOCKET_ERROR", reason: "error" }),
-        onWebSocketClose: () => reportOwn({ type: "STREAM.SOCKET_ERROR", reason: "close" }),
+        onWebSocketClose: (event) => {
+          if (connected && !replaced && !stopped && isServiceRestart(event.code) && restarts < MAX_RESTART_RECONNECTS) {
+            replaced = true;
+            restarts += 1;
+            start(mayRetryRotated);
+            return;
+          }
+          reportOwn({ type: "STREAM.SOCKET_ERROR", reason: "close" });
+        },
       });
       client = stomp;
       stomp.activate();

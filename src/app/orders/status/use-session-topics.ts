@@ -3,10 +3,12 @@
  * connection to /api/stomp with the session's tokens, subscribed to the given destinations; every
  * message calls `onChange` with its parsed body (the screen re-reads what it shows, or only what
  * the event concerns). It reconnects by itself, and `connected` tells the screen to poll often while
- * it is down. @stomp/stompjs loads with the screens that use this only.
+ * it is down; a server's restart (close code 1012 or 1001) reconnects at once rather than after
+ * RECONNECT_MS. @stomp/stompjs loads with the screens that use this only.
  */
 import { useEffect, useRef, useState } from "react";
 import { authHeaders, sessionToSend } from "../../api/accounts-client";
+import { isServiceRestart, reconnectNow } from "./service-restart";
 import { STOMP_HEARTBEAT_MS, stompUrl } from "./stomp-connection";
 
 const RECONNECT_MS = 5_000;
@@ -52,8 +54,10 @@ export function useSessionTopics(
           // What changed while the stream was down is read once now.
           onChangeRef.current();
         },
-        onWebSocketClose: () => {
-          if (!stopped) setConnected(false);
+        onWebSocketClose: (event) => {
+          if (stopped) return;
+          setConnected(false);
+          if (isServiceRestart(event.code)) reconnectNow(stomp, () => stopped);
         },
       });
       client = stomp;
