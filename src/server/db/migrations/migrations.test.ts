@@ -79,6 +79,7 @@ describe(`migrations on ${testDialect()} (brief §1: one set of migrations for b
       ["016-item-allergens", "Success"],
       ["017-member-and-served-by", "Success"],
       ["018-order-notify-email", "Success"],
+      ["021-final-receipts", "Success"],
     ]);
     const tables = (await test.db.introspection.getTables()).map((t) => t.name).sort();
     expect(tables).toEqual(TABLES);
