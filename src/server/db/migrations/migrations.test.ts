@@ -244,7 +244,7 @@ describe(`migration 002 on ${testDialect()} upgrades a 001 database (phones in E
 
 describe(`migration 021 on ${testDialect()}: one FINAL receipt per closing of a table opening`, () => {
   let test: TestDatabase;
-  const T = (minute: number) => `2026-07-01T10:${String(minute).padStart(2, "0")}:00.000Z`;
+  const at = (minute: number) => `2026-07-01T10:${String(minute).padStart(2, "0")}:00.000Z`;
   beforeAll(async () => {
     test = await createEmptyTestDatabase();
     const migrator = new Migrator({
@@ -254,11 +254,11 @@ describe(`migration 021 on ${testDialect()}: one FINAL receipt per closing of a 
     const to018 = await migrator.migrateTo("018-order-notify-email");
     if (to018.error !== undefined) throw to018.error;
     await sql`insert into stores (id, names, add_button_wording, contact, created_at, updated_at)
-      values (1, '{}', 'cart', '{}', ${T(0)}, ${T(0)})`.execute(test.db);
+      values (1, '{}', 'cart', '{}', ${at(0)}, ${at(0)})`.execute(test.db);
     // Opening 1 was closed at 10:30 (its version then 5); it had a FINAL of an earlier closing at 10:10.
     await sql`insert into table_openings (id, store_id, spot_id, status, version, department_service_id, opened_at, last_activity_at, closed_at)
-      values (1, 1, 200, 'CLOSED', 5, 10, ${T(0)}, ${T(30)}, ${T(30)}),
-             (2, 1, 201, 'OPEN', 2, 10, ${T(0)}, ${T(0)}, null)`.execute(test.db);
+      values (1, 1, 200, 'CLOSED', 5, 10, ${at(0)}, ${at(30)}, ${at(30)}),
+             (2, 1, 201, 'OPEN', 2, 10, ${at(0)}, ${at(0)}, null)`.execute(test.db);
     const receipt = (id: number, openingId: number, kind: string, minute: number) =>
       sql`insert into receipts (id, store_id, opening_id, kind, athens_day, number, language, snapshot, staff_id, created_at)
         values (${id}, 1, ${openingId}, ${kind}, '2026-07-01', ${id}, 'ENG', '{}', null, ${T(minute)})`.execute(
@@ -300,7 +300,7 @@ describe(`migration 021 on ${testDialect()}: one FINAL receipt per closing of a 
           language: "ENG",
           snapshot: "{}",
           staff_id: null,
-          created_at: T(40),
+          created_at: at(40),
           closing_version: closingVersion,
         })
         .execute();
