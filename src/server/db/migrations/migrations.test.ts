@@ -261,7 +261,7 @@ describe(`migration 021 on ${testDialect()}: one FINAL receipt per closing of a 
              (2, 1, 201, 'OPEN', 2, 10, ${at(0)}, ${at(0)}, null)`.execute(test.db);
     const receipt = (id: number, openingId: number, kind: string, minute: number) =>
       sql`insert into receipts (id, store_id, opening_id, kind, athens_day, number, language, snapshot, staff_id, created_at)
-        values (${id}, 1, ${openingId}, ${kind}, '2026-07-01', ${id}, 'ENG', '{}', null, ${T(minute)})`.execute(
+        values (${id}, 1, ${openingId}, ${kind}, '2026-07-01', ${id}, 'ENG', '{}', null, ${at(minute)})`.execute(
         test.db,
       );
     await receipt(1, 1, "FINAL", 10);
