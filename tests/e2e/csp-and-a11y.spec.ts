@@ -467,6 +467,46 @@ test("security headers: the CSP watch reports a violation (it can fail): an imag
   }
 });
 
+test("security headers over plain http: WebSockets only to the page's own host; the STOMP socket still opens", async ({
+  page,
+}) => {
+  const response = await page.goto("/info");
+  const policy = String(response?.headers()["content-security-policy"]);
+  const connectSrc = policy
+    .split(";")
+    .map((part) => part.trim().split(/\s+/))
+    .find(([name]) => name === "connect-src");
+  expect(connectSrc).toBeDefined();
+  expect(connectSrc).not.toContain("ws:");
+  expect(connectSrc).not.toContain("wss:");
+  await expect(page.locator("h1").first()).toBeVisible();
+  const outcome = await page.evaluate(async () => {
+    const violations: string[] = [];
+    document.addEventListener("securitypolicyviolation", (event) => violations.push(event.blockedURI));
+    const opens = (url: string) =>
+      new Promise<string>((resolve) => {
+        try {
+          const socket = new WebSocket(url, ["v12.stomp"]);
+          socket.addEventListener("open", () => {
+            socket.close();
+            resolve("open");
+          });
+          socket.addEventListener("error", () => resolve("error"));
+        } catch (error) {
+          resolve(error instanceof Error ? error.name : "thrown");
+        }
+      });
+    const own = await opens(`ws://${location.host}/api/stomp`);
+    const foreign = await opens("ws://192.0.2.1:9/api/stomp");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    return { own, foreign, violations };
+  });
+  expect(outcome.own).toBe("open");
+  expect(outcome.foreign).not.toBe("open");
+  expect(outcome.violations.join(" ")).toContain("192.0.2.1");
+  expect(outcome.violations.join(" ")).not.toContain("localhost");
+});
+
 test("accessibility: the touch-target check finds a small control (it can fail)", async ({ page }) => {
   await page.setContent('<button style="width:30px;height:30px;padding:0">x</button>');
   expect(await smallTouchTargets(page)).toHaveLength(1);

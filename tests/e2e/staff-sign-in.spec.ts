@@ -74,6 +74,9 @@ test("an admin signs in by e-mail and password and signs a second PDA in with a 
   await second.page.goto(link);
   await expect(second.page.getByRole("heading", { name: `Συνδεδεμένος/η ως ${WAITER}` })).toBeVisible();
   expect(second.page.url()).not.toContain("token");
+  // The link's session enrolled the PDA (outside the anonymous enrolment limit): it keeps the store's secret.
+  const secrets = await second.page.evaluate(() => JSON.parse(localStorage.getItem("staffDeviceTokens") ?? "{}"));
+  expect(Object.keys(secrets)).toEqual(["7"]);
   // It is the store's terminal now: /pin knows who is signed in.
   await second.page.goto("/pin");
   await expect(second.page.getByRole("heading", { name: `Συνδεδεμένος/η ως ${WAITER}` })).toBeVisible();

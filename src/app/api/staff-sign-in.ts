@@ -33,6 +33,11 @@ export function enrolStaffDevice(storeId: number): Promise<StaffDeviceResponse> 
   return publicCall("staff/devices", { method: "post", searchParams: { storeId } });
 }
 
+/** The same enrolment with the staff session just started here: outside the anonymous limits, trusted at once. */
+export function enrolStaffDeviceSignedIn(storeId: number): Promise<StaffDeviceResponse> {
+  return authedCall("staff/devices", { method: "post", searchParams: { storeId } });
+}
+
 export function loginWithPinOnDevice(pin: string, storeId: number, deviceToken?: string): Promise<SessionResponse> {
   return publicCall("authenticate/login/pin", {
     method: "post",

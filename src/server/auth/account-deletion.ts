@@ -7,7 +7,8 @@
  * - one-time codes it asked for or sent to its phone or e-mail, and every message in the outbox
  *   to its phone or e-mail, or to a number it asked a code for and never confirmed, or naming
  *   one of them (codes, outcome messages, its contact-form e-mails);
- * - the stored answers of its order placements (they held the delivery address and doorbell);
+ * - the stored answers of its order placements (they held the delivery address and doorbell),
+ *   and the comments of its lines in the staff's stored answers (a waiter's receipt or opening);
  * - its orders' delivery address and comment, its reviews' words (the rating stays);
  * - the venue's memberships of its phone;
  * - the payment receipts it had e-mailed, with the addresses typed for them, and the card tokens
@@ -21,6 +22,7 @@ import { forgetReceiptEmailsOf } from "../bill/receipt-email";
 import { retireCardTokensOfUser } from "../db/repositories/card-tokens.repository";
 import {
   anonymiseOrdersOf,
+  blankCommentsInStaffAnswers,
   blankReviewsOf,
   deleteMembershipsOf,
   deleteOrderRequestsOf,
@@ -48,6 +50,7 @@ export async function deleteAccount(ctx: AccountsContext, signedIn: SignedIn): P
     await deleteCodesOfAccount(trx, user.id, personalTargets);
     if (user.phone !== null) await deleteMembershipsOf(trx, user.phone);
     await deleteOrderRequestsOf(trx, user.id);
+    await blankCommentsInStaffAnswers(trx, user.id);
     await anonymiseOrdersOf(trx, user.id);
     await blankReviewsOf(trx, user.id);
     await forgetReceiptEmailsOf(trx, user.id);

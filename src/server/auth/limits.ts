@@ -72,6 +72,15 @@ export const DEVICE_ENROLMENT_LIMITS_PER_ADDRESS: readonly RateLimit[] = [
   { max: 50, windowMs: DAY },
 ];
 export const DEVICE_ENROLMENT_LIMITS_PER_STORE: readonly RateLimit[] = [{ max: 50, windowMs: DAY }];
+/**
+ * Enrolments made with a staff session of the store (after a login link or an admin's password):
+ * outside the anonymous limits above, which anyone can use up; per staff account, as many as
+ * an admin setting up a venue's PDAs needs.
+ */
+export const DEVICE_ENROLMENT_LIMITS_PER_ACCOUNT: readonly RateLimit[] = [
+  { max: 20, windowMs: HOUR },
+  { max: 50, windowMs: DAY },
+];
 
 /**
  * Admins' e-mail and password sign-in: failures per address sent (10 per 15 minutes, 50 a day) and

@@ -4,13 +4,23 @@
  * (one guessing phone locks only itself) and per store (an escalating delay, see ./limits.ts).
  * Enrolments are limited per client address and per store: devices cannot be minted in bulk to
  * spread guesses over. A device on which a right credential was used becomes trusted.
+ *
+ * Those limits are for anonymous enrolments, which anyone can make and so anyone can use up. A
+ * device signed in by a staff session of the store (a login link's, an admin's password's) is
+ * enrolled outside them, trusted at once: a new or reset PDA can always become a terminal, and
+ * the session's own account is limited instead (so no script with a session fills the table).
  */
 import { findStaffDevice, insertStaffDevice, trustStaffDevice } from "../db/repositories/staff-devices.repository";
 import { findStoreById } from "../db/repositories/store.repository";
 import type { StaffDeviceRow } from "../db/tables/staff-devices.tables";
-import { notFound, tooManyRequests } from "../http/api-error";
+import { forbidden, notFound, tooManyRequests } from "../http/api-error";
 import type { AccountsContext } from "./context";
-import { DEVICE_ENROLMENT_LIMITS_PER_ADDRESS, DEVICE_ENROLMENT_LIMITS_PER_STORE } from "./limits";
+import {
+  DEVICE_ENROLMENT_LIMITS_PER_ACCOUNT,
+  DEVICE_ENROLMENT_LIMITS_PER_ADDRESS,
+  DEVICE_ENROLMENT_LIMITS_PER_STORE,
+} from "./limits";
+import type { SignedIn } from "./sessions";
 import { consume, release, throttleKeys } from "./throttle";
 import { hashToken, looksLikeOpaqueToken, newOpaqueToken } from "./tokens";
 
@@ -43,12 +53,44 @@ export async function enrolStaffDevice(
     await release(ctx.db, fromAddress);
     throw tooMany(atStore.retryAfterMs);
   }
+  return insertDevice(ctx, storeId, null);
+}
+
+/**
+ * POST staff/devices with a staff session of the store: enrolled outside the anonymous limits
+ * and trusted at once (the session proves a right credential was used on this device).
+ */
+export async function enrolStaffDeviceSignedIn(
+  ctx: AccountsContext,
+  signedIn: SignedIn,
+  storeId: number,
+): Promise<{ deviceToken: string; storeId: number }> {
+  const { user, staff } = signedIn.account;
+  if (user.kind !== "staff" || user.store_id !== storeId || staff === null) {
+    throw forbidden("Only a staff session of this store can enrol a device outside the anonymous limits");
+  }
+  const attempt = await consume(
+    ctx.db,
+    throttleKeys.enrolmentsByAccount(user.id),
+    DEVICE_ENROLMENT_LIMITS_PER_ACCOUNT,
+    ctx.now(),
+  );
+  if (!attempt.allowed)
+    throw tooManyRequests("RATE_LIMITED", "Too many new devices; try again later", attempt.retryAfterMs);
+  return insertDevice(ctx, storeId, ctx.now().toISOString());
+}
+
+async function insertDevice(
+  ctx: AccountsContext,
+  storeId: number,
+  trustedAt: string | null,
+): Promise<{ deviceToken: string; storeId: number }> {
   const deviceToken = newOpaqueToken();
   await insertStaffDevice(ctx.db, {
     store_id: storeId,
     token_hash: hashToken(deviceToken),
-    created_at: now.toISOString(),
-    trusted_at: null,
+    created_at: ctx.now().toISOString(),
+    trusted_at: trustedAt,
   });
   return { deviceToken, storeId };
 }

@@ -165,6 +165,8 @@ export const throttleKeys = {
   pinWithoutDevice: (storeId: number) => `pin:no-device:${storeId}`,
   enrolmentsFromAddress: (address: string) => `enrol:address:${address}`,
   enrolmentsAtStore: (storeId: number) => `enrol:store:${storeId}`,
+  /** Enrolments made with a staff session, outside the anonymous limits. */
+  enrolmentsByAccount: (userId: number) => `enrol:account:${userId}`,
   passwordSignInsTo: (email: string) => `password:email:${email}`,
   passwordSignInsFromAddress: (address: string) => `password:address:${address}`,
   loginTokenAtStore: (storeId: number) => `login-token:store:${storeId}`,

@@ -6,8 +6,13 @@
  * receipt keeps a snapshot of what it printed, so a reprint is the same paper whatever happened
  * to the table since. It is a document in the language it was issued in: the spot's name is frozen
  * in that language (and the app prints its labels in it too, whatever the reprinting screen speaks).
+ *
+ * A closing has one FINAL receipt: asking again (another waiter, a retry with a new key, twenty
+ * taps at once) answers that receipt, to print again, and takes no number. The opening's row is
+ * locked first (PostgreSQL; SQLite runs one transaction at a time), so concurrent requests see the
+ * first one's receipt; a unique index (migration 021) holds the rule whatever the code.
  */
-import type { Kysely } from "kysely";
+import { type Kysely, PostgresAdapter } from "kysely";
 import { pickTranslation, type Translations } from "../../domain/languages";
 import type { ReceiptKind } from "../../domain/table-openings";
 import type { OpeningLineDto, OpeningPaymentDto, ReceiptDto } from "../../domain/table-openings-api";
@@ -31,12 +36,41 @@ async function nextReceiptNumber(trx: Kysely<Database>, storeId: number, athensD
   return row.last_number;
 }
 
+/** Makes FINAL receipts of one opening wait for each other until `trx` ends (PostgreSQL row lock). */
+async function lockOpening(trx: Kysely<Database>, storeId: number, openingId: number): Promise<void> {
+  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await trx
+    .selectFrom("table_openings")
+    .select("id")
+    .where("id", "=", openingId)
+    .where("store_id", "=", storeId)
+    .forUpdate()
+    .execute();
+}
+
+/** The FINAL receipt already issued for this closing of the opening, if any. */
+async function finalOfClosing(
+  trx: Kysely<Database>,
+  openingId: number,
+  closingVersion: number,
+): Promise<ReceiptDto | undefined> {
+  const row = await trx
+    .selectFrom("receipts")
+    .select("id")
+    .where("opening_id", "=", openingId)
+    .where("closing_version", "=", closingVersion)
+    .executeTakeFirst();
+  return row === undefined ? undefined : loadReceiptRow(trx, row.id);
+}
+
+/** A new receipt (201), or for a closing that has its FINAL already, that receipt again (200). */
 export async function issueReceipt(
   c: ChangeContext,
   openingId: number,
   kind: ReceiptKind,
   language: "GRE" | "ENG",
-): Promise<ReceiptDto> {
+): Promise<{ status: 200 | 201; receipt: ReceiptDto }> {
+  if (kind === "FINAL") await lockOpening(c.trx, c.staff.storeId, openingId);
   const opening = await loadOpeningDetail(c.trx, c.staff.storeId, openingId);
   if (opening === undefined)
     throw notFound("OPENING_NOT_FOUND", `There is no table opening ${openingId} in this store`);
@@ -44,6 +78,11 @@ export async function issueReceipt(
     throw conflict("OPENING_HAS_REMAINING", "A final receipt is printed once the table is closed", {
       remainingCents: opening.amounts.remainingCents,
     });
+  }
+  const closingVersion = kind === "FINAL" ? opening.version : null;
+  if (closingVersion !== null) {
+    const issued = await finalOfClosing(c.trx, openingId, closingVersion);
+    if (issued !== undefined) return { status: 200, receipt: issued };
   }
   const store = await c.trx
     .selectFrom("stores")
@@ -83,10 +122,11 @@ export async function issueReceipt(
       snapshot: toJsonText(snapshot),
       staff_id: c.staff.staffId,
       created_at: c.now,
+      closing_version: closingVersion,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  return { id: row.id, ...snapshot };
+  return { status: 201, receipt: { id: row.id, ...snapshot } };
 }
 
 export async function loadReceipt(
@@ -101,6 +141,15 @@ export async function loadReceipt(
     .where("store_id", "=", storeId)
     .executeTakeFirst();
   return row === undefined ? undefined : { ...snapshotOf(fromJsonText<StoredSnapshot>(row.snapshot)), id: row.id };
+}
+
+async function loadReceiptRow(db: Kysely<Database>, receiptId: number): Promise<ReceiptDto> {
+  const row = await db
+    .selectFrom("receipts")
+    .select(["id", "snapshot"])
+    .where("id", "=", receiptId)
+    .executeTakeFirstOrThrow();
+  return { ...snapshotOf(fromJsonText<StoredSnapshot>(row.snapshot)), id: row.id };
 }
 
 /**

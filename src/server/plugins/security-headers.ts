@@ -11,10 +11,11 @@
  * - images from this origin (the venue photos live under public/images, venues/README.md) and
  *   data: URLs (the staff login-link QR code is an inline SVG data URL);
  * - connections to this origin, including the STOMP WebSocket at /api/stomp. CSP Level 3 lets
- *   'self' match ws:/wss: on the same host, but older Safari does not, so the WebSocket origin
- *   is named too when PUBLIC_URL gives it; without PUBLIC_URL (a demo on a LAN address that
- *   is not known in advance) any ws:/wss: origin is allowed, which only loosens where a
- *   WebSocket may go, never where scripts come from;
+ *   'self' match ws:/wss: on the same host (Chromium, Firefox, Safari 15.4+); older Safari does
+ *   not, so the WebSocket origin is named too when PUBLIC_URL gives it. Without PUBLIC_URL (a
+ *   demo on a LAN address not known in advance) 'self' alone: a WebSocket may go only to the
+ *   page's own host, never to any host (an old Safari there falls back to polling, as on a
+ *   dropped stream);
  * - frame-ancestors 'none' (and X-Frame-Options DENY for browsers without CSP 2).
  *
  * HSTS and upgrade-insecure-requests only when PUBLIC_URL is https: a LAN demo over plain http
@@ -37,7 +38,7 @@ export function servedOverHttps(publicUrl: string | null): boolean {
 
 /** The WebSocket origins the app's STOMP client may connect to, besides 'self'. */
 function webSocketSources(publicUrl: string | null): string[] {
-  if (publicUrl === null) return ["ws:", "wss:"];
+  if (publicUrl === null) return [];
   const url = new URL(publicUrl);
   return [`${url.protocol === "https:" ? "wss:" : "ws:"}//${url.host}`];
 }

@@ -173,7 +173,11 @@ function EntranceStep(props: EntranceStepProps) {
         <p className="account-field__hint">
           <a href="/staff-login">
             <Trans>Admin? Sign in with e-mail and password</Trans>
-          </a>
+          </a>{" "}
+          <Trans>
+            A new device the pin keeps refusing becomes a terminal once an admin signs in on it, or a waiter opens an
+            admin's sign-in link on it.
+          </Trans>
         </p>
       )}
     </form>

@@ -22,6 +22,7 @@ import { rentalsSchema } from "./015-rentals";
 import { itemAllergensSchema } from "./016-item-allergens";
 import { memberAndServedBySchema } from "./017-member-and-served-by";
 import { orderNotifyEmailSchema } from "./018-order-notify-email";
+import { finalReceiptsSchema } from "./021-final-receipts";
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -43,5 +44,6 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     "016-item-allergens": itemAllergensSchema(),
     "017-member-and-served-by": memberAndServedBySchema(),
     "018-order-notify-email": orderNotifyEmailSchema(),
+    "021-final-receipts": finalReceiptsSchema(),
   };
 }

@@ -79,6 +79,7 @@ describe(`migrations on ${testDialect()} (brief §1: one set of migrations for b
       ["016-item-allergens", "Success"],
       ["017-member-and-served-by", "Success"],
       ["018-order-notify-email", "Success"],
+      ["021-final-receipts", "Success"],
     ]);
     const tables = (await test.db.introspection.getTables()).map((t) => t.name).sort();
     expect(tables).toEqual(TABLES);
@@ -238,5 +239,72 @@ describe(`migration 002 on ${testDialect()} upgrades a 001 database (phones in E
       .insertInto("users")
       .values({ ...base, kind: "guest", deleted_at: now })
       .execute();
+  });
+});
+
+describe(`migration 021 on ${testDialect()}: one FINAL receipt per closing of a table opening`, () => {
+  let test: TestDatabase;
+  const at = (minute: number) => `2026-07-01T10:${String(minute).padStart(2, "0")}:00.000Z`;
+  beforeAll(async () => {
+    test = await createEmptyTestDatabase();
+    const migrator = new Migrator({
+      db: test.db,
+      provider: { getMigrations: async () => migrationsFor(test.dialect) },
+    });
+    const to018 = await migrator.migrateTo("018-order-notify-email");
+    if (to018.error !== undefined) throw to018.error;
+    await sql`insert into stores (id, names, add_button_wording, contact, created_at, updated_at)
+      values (1, '{}', 'cart', '{}', ${at(0)}, ${at(0)})`.execute(test.db);
+    // Opening 1 was closed at 10:30 (its version then 5); it had a FINAL of an earlier closing at 10:10.
+    await sql`insert into table_openings (id, store_id, spot_id, status, version, department_service_id, opened_at, last_activity_at, closed_at)
+      values (1, 1, 200, 'CLOSED', 5, 10, ${at(0)}, ${at(30)}, ${at(30)}),
+             (2, 1, 201, 'OPEN', 2, 10, ${at(0)}, ${at(0)}, null)`.execute(test.db);
+    const receipt = (id: number, openingId: number, kind: string, minute: number) =>
+      sql`insert into receipts (id, store_id, opening_id, kind, athens_day, number, language, snapshot, staff_id, created_at)
+        values (${id}, 1, ${openingId}, ${kind}, '2026-07-01', ${id}, 'ENG', '{}', null, ${at(minute)})`.execute(
+        test.db,
+      );
+    await receipt(1, 1, "FINAL", 10);
+    await receipt(2, 1, "TEMPORARY", 20);
+    await receipt(3, 1, "FINAL", 31);
+    await receipt(4, 1, "FINAL", 32);
+    await receipt(5, 2, "TEMPORARY", 33);
+    await migrateToLatest(test.db, test.dialect);
+  });
+  afterAll(async () => {
+    await test.destroy();
+  });
+
+  it("the first FINAL of each closed opening's current closing gets its version; earlier and later copies stay null", async () => {
+    const rows = await test.db.selectFrom("receipts").select(["id", "closing_version"]).orderBy("id").execute();
+    expect(rows).toEqual([
+      { id: 1, closing_version: null },
+      { id: 2, closing_version: null },
+      { id: 3, closing_version: 5 },
+      { id: 4, closing_version: null },
+      { id: 5, closing_version: null },
+    ]);
+  });
+
+  it("a second FINAL of the same closing is refused by the unique index; another closing's is not", async () => {
+    const final = (id: number, closingVersion: number) =>
+      test.db
+        .insertInto("receipts")
+        .values({
+          id,
+          store_id: 1,
+          opening_id: 1,
+          kind: "FINAL",
+          athens_day: "2026-07-01",
+          number: id,
+          language: "ENG",
+          snapshot: "{}",
+          staff_id: null,
+          created_at: at(40),
+          closing_version: closingVersion,
+        })
+        .execute();
+    await expect(final(6, 5)).rejects.toThrow();
+    await final(7, 7);
   });
 });

@@ -4,6 +4,7 @@
  * Identifiers are exact: an E.164 phone or a lower-cased e-mail address.
  */
 import { type Expression, type Kysely, type SqlBool, sql } from "kysely";
+import { blankCommentsOfOrders } from "../../orders/stored-answer-comments";
 import type { Database } from "../schema";
 
 /** `column` contains `needle`, case-insensitively, with LIKE's wildcards taken literally. */
@@ -50,6 +51,41 @@ export async function deleteMembershipsOf(db: Kysely<Database>, phone: string): 
  */
 export async function deleteOrderRequestsOf(db: Kysely<Database>, userId: number): Promise<void> {
   await db.deleteFrom("order_requests").where("user_id", "=", userId).execute();
+}
+
+/** Orders named in one LIKE prefilter of the staff's stored answers. */
+const ORDERS_PER_SCAN = 50;
+
+/**
+ * Other accounts' stored answers (a waiter's receipt, opening or ticket) repeat the comments the
+ * person typed on their lines: those are blanked there (orders/stored-answer-comments.ts),
+ * the rest of each answer stays, so the waiter's replay still answers the same write.
+ */
+export async function blankCommentsInStaffAnswers(db: Kysely<Database>, userId: number): Promise<void> {
+  const orderIds = (await db.selectFrom("orders").select("id").where("user_id", "=", userId).execute()).map(
+    (row) => row.id,
+  );
+  const wanted = new Set(orderIds);
+  for (let start = 0; start < orderIds.length; start += ORDERS_PER_SCAN) {
+    const chunk = orderIds.slice(start, start + ORDERS_PER_SCAN);
+    const rows = await db
+      .selectFrom("order_requests")
+      .select(["user_id", "idempotency_key", "response_body"])
+      .where("user_id", "!=", userId)
+      .where("response_body", "is not", null)
+      .where((eb) => eb.or(chunk.map((id) => eb("response_body", "like", `%"orderId":${id}%`))))
+      .execute();
+    for (const row of rows) {
+      const blanked = blankCommentsOfOrders(String(row.response_body), wanted);
+      if (blanked === null) continue;
+      await db
+        .updateTable("order_requests")
+        .set({ response_body: blanked })
+        .where("user_id", "=", row.user_id)
+        .where("idempotency_key", "=", row.idempotency_key)
+        .execute();
+    }
+  }
 }
 
 /** The orders stay for the venue's books; what the guest wrote or where they were goes. */

@@ -100,6 +100,8 @@ export interface ReceiptsTable {
   snapshot: JsonText<ReceiptDto>;
   staff_id: number | null;
   created_at: IsoInstant;
+  /** FINAL receipts: the opening's version when it was closed, one FINAL per closing (migration 021); null on TEMPORARY ones. */
+  closing_version: number | null;
 }
 
 export type TableOpeningRow = Selectable<TableOpeningsTable>;

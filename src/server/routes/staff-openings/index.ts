@@ -201,9 +201,12 @@ export const staffOpeningRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContext 
 
   write<ReceiptRequest>(
     "receipts",
-    "Issue a receipt: TEMPORARY (what is owed now) or FINAL (after close), numbered per store per Athens day",
+    "Issue a receipt: TEMPORARY (what is owed now) or FINAL (after close), numbered per store per Athens day; a closing has one FINAL: asked again, 200 with that receipt",
     ReceiptRequestSchema,
-    async (c, id, body) => ({ status: 201, body: await issueReceipt(c, id, body.kind, body.language) }),
+    async (c, id, body) => {
+      const { status, receipt } = await issueReceipt(c, id, body.kind, body.language);
+      return { status, body: receipt };
+    },
   );
 
   app.get(

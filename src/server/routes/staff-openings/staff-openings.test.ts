@@ -507,6 +507,52 @@ describe("exactly once, whatever the Wi-Fi does", () => {
     expect(payments).toEqual([{ amount_cents: 1500 }]);
   });
 
+  it("20 concurrent FINAL receipts of a closed table with different keys: one receipt, one number; the others are its reprint", async () => {
+    await closeAllOpen();
+    await acceptedOrder({ lines: [{ total: 800 }] });
+    const opening = await openingAt(TABLE);
+    await ok(write(opening.id, "close", { version: opening.version, payment: CASH }));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        write(opening.id, "receipts", { kind: "FINAL", language: i % 2 === 0 ? "ENG" : "GRE" }),
+      ),
+    );
+    for (const answer of answers) expect([200, 201], answer.body).toContain(answer.statusCode);
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(1);
+    const receipts = answers.map((a) => a.json<ReceiptDto>());
+    expect(new Set(receipts.map((r) => r.id)).size).toBe(1);
+    expect(new Set(receipts.map((r) => r.number)).size).toBe(1);
+    for (const receipt of receipts) expect(receipt).toEqual(receipts[0]);
+    const finals = await database.db
+      .selectFrom("receipts")
+      .select("id")
+      .where("opening_id", "=", opening.id)
+      .where("kind", "=", "FINAL")
+      .execute();
+    expect(finals).toHaveLength(1);
+    // A temporary receipt still takes the next number: no number was used up by the reprints.
+    const temporary = await write(opening.id, "receipts", { kind: "TEMPORARY", language: "ENG" });
+    expect(temporary.statusCode, temporary.body).toBe(201);
+    expect(temporary.json<ReceiptDto>().number).toBe((receipts[0]?.number ?? 0) + 1);
+  });
+
+  it("a FINAL receipt after the table was reopened and closed again is a new receipt of the new closing", async () => {
+    await closeAllOpen();
+    await acceptedOrder({ lines: [{ total: 600 }] });
+    const opening = await openingAt(TABLE);
+    const closed = await ok(write(opening.id, "close", { version: opening.version, payment: CASH }));
+    const first = await write(opening.id, "receipts", { kind: "FINAL", language: "ENG" });
+    expect(first.statusCode, first.body).toBe(201);
+    const reopened = await ok(write(opening.id, "reopen", { version: closed.version }, admin));
+    await ok(write(opening.id, "close", { version: reopened.version, payment: CASH }));
+    const second = await write(opening.id, "receipts", { kind: "FINAL", language: "ENG" });
+    expect(second.statusCode, second.body).toBe(201);
+    expect(second.json<ReceiptDto>().id).not.toBe(first.json<ReceiptDto>().id);
+    const again = await write(opening.id, "receipts", { kind: "FINAL", language: "ENG" });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json<ReceiptDto>().id).toBe(second.json<ReceiptDto>().id);
+  });
+
   it("the same key and body replay the stored answer byte for byte; another body 422; a stale version of an older app's request 409", async () => {
     await closeAllOpen();
     await acceptedOrder({ lines: [{ total: 300 }, { total: 400 }] });

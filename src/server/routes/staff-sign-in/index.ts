@@ -22,7 +22,7 @@ import {
 } from "../../../domain/staff-sign-in-api";
 import type { AccountsContext } from "../../auth/context";
 import { authenticate, startSession } from "../../auth/sessions";
-import { enrolStaffDevice } from "../../auth/staff-devices";
+import { enrolStaffDevice, enrolStaffDeviceSignedIn } from "../../auth/staff-devices";
 import { signInWithPassword } from "../../auth/staff-password-sign-in";
 import { issueStaffLoginToken, signInWithLoginToken, signInWithPin } from "../../auth/staff-sign-in";
 import { sessionResponse } from "../../auth/user-dto";
@@ -95,14 +95,22 @@ export const staffSignInRoutes: FastifyPluginAsyncTypebox<StaffSignInRoutesOptio
     {
       schema: {
         tags: ["staff"],
-        summary: "Enrol this device as a terminal of a store (limited per client address and per store)",
+        summary:
+          "Enrol this device as a terminal of a store: anonymous (limited per client address and per store), or with a staff session of the store (outside those limits, trusted at once)",
         querystring: StoreQuerySchema,
-        response: { 201: StaffDeviceResponseSchema, ...errorResponses(400, 404, 429) },
+        headers: AuthHeadersSchema,
+        response: { 201: StaffDeviceResponseSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
     async (request, reply) => {
+      const { storeId } = request.query;
+      const { authtoken, jwt } = request.headers;
+      const device =
+        authtoken === undefined && jwt === undefined
+          ? await enrolStaffDevice(ctx, storeId, request.ip)
+          : await enrolStaffDeviceSignedIn(ctx, await authenticate(ctx, request.headers), storeId);
       reply.header("cache-control", "no-store");
-      return reply.code(201).send(await enrolStaffDevice(ctx, request.query.storeId, request.ip));
+      return reply.code(201).send(device);
     },
   );
 

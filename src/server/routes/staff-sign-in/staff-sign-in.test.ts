@@ -225,6 +225,78 @@ describe("PIN guesses count per device and, escalating, per store", () => {
   });
 });
 
+describe("device enrolment with a staff session: a login link's or an admin's, outside the anonymous limits", () => {
+  function enrolSignedIn(storeId: number, signedIn: { authToken: string; jwt: string }, remoteAddress = "192.0.5.1") {
+    return server.app.inject({
+      method: "POST",
+      url: `/api/staff/devices?storeId=${storeId}`,
+      headers: authHeaders(signedIn),
+      remoteAddress,
+    });
+  }
+
+  it(
+    "when anyone has used up the store's 50 anonymous enrolments, a login link's session still enrols a trusted device that signs in by PIN; its enrolments do not count against the cap",
+    async () => {
+      clock.advance(DAY);
+      const admin = session((await pinLogin(CITY_CAFE, "132013")).json<SessionResponse>());
+      // Made with the admin's session: not counted, so all 50 anonymous ones below still go through.
+      for (let device = 0; device < 3; device++) expect((await enrolSignedIn(CITY_CAFE, admin)).statusCode).toBe(201);
+      for (let device = 0; device < 50; device++) {
+        expect((await enrol(CITY_CAFE, `192.0.6.${device}`)).statusCode).toBe(201);
+      }
+      expect((await enrol(CITY_CAFE, "192.0.7.1")).statusCode).toBe(429);
+
+      // A new PDA: the admin's login link signs the waiter in (no device), then that session enrols it.
+      const issued = await server.app.inject({
+        method: "POST",
+        url: "/api/staff/login-tokens",
+        headers: authHeaders(admin),
+        payload: { staffId: 13901 },
+      });
+      expect(issued.statusCode, issued.body).toBe(201);
+      const token = issued.json<StaffLoginTokenResponse>();
+      const signedIn = await server.app.inject({
+        method: "POST",
+        url: `/api/authenticate/login/waiter-from-token?userId=${token.userId}&storeId=${CITY_CAFE}`,
+        headers: { "login-token": token.loginToken },
+      });
+      expect(signedIn.statusCode, signedIn.body).toBe(200);
+      const enrolled = await enrolSignedIn(CITY_CAFE, session(signedIn.json<SessionResponse>()), "192.0.7.1");
+      expect(enrolled.statusCode, enrolled.body).toBe(201);
+      expect(enrolled.headers["cache-control"]).toBe("no-store");
+      const { deviceToken } = enrolled.json<{ deviceToken: string; storeId: number }>();
+      const row = await ctx.db
+        .selectFrom("staff_devices")
+        .select("trusted_at")
+        .orderBy("id", "desc")
+        .executeTakeFirstOrThrow();
+      expect(row.trusted_at).toBe(clock.now().toISOString());
+      expect((await pinFrom(deviceToken, CITY_CAFE, "1324", "192.0.7.1")).statusCode).toBe(200);
+      // The anonymous cap still holds for everyone else.
+      expect((await enrol(CITY_CAFE, "192.0.7.2")).statusCode).toBe(429);
+    },
+    MANY_PINS_TIMEOUT_MS,
+  );
+
+  it("only a staff session of that store: a guest's or another store's is 403, a made-up one 401; 20 an hour per account", async () => {
+    clock.advance(DAY);
+    const guest = await signInGuest(server.app, ctx.db, greekMobile(2));
+    const forbiddenToGuest = await enrolSignedIn(CITY_CAFE, guest);
+    expect(forbiddenToGuest.statusCode).toBe(403);
+    expect(forbiddenToGuest.json().code).toBe("FORBIDDEN");
+    const hotelWaiter = session((await pinLogin(BEACH_HOTEL, "2580")).json<SessionResponse>());
+    expect((await enrolSignedIn(CITY_CAFE, hotelWaiter)).statusCode).toBe(403);
+    const madeUp = await enrolSignedIn(CITY_CAFE, { authToken: "x".repeat(43), jwt: "not.a.jwt" });
+    expect(madeUp.statusCode).toBe(401);
+    const admin = session((await pinLogin(CITY_CAFE, "132013")).json<SessionResponse>());
+    for (let device = 0; device < 20; device++) expect((await enrolSignedIn(CITY_CAFE, admin)).statusCode).toBe(201);
+    const tooMany = await enrolSignedIn(CITY_CAFE, admin);
+    expect(tooMany.statusCode).toBe(429);
+    expect(tooMany.json().code).toBe("RATE_LIMITED");
+  });
+});
+
 describe("staff sign-in by login token (spec §7 authenticate/login/waiter-from-token; issued by an admin)", () => {
   let admin: { authToken: string; jwt: string };
   beforeAll(async () => {

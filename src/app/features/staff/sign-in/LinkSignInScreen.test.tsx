@@ -40,7 +40,7 @@ afterEach(async () => {
 });
 
 describe("/staff-sign-in, the target of an admin's login link", () => {
-  it("signs the device in once with the token of the fragment and its enrolment, then forgets the token", async () => {
+  it("signs the device in once with the token of the fragment, then enrols it with that session, then forgets the token", async () => {
     history.replaceState(null, "", `/staff-sign-in?userId=12&storeId=7#token=${TOKEN}`);
     const requests: Request[] = [];
     vi.stubGlobal(
@@ -48,7 +48,12 @@ describe("/staff-sign-in, the target of an admin's login link", () => {
       vi.fn(async (request: Request) => {
         requests.push(request);
         const url = new URL(request.url);
-        if (url.pathname === "/api/staff/devices") return json(201, { deviceToken: DEVICE, storeId: 7 });
+        // Anyone can use up the store's anonymous enrolments: only a signed-in enrolment goes through.
+        if (url.pathname === "/api/staff/devices") {
+          return request.headers.get("authtoken") === "auth-token"
+            ? json(201, { deviceToken: DEVICE, storeId: 7 })
+            : json(429, { code: "RATE_LIMITED", message: "Too many new devices" });
+        }
         if (url.pathname === "/api/authenticate/login/waiter-from-token") return json(200, waiterAnswer);
         return json(404, { code: "NOT_FOUND", message: url.pathname });
       }),
@@ -65,13 +70,38 @@ describe("/staff-sign-in, the target of an admin's login link", () => {
     const [signIn] = signIns;
     expect(new URL(signIn?.url ?? "").search).toBe("?userId=12&storeId=7");
     expect(signIn?.headers.get("login-token")).toBe(TOKEN);
-    expect(signIn?.headers.get("staff-device")).toBe(DEVICE);
+    // A device without a secret enrols after the sign-in, with its session (outside the anonymous limits).
+    expect(signIn?.headers.get("staff-device")).toBeNull();
+    const enrolments = requests.filter((r) => new URL(r.url).pathname === "/api/staff/devices");
+    expect(enrolments).toHaveLength(1);
+    expect(new URL(enrolments[0]?.url ?? "").search).toBe("?storeId=7");
+    expect(enrolments[0]?.headers.get("authtoken")).toBe("auth-token");
+    expect(JSON.parse(localStorage.getItem("staffDeviceTokens") ?? "{}")).toEqual({ "7": DEVICE });
     // The token is off the address bar; the device is the store's terminal now.
     expect(location.href).toBe(`${location.origin}/staff-sign-in`);
     expect(localStorage.getItem("staffDevice")).toBe("true");
     expect(localStorage.getItem("lastStoreId")).toBe("7");
     expect((await currentSession())?.user.role).toBe("WAITER");
     expect(screen.getByRole("link", { name: "Open the orders" }).getAttribute("href")).toBe("/order-change-status");
+  });
+
+  it("a device that has its secret sends it with the link's sign-in and enrols nothing", async () => {
+    history.replaceState(null, "", `/staff-sign-in?userId=12&storeId=7#token=${TOKEN}`);
+    localStorage.setItem("staffDeviceTokens", JSON.stringify({ "7": DEVICE }));
+    const requests: Request[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (request: Request) => {
+        requests.push(request);
+        return new URL(request.url).pathname === "/api/authenticate/login/waiter-from-token"
+          ? json(200, waiterAnswer)
+          : json(404, { code: "NOT_FOUND", message: request.url });
+      }),
+    );
+    renderWithI18n(<LinkSignInScreen />);
+    expect(await screen.findByRole("heading", { name: "Signed in as Nikos" }, SLOW)).toBeTruthy();
+    expect(requests.map((r) => new URL(r.url).pathname)).toEqual(["/api/authenticate/login/waiter-from-token"]);
+    expect(requests[0]?.headers.get("staff-device")).toBe(DEVICE);
   });
 
   it("a used or expired link says so, with the server's reason, and offers the pin", async () => {

@@ -11,7 +11,11 @@ import { useEffect, useRef, useState } from "react";
 import { type ErrorText, errorTextOf } from "../../../api/error-catalogue";
 import { loginWithLoginToken } from "../../../api/staff-sign-in";
 import { sessionFromResponse, storeSession } from "../../../session/session";
-import { ensureDeviceSecret, markStaffTerminal } from "../../../session/staff-device-enrolment";
+import {
+  deviceSecretFor,
+  ensureDeviceSecretSignedIn,
+  markStaffTerminal,
+} from "../../../session/staff-device-enrolment";
 import { AccountMessage } from "../../entrance/AccountMessage";
 import { EmptyStatePage } from "../../shell/EmptyStatePage";
 import { parseLoginLink } from "./login-link";
@@ -34,10 +38,13 @@ export function LinkSignInScreen() {
     }
     void (async () => {
       try {
-        const device = await ensureDeviceSecret(link.storeId);
+        // A device without a secret enrols after the sign-in, with its session: anonymous
+        // enrolments (which anyone can use up) are not needed for a link.
+        const device = deviceSecretFor(link.storeId);
         const response = await loginWithLoginToken(link.userId, link.storeId, link.loginToken, device);
         await storeSession(sessionFromResponse(response));
         markStaffTerminal(link.storeId);
+        await ensureDeviceSecretSignedIn(link.storeId);
         setState({ step: "signed-in", name: response.authToken.user.name ?? "" });
       } catch (error) {
         setState({ step: "failed", error: errorTextOf(error) });

@@ -85,6 +85,37 @@ describe("/staff-login: admin sign-in by e-mail and password, reset by e-mail co
     expect(localStorage.getItem("staffDevice")).toBe("true");
   });
 
+  it("after the admin's password, a device without the store's secret enrols with that session (anonymous enrolments may be used up)", async () => {
+    const DEVICE = `${"d".repeat(42)}Q`;
+    const enrolments: Request[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (request: Request) => {
+        const url = new URL(request.url);
+        // Read like a server would: the call waits for its body to be taken.
+        await request.clone().text();
+        if (url.pathname === "/api/authenticate/login") return json(200, adminAnswer);
+        if (url.pathname === "/api/staff/devices") {
+          enrolments.push(request);
+          return request.headers.get("authtoken") === "auth-token"
+            ? json(201, { deviceToken: DEVICE, storeId: 7 })
+            : json(429, { code: "RATE_LIMITED", message: "Too many new devices" });
+        }
+        return json(404, { code: "NOT_FOUND", message: url.pathname });
+      }),
+    );
+    const events = userEvent.setup();
+    renderWithI18n(<StaffLoginScreen />);
+    await events.type(screen.getByLabelText("E-mail"), "admin@ammoudia.example");
+    await events.type(screen.getByLabelText("Password"), "ammoudia-2026");
+    await events.click(screen.getByRole("button", { name: "Sign in" }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith({ to: "/staff-admin" }), SLOW);
+    expect(enrolments).toHaveLength(1);
+    expect(new URL(enrolments[0]?.url ?? "").search).toBe("?storeId=7");
+    expect(enrolments[0]?.headers.get("authtoken")).toBe("auth-token");
+    expect(JSON.parse(localStorage.getItem("staffDeviceTokens") ?? "{}")).toEqual({ "7": DEVICE });
+  });
+
   it("reset: asks for the 6-digit code, the passwords must match, then 'Password changed successfully'", async () => {
     const calls: { path: string; body: unknown }[] = [];
     vi.stubGlobal(

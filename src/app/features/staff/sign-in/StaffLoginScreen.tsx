@@ -12,7 +12,11 @@ import { type FormEvent, useId, useState } from "react";
 import { ERROR_MESSAGES, errorTextOf, SUCCESS_MESSAGES } from "../../../api/error-catalogue";
 import { loginWithPassword, requestPasswordResetCode, resetPassword } from "../../../api/staff-sign-in";
 import { sessionFromResponse, storeSession } from "../../../session/session";
-import { deviceSecretFor, markStaffTerminal } from "../../../session/staff-device-enrolment";
+import {
+  deviceSecretFor,
+  ensureDeviceSecretSignedIn,
+  markStaffTerminal,
+} from "../../../session/staff-device-enrolment";
 import { lastVisitedStoreId } from "../../../venue/last-store";
 import { AccountMessage, type AccountMessageValue } from "../../entrance/AccountMessage";
 import { TitledPage } from "../../shell/TitledPage";
@@ -75,7 +79,10 @@ export function StaffLoginScreen() {
       const response = await loginWithPassword(checked.value.email, checked.value.password, device);
       await storeSession(sessionFromResponse(response));
       const { storeId: adminStore } = response.authToken.user;
-      if (adminStore !== null && adminStore !== undefined) markStaffTerminal(adminStore);
+      if (adminStore !== null && adminStore !== undefined) {
+        markStaffTerminal(adminStore);
+        await ensureDeviceSecretSignedIn(adminStore);
+      }
       await navigate({ to: "/staff-admin" });
     });
   }
