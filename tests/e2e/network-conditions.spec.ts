@@ -99,9 +99,16 @@ test("beach Wi-Fi: on a slow link (400 ms, 400/200 kbit/s) with 2-5 s drops whil
   const [whileBrowsing = 2_000, whileSending = 3_000, whileWaiting = 5_000] = dropLengths(3);
   await atAthensTime(page, "12:00");
   await signedInAt(page, request, "/");
-  // A guest who has the app: its code is in the worker's precache, so a drop never leaves a
-  // screen without its code (that case is chunk-load.spec.ts's).
+  // A guest who has the app: the screens this visit opens during a drop are in the worker's
+  // caches, so a drop never leaves a screen without its code (that case is chunk-load.spec.ts's).
+  // A first visit fetches them after the worker takes control (sw/precache-split.ts).
   await untilWorkerControls(page);
+  await untilCodeCached(page, [
+    /\/ItemModal-[^/]+\.js$/,
+    /\/Dialog-[^/]+\.js$/,
+    /\/Dialog-[^/]+\.css$/,
+    /\/CartBar-[^/]+\.js$/,
+  ]);
   const network = await EmulatedNetwork.throttle(page);
   const placements: string[] = [];
   page.on("request", (sent) => {
@@ -263,6 +270,26 @@ async function untilCached(page: Page, path: RegExp, cacheName: string): Promise
       ),
     )
     .toBe(true);
+}
+
+/** Until every one of these build files is in one of the worker's caches (install or later part). */
+async function untilCodeCached(page: Page, files: RegExp[]): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          async (sources) => {
+            const cached: string[] = [];
+            for (const name of await caches.keys()) {
+              for (const request of await (await caches.open(name)).keys()) cached.push(new URL(request.url).pathname);
+            }
+            return sources.filter((source) => !cached.some((path) => new RegExp(source).test(path)));
+          },
+          files.map((file) => file.source),
+        ),
+      { message: "the screens' code is in the worker's caches", timeout: 60_000 },
+    )
+    .toEqual([]);
 }
 
 /** How long the PDA is without its live stream: a minute, as a venue's Wi-Fi drops it. */
