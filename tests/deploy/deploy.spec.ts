@@ -10,7 +10,7 @@
  * assertions as they are, the browser set-up of the e2e suite, and gives a report per step;
  * its afterAll stops every process it started even when a step fails.
  */
-import { readFileSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
 import path from "node:path";
@@ -40,6 +40,8 @@ test.describe.configure({ mode: "serial" });
 
 let stack: Stack;
 let certificates: ReturnType<typeof makeCertificates>;
+/** The only CA the test's own https client trusts. */
+let trustedCa: Buffer;
 let browser: Browser;
 /** Node-side calls of the e2e helpers (a guest's sign-in code from the outbox): not the browser. */
 let api: APIRequestContext;
@@ -54,6 +56,7 @@ test.beforeAll(async () => {
   const dir = path.resolve(".tmp/deploy");
   rmSync(dir, { recursive: true, force: true });
   certificates = makeCertificates(path.join(dir, "tls"));
+  trustedCa = readFileSync(certificates.caFile);
   stack = new Stack({ dir, databaseUrl, certificates });
   const [first, second] = [await stack.addApp("app-1"), await stack.addApp("app-2")];
   // One at a time: the first migrates the empty database and loads the demo venues.
@@ -204,41 +207,44 @@ test("one app process killed with -9: the guest and the PDA carry on through the
   await stack.startApp(victim);
 });
 
+/** One GET through nginx over https, trusting only the test's CA: its status and headers. */
+function getOverHttps(pathname: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: IncomingMessage["headers"] }>((resolve, reject) => {
+    const sent = httpsRequest(
+      {
+        host: "127.0.0.1",
+        port: HTTPS_PORT,
+        servername: HOST_NAME,
+        headers: { host: `${HOST_NAME}:${HTTPS_PORT}`, ...headers },
+        ca: trustedCa,
+        path: pathname,
+        agent: false,
+      },
+      (response) => {
+        response.resume();
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers }));
+      },
+    );
+    sent.on("error", reject);
+    sent.end();
+  });
+}
+
 /** GETs in a loop through nginx over https, trusting only the test's CA; every answer counted. */
 function clientLoop(paths: string[], workers: number) {
-  const ca = readFileSync(certificates.caFile);
   let running = true;
   const failures: string[] = [];
   let done = 0;
-  const get = (pathname: string) =>
-    new Promise<void>((resolve) => {
-      const sent = httpsRequest(
-        {
-          host: "127.0.0.1",
-          port: HTTPS_PORT,
-          servername: HOST_NAME,
-          // A page's navigation accepts HTML (the app answers a deep link with index.html).
-          headers: { host: `${HOST_NAME}:${HTTPS_PORT}`, accept: "text/html,application/json;q=0.9" },
-          ca,
-          path: pathname,
-          agent: false,
-        },
-        (response) => {
-          response.resume();
-          response.on("end", () => {
-            done++;
-            if ((response.statusCode ?? 0) >= 400) failures.push(`${pathname}: ${response.statusCode}`);
-            resolve();
-          });
-        },
-      );
-      sent.on("error", (error) => {
-        done++;
-        failures.push(`${pathname}: ${error.message}`);
-        resolve();
-      });
-      sent.end();
-    });
+  const get = async (pathname: string) => {
+    try {
+      // A page's navigation accepts HTML (the app answers a deep link with index.html).
+      const { status } = await getOverHttps(pathname, { accept: "text/html,application/json;q=0.9" });
+      if (status >= 400) failures.push(`${pathname}: ${status}`);
+    } catch (error) {
+      failures.push(`${pathname}: ${(error as Error).message}`);
+    }
+    done++;
+  };
   const loops = Array.from({ length: workers }, async (_, worker) => {
     for (let i = worker; running; i++) await get(paths[i % paths.length] as string);
   });
@@ -284,6 +290,41 @@ test("a rolling restart of both app processes (SIGTERM one, start it, then the o
   const orderId = await guestOrdersCappuccino(guest);
   await waiterAccepts(pda, orderId, RECONNECT_MS);
   await expect(guest.getByTestId("order-progress")).toHaveAttribute("data-stage", "accepted", { timeout: LIVE_MS });
+});
+
+test("compression as documented: the app's precompressed files and menus pass through as they are, nginx gzips the JSON the app sends plain", async () => {
+  const accept = { "accept-encoding": "br, gzip" };
+  const asset = stack
+    .accessLines()
+    .map((line) => /"GET (\/assets\/[^" ]+\.js) /.exec(line)?.[1])
+    // The build compresses files of 1 KB and more: one it wrote a .br for.
+    .find((found) => found !== undefined && existsSync(path.join("dist", `${found}.br`)));
+  expect(asset, "a precompressed script the pages loaded").toBeDefined();
+  const script = await getOverHttps(asset as string, accept);
+  const menu = await getOverHttps("/api/services/7002/menu", accept);
+  const apiDescription = await getOverHttps("/api/docs/json", accept);
+  expect([script.status, menu.status, apiDescription.status]).toEqual([200, 200, 200]);
+  expect(script.headers["content-encoding"]).toBe("br");
+  expect(menu.headers["content-encoding"]).toBe("br");
+  expect(apiDescription.headers["content-type"]).toMatch(/^application\/json/);
+  expect(apiDescription.headers["content-encoding"]).toBe("gzip");
+});
+
+test("TRUST_PROXY behind nginx: the app sees the client's address as nginx saw it, never an X-Forwarded-For the client made up", async () => {
+  const missing = `/api/no-such-route-${Date.now()}`;
+  const answer = await getOverHttps(missing, { "x-forwarded-for": "203.0.113.9", accept: "application/json" });
+  expect(answer.status).toBe(404);
+  // A 404 is logged at info with the client's address (src/server/logging.ts).
+  await expect
+    .poll(() =>
+      stack.apps
+        .map((app) => readFileSync(app.logFile, "utf8"))
+        .join("\n")
+        .split("\n")
+        .filter((line) => line.includes(missing))
+        .map((line) => (JSON.parse(line) as { remoteAddress?: string }).remoteAddress),
+    )
+    .toEqual(["127.0.0.1"]);
 });
 
 test("plain http on the public name is redirected to https", async () => {
