@@ -49,6 +49,8 @@ function refusalCode(payload: unknown): string {
 }
 
 const metricsPlugin: FastifyPluginCallback<MetricsOptions> = (app, options, done) => {
+  // Started with the app, so the first scrape already has the event loop's delay since the start.
+  const processRegistry = processMetrics();
   const registry = new Registry();
   const duration = new Histogram({
     name: "http_request_duration_seconds",
@@ -176,7 +178,7 @@ const metricsPlugin: FastifyPluginCallback<MetricsOptions> = (app, options, done
       const body: ErrorBodyDto = { code: "NOT_FOUND", message: `No route for ${request.method} ${METRICS_PATH}` };
       return reply.code(404).send(body);
     }
-    const text = (await processMetrics().metrics()) + (await registry.metrics());
+    const text = (await processRegistry.metrics()) + (await registry.metrics());
     return reply.header("cache-control", "no-store").type(registry.contentType).send(text);
   });
   done();

@@ -1,6 +1,6 @@
 /**
  * The process's own metrics (prom-client's defaults: CPU, memory, heap, garbage collection and the
- * event loop's delay, nodejs_eventloop_lag_*): one registry per process, made on the first scrape,
+ * event loop's delay, nodejs_eventloop_lag_*): one registry per process, made with the first app,
  * however many apps a process builds (tests build many; each collection would run a monitor).
  */
 import { collectDefaultMetrics, Registry } from "prom-client";
