@@ -32,6 +32,8 @@ import { strictTypeBoxValidatorCompiler } from "./http/validator-compiler";
 import { JobWorker } from "./jobs/worker";
 import { loggerOptions, requestId } from "./logging";
 import { MenuCache, type MenuCacheOptions } from "./menu/menu-cache";
+import type { DatabaseMetricsSource } from "./metrics/database-gauges";
+import { metrics } from "./metrics/metrics-plugin";
 import { createMessenger } from "./notify/create-messenger";
 import type { Messenger } from "./notify/messenger";
 import { type ClaimOwners, singleProcessOwners } from "./orders/claim-owners";
@@ -97,7 +99,14 @@ export interface AppOptions {
     Partial<
       Pick<
         ServerConfig,
-        "http" | "stomp" | "publicUrl" | "codeSends" | "guestOrders" | "sandboxAuthorizePauseMs" | "port"
+        | "http"
+        | "stomp"
+        | "publicUrl"
+        | "codeSends"
+        | "guestOrders"
+        | "sandboxAuthorizePauseMs"
+        | "port"
+        | "metricsToken"
       >
     >;
   /** false: no logs at all (tests). Default: JSON logs at config.logLevel. */
@@ -127,6 +136,8 @@ export interface AppOptions {
    * database (SQLite); main.ts passes the PostgreSQL check when on PostgreSQL.
    */
   claimOwners?: ClaimOwners;
+  /** The SQLite file or PostgreSQL pool whose gauge GET /metrics shows (main.ts); default: none. */
+  databaseMetrics?: DatabaseMetricsSource;
 }
 
 /** Contact messages are short; anything bigger than this is not a request of ours. */
@@ -148,6 +159,13 @@ export function buildApp(options: AppOptions): App {
   app.register(responseHeaders, { publicUrl: config.publicUrl ?? null });
   app.register(durableAnswers);
   app.register(errorHandling);
+  // Before the routes: it times every request and hooks onto the placement route as it is added.
+  app.register(metrics, {
+    db,
+    trustProxy: config.trustProxy,
+    token: config.metricsToken ?? null,
+    database: options.databaseMetrics,
+  });
 
   // External plugins.
   app.register(openApi);

@@ -50,6 +50,8 @@ export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "
 
 /** 32 characters of a password manager's output carry far more than the 128 bits HS256 wants. */
 export const JWT_SECRET_MIN_LENGTH = 32;
+/** A token a person can type into a Prometheus config, long enough not to be guessed. */
+export const METRICS_TOKEN_MIN_LENGTH = 16;
 
 export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//i.test(url);
@@ -189,6 +191,18 @@ const running = {
     description: "`on` when behind a reverse proxy, so client addresses come from `X-Forwarded-For`.",
     summary: "`on` behind a reverse proxy, so client addresses come from `X-Forwarded-For`.",
   }),
+  METRICS_TOKEN: Type.Optional(
+    Type.String({
+      minLength: METRICS_TOKEN_MIN_LENGTH,
+      rule: `be at least ${METRICS_TOKEN_MIN_LENGTH} characters long`,
+      secret: true,
+      verbatim: true,
+      description:
+        "At least 16 characters: `GET /metrics` (Prometheus text) also answers a request with `Authorization: Bearer <this>` from any address. Unset: only requests from the server's own machine (loopback, not forwarded by a proxy) get it; everyone else gets 404.",
+      summary:
+        "Bearer token that lets a Prometheus on another machine read `GET /metrics` (loopback reads it without).",
+    }),
+  ),
   JWT_SECRET: Type.Optional(
     Type.String({
       minLength: JWT_SECRET_MIN_LENGTH,

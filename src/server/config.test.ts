@@ -16,6 +16,7 @@ const EVERY_VARIABLE = {
   CONTACT_EMAIL: "hello@example.com",
   TRUST_PROXY: "on",
   JWT_SECRET: "correct horse battery staple 1234567890",
+  METRICS_TOKEN: "scrape-me-please-0123",
   SMS_PROVIDER: "twilio",
   TWILIO_BASE_URL: "http://127.0.0.1:9999",
   TWILIO_ACCOUNT_SID: "AC123",
@@ -63,6 +64,7 @@ describe("configuration: every environment variable in one place with defaults (
       contactEmail: "contact@localhost",
       trustProxy: false,
       jwtSecret: null,
+      metricsToken: null,
       messaging: { sms: { provider: "outbox" }, email: { provider: "outbox" } },
       devOutboxApi: false,
       devClockApi: false,
@@ -96,6 +98,7 @@ describe("configuration: every environment variable in one place with defaults (
       contactEmail: "hello@example.com",
       trustProxy: true,
       jwtSecret: "correct horse battery staple 1234567890",
+      metricsToken: "scrape-me-please-0123",
       messaging: {
         sms: {
           provider: "twilio",
@@ -138,6 +141,7 @@ describe("configuration: every environment variable in one place with defaults (
     [{ LOG_LEVEL: "loud" }, /LOG_LEVEL must be one of/],
     [{ DEMO_VENUES: "maybe" }, /DEMO_VENUES must be on or off/],
     [{ JWT_SECRET: "short" }, /JWT_SECRET must be at least 32 characters/],
+    [{ METRICS_TOKEN: "short" }, /METRICS_TOKEN must be at least 16 characters/],
     [{ SMS_PROVIDER: "pigeon" }, /SMS_PROVIDER must be outbox or twilio/],
     [{ SMS_PROVIDER: "twilio", TWILIO_AUTH_TOKEN: "x", TWILIO_FROM: "+30" }, /TWILIO_ACCOUNT_SID is required/],
     [{ SMTP_URL: "http://mail" }, /SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/],
@@ -186,6 +190,7 @@ describe("configuration: every environment variable in one place with defaults (
       { DATABASE_URL: "mysql://app:hunter2@db/venue" },
       { SMTP_URL: "http://mailer:hunter2@mail" },
       { JWT_SECRET: "hunter2" },
+      { METRICS_TOKEN: "hunter2" },
     ]) {
       expect(() => readConfig(env)).toThrow(ConfigError);
       expect(() => readConfig(env)).not.toThrow(/hunter2/);

@@ -26,6 +26,8 @@ export interface ServerConfig {
   trustProxy: boolean;
   /** Master secret of jwts and code hashes; null: generated on first start and kept in the database. */
   jwtSecret: string | null;
+  /** Lets a scraper on another machine read GET /metrics (loopback needs none); null: loopback only. */
+  metricsToken: string | null;
   messaging: MessagingConfig;
   /** GET /api/dev/outbox answers (for end-to-end tests and demos); never on in production. */
   devOutboxApi: boolean;
@@ -143,6 +145,7 @@ export function readConfig(env: Env = process.env, cwd: string = process.cwd()):
     contactEmail: values.CONTACT_EMAIL,
     trustProxy: values.TRUST_PROXY,
     jwtSecret: values.JWT_SECRET ?? null,
+    metricsToken: values.METRICS_TOKEN ?? null,
     messaging: {
       sms,
       email:

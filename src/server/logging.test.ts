@@ -2,7 +2,7 @@ import type { IncomingMessage } from "node:http";
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
 import { RequestLogger, redactUrl, requestId } from "./logging";
-import { setUpTestApp } from "./test-support/test-app";
+import { buildTestApp, setUpTestApp } from "./test-support/test-app";
 import { setUpTestDatabase } from "./test-support/test-database";
 
 describe("logs never hold secrets from URLs (spec §7: tokens in log-call queries and staff links)", () => {
@@ -86,5 +86,43 @@ describe("one access line per request that changes something or fails, with its 
       ["read-1", 200],
       ["miss-1", 404],
     ]);
+  });
+});
+
+describe("every error answer carries its request id, which finds its lines in the log (a guest's complaint)", () => {
+  const ctx = setUpTestDatabase();
+
+  it("400, 404, 415 and 500 answers: the X-Request-Id header is the reqId of the request's log lines", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const app = buildTestApp(ctx.db, { logStream: { write: (line) => lines.push(JSON.parse(line)) } });
+    app.get("/api/boom", async () => {
+      throw new Error("the database went away");
+    });
+    try {
+      const answers = [
+        await app.inject({ method: "POST", url: "/api/info/contact", payload: { name: "" } }),
+        await app.inject({ method: "GET", url: "/api/no-such-route" }),
+        await app.inject({
+          method: "POST",
+          url: "/api/info/contact",
+          headers: { "content-type": "text/csv" },
+          payload: "a,b",
+        }),
+        await app.inject({ method: "GET", url: "/api/boom" }),
+      ];
+      expect(answers.map((answer) => answer.statusCode)).toEqual([400, 404, 415, 500]);
+      for (const answer of answers) {
+        const id = answer.headers["x-request-id"];
+        expect(id).toMatch(/^[0-9a-f-]{36}$/);
+        const logged = lines.filter((line) => line.reqId === id);
+        expect(logged.find((line) => line.msg === "request completed")).toMatchObject({
+          statusCode: answer.statusCode,
+        });
+      }
+      const failed = lines.find((line) => line.msg === "request failed");
+      expect(failed?.reqId).toBe(answers[3]?.headers["x-request-id"]);
+    } finally {
+      await app.close();
+    }
   });
 });

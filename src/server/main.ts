@@ -48,7 +48,7 @@ async function main(): Promise<void> {
   const config = configOrExit();
   const target = databaseTarget(config.databaseUrl, config.dataDir);
   const onPoolError = (error: Error) => app.log.error({ err: error }, "idle database connection failed");
-  const { db, dialect, location } = openDatabase(target, { onPoolError, poolSize: config.databasePoolSize });
+  const { db, dialect, location, pool } = openDatabase(target, { onPoolError, poolSize: config.databasePoolSize });
   // The job worker's claims and completions, the events' NOTIFY and the placements' daily numbers:
   // connections of their own on PostgreSQL, committing without a flush wait (db/database.ts);
   // SQLite has the one connection.
@@ -75,7 +75,12 @@ async function main(): Promise<void> {
         })
       : undefined;
   const claimOwners = target.kind === "postgres" ? postgresOwners(db, processId) : singleProcessOwners(processId);
-  const app = buildApp({ db, config, orderEvents, jobs: config.jobs, advisoryDb, claimOwners });
+  // What GET /metrics shows of the database: the pool's queue, or the size of SQLite's WAL file.
+  const databaseMetrics =
+    target.kind === "sqlite"
+      ? { kind: "sqlite" as const, file: target.file }
+      : pool && { kind: "postgres" as const, pool };
+  const app = buildApp({ db, config, orderEvents, jobs: config.jobs, advisoryDb, claimOwners, databaseMetrics });
 
   try {
     await migrateToLatest(db, dialect);

@@ -27,6 +27,17 @@ describe("API error mapping (design: errors are JSON {code, message}; the client
     expect(without.retryAfterSeconds).toBeUndefined();
   });
 
+  it("keeps the server's request id (X-Request-Id), which the error screen shows; a malformed one is dropped", async () => {
+    const body = JSON.stringify({ code: "INTERNAL_ERROR", message: "Something went wrong, try again later" });
+    const failed = await toApiError(
+      httpError(500, body, "application/json", { "x-request-id": "0f3a9c2e-11aa-4b2c-9d00-00000000002a" }),
+    );
+    expect(failed.requestId).toBe("0f3a9c2e-11aa-4b2c-9d00-00000000002a");
+    const odd = await toApiError(httpError(500, body, "application/json", { "x-request-id": "<script>" }));
+    expect(odd.requestId).toBeNull();
+    expect((await toApiError(new TypeError("Failed to fetch"))).requestId).toBeNull();
+  });
+
   it("maps an answer without our error shape (captive portal HTML) to UNKNOWN_ERROR", async () => {
     const error = await toApiError(httpError(502, "<html>Bad gateway</html>", "text/html"));
     expect(error).toMatchObject({ code: UNKNOWN_ERROR, status: 502 });

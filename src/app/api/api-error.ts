@@ -19,12 +19,19 @@ export class ApiError extends Error implements ErrorBodyDto {
   /** How long the server asked to wait before trying again (a 429's Retry-After), in seconds. */
   readonly retryAfterSeconds: number | undefined;
 
+  /**
+   * The server's id of the request that failed (its X-Request-Id header), which the error screen
+   * shows so a guest's complaint can be found in the log; null when no answer came or it had none.
+   */
+  readonly requestId: string | null;
+
   constructor(
     code: string,
     message: string,
     status: number | null,
     details?: Record<string, string | number>,
     retryAfterSeconds?: number,
+    requestId: string | null = null,
   ) {
     super(message);
     this.name = "ApiError";
@@ -32,6 +39,7 @@ export class ApiError extends Error implements ErrorBodyDto {
     this.status = status;
     this.details = details;
     this.retryAfterSeconds = retryAfterSeconds;
+    this.requestId = requestId;
   }
 
   get isNetworkError(): boolean {
@@ -69,19 +77,28 @@ function retryAfterOf(response: Response): number | undefined {
   return Number(header.trim());
 }
 
+/** The server's request ids (src/server/logging.ts); anything else a proxy may have sent is not shown. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+function requestIdOf(response: Response): string | null {
+  const header = response.headers.get("x-request-id");
+  return header !== null && REQUEST_ID.test(header) ? header : null;
+}
+
 export async function toApiError(error: unknown): Promise<ApiError> {
   if (error instanceof ApiError) return error;
   if (isHttpError(error)) {
     const { status } = error.response;
+    const requestId = requestIdOf(error.response);
     const body: unknown = await error.response
       .clone()
       .json()
       .catch(() => null);
     if (isErrorBody(body)) {
-      return new ApiError(body.code, body.message, status, body.details, retryAfterOf(error.response));
+      return new ApiError(body.code, body.message, status, body.details, retryAfterOf(error.response), requestId);
     }
     // A proxy or captive portal answered with something that is not our error shape.
-    return new ApiError(UNKNOWN_ERROR, `HTTP ${status}`, status);
+    return new ApiError(UNKNOWN_ERROR, `HTTP ${status}`, status, undefined, undefined, requestId);
   }
   // fetch's TypeError, ky's TimeoutError and offline aborts all mean: no answer from the server.
   const message = error instanceof Error ? error.message : String(error);

@@ -17,6 +17,8 @@ export interface DatabaseHandle {
   dialect: DialectName;
   /** Where the data lives, for the start-up log line (the password of a URL is masked). */
   location: string;
+  /** PostgreSQL's pool of the requests, whose queue GET /metrics shows; absent on SQLite. */
+  pool?: pg.Pool;
 }
 
 export type DatabaseTarget = { kind: "postgres"; url: string } | { kind: "sqlite"; file: string };
@@ -54,6 +56,7 @@ function openPostgres(url: string, options: OpenOptions): DatabaseHandle {
     db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
     dialect: "postgres",
     location: maskPassword(url),
+    pool,
   };
 }
 

@@ -13,6 +13,7 @@ import {
 } from "../config";
 import type { Database } from "../db/schema";
 import type { MenuCacheOptions } from "../menu/menu-cache";
+import type { DatabaseMetricsSource } from "../metrics/database-gauges";
 import type { Messenger } from "../notify/messenger";
 import type { ClaimOwners } from "../orders/claim-owners";
 import type { PaymentProvider } from "../orders/context";
@@ -53,6 +54,10 @@ export interface TestAppOptions {
   jobs?: JobsConfig;
   /** Default: this process alone on the database, under a name of its own. */
   claimOwners?: ClaimOwners;
+  /** METRICS_TOKEN; default none (GET /metrics from loopback only). */
+  metricsToken?: string | null;
+  /** The database gauge of GET /metrics; default none. */
+  databaseMetrics?: DatabaseMetricsSource;
 }
 
 export const TEST_CONTACT_EMAIL = "team@example.com";
@@ -82,6 +87,7 @@ export function buildTestApp(db: Kysely<Database>, options: TestAppOptions = {})
       stomp: options.stomp,
       publicUrl: options.publicUrl ?? null,
       codeSends: options.codeSends ?? TEST_CODE_SENDS,
+      metricsToken: options.metricsToken ?? null,
     },
     ...(options.logStream === undefined ? { logger: false } : { logStream: options.logStream }),
     menuCache: options.menuCache,
@@ -91,6 +97,7 @@ export function buildTestApp(db: Kysely<Database>, options: TestAppOptions = {})
     payments: options.payments,
     jobs: options.jobs,
     claimOwners: options.claimOwners,
+    databaseMetrics: options.databaseMetrics,
     // On PostgreSQL the server's second pool, as main.ts opens it.
     advisoryDb: testAdvisoryDb(db),
   });

@@ -15,6 +15,7 @@ export function DataErrorScreen({ error }: { error: unknown }) {
   const apiError = error instanceof ApiError ? error : new ApiError(UNKNOWN_ERROR, String(error), 500);
   const offline = apiError.code === NETWORK_ERROR;
   const text = errorText(apiError);
+  const requestId = apiError.requestId;
   usePageTitle(offline ? t`No connection` : t`Something went wrong`);
 
   return (
@@ -46,6 +47,12 @@ export function DataErrorScreen({ error }: { error: unknown }) {
       <button type="button" className="button" onClick={() => void router.invalidate()}>
         <Trans>Try again</Trans>
       </button>
+      {requestId !== null && (
+        // What a guest reads out when reporting the problem: the server's log is searched by it.
+        <p className="status-screen__request-id">
+          <Trans>Request id: {requestId}</Trans>
+        </p>
+      )}
     </section>
   );
 }

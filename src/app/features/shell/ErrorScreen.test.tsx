@@ -34,6 +34,18 @@ describe("the router's error screen (spec §8), loaded only on an error", () => 
     expect(screen.getByText("This service is closed right now")).toBeTruthy();
   });
 
+  it("a server's error shows its request id in small text, so a guest's complaint can be found in the log", async () => {
+    failWith(new ApiError("INTERNAL_ERROR", "Something went wrong", 500, undefined, undefined, "req-7f3a-42"));
+    expect(await screen.findByRole("heading", { level: 1, name: "Something went wrong" })).toBeTruthy();
+    expect(screen.getByText("Request id: req-7f3a-42").className).toBe("status-screen__request-id");
+  });
+
+  it("no answer at all (offline) has no request id to show", async () => {
+    failWith(new ApiError(NETWORK_ERROR, "Failed to fetch", null));
+    expect(await screen.findByRole("heading", { level: 1, name: "No connection" })).toBeTruthy();
+    expect(screen.queryByText(/Request id/)).toBeNull();
+  });
+
   it("the error catalogue's texts are not in the first-load catalog, only in the later 'screens' one", () => {
     for (const locale of ["el", "en"]) {
       expect(readFileSync(`locales/${locale}/messages.po`, "utf8")).not.toContain("This service is closed right now");
