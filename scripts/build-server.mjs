@@ -1,9 +1,10 @@
 // The server as plain JavaScript for Node alone: src/server/main.ts and what it imports from this
-// project, in one ES module at build/server/main.js (and the venue import and QR CLIs beside it). Packages stay imports of node_modules (the
-// production install has them), so native modules (better-sqlite3, pg) and packages that find
-// files or start worker threads of their own load as they do under tsx. Files the server reads at
-// run time (venues, public images, package.json) are found from the project root (src/server/paths.ts),
-// which is the nearest folder above build/server with a package.json.
+// project, in one ES module at build/server/main.js (and the venue, backup and restore CLIs beside
+// it). Packages stay imports of node_modules (the production install has them), so native modules
+// (better-sqlite3, pg) and packages that find files or start worker threads of their own load as
+// they do under tsx. Files the server reads at run time (venues, public images, package.json) are
+// found from the project root (src/server/paths.ts), which is the nearest folder above build/server
+// with a package.json.
 import { rmSync } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -23,9 +24,11 @@ export async function buildServer(outfile = SERVER_ENTRY) {
   await build({
     entryPoints: {
       [basename(outfile, ".js")]: join(root, "src", "server", "main.ts"),
-      // The venue CLIs too, for an install that has build/ and no sources (the container image).
+      // The CLIs too, for an install that has build/ and no sources (the container image).
       "venue-import": join(root, "src", "server", "venue", "import-cli.ts"),
       "venue-qr": join(root, "src", "server", "venue", "qr-cli.ts"),
+      backup: join(root, "src", "server", "backup", "backup-cli.ts"),
+      restore: join(root, "src", "server", "backup", "restore-cli.ts"),
     },
     outdir,
     absWorkingDir: root,

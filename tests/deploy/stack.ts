@@ -16,11 +16,11 @@ export const HTTP_PORT = 8080;
 export const PUBLIC_URL = `https://${HOST_NAME}:${HTTPS_PORT}`;
 
 /**
- * The one command that starts an app process. Until the compiled server is built by
- * `npm run build`, the TypeScript entry through tsx; then `node build/server/main.js`.
+ * The one command that starts an app process: the compiled server `npm run build` makes, exactly
+ * as compose.yaml, the Dockerfile and the systemd unit run it.
  */
 export function appCommand(): [string, ...string[]] {
-  return [process.execPath, "--import", "tsx", "src/server/main.ts"];
+  return [process.execPath, "build/server/main.js"];
 }
 
 /** The repository: the tests run from its root (npm scripts, scripts/test.sh). */
