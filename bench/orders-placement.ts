@@ -12,6 +12,12 @@
  * at 1, 16 and 64 connections: orders/s, p50/p99, and the worst event-loop delay of the server
  * during the run (perf_hooks.monitorEventLoopDelay in the server process, bench/eventloop-probe.ts).
  *
+ * Several API processes on one database (`--processes=1,2`, PostgreSQL: as production runs it
+ * behind a proxy): each process gets its own wrk with its share of the connections, started
+ * together; orders/s is their sum, p99 the worst of theirs, CPU per order the processes' summed.
+ * PostgreSQL runs also run pgbench (its built-in TPC-B-like transaction, prepared, at 16 clients,
+ * scale 16) on the same server before and after the placements: what the database alone does there.
+ *
  * Run: `npm run bench:orders [-- --postgres=URL] [--baseline=DIR]`; with a throwaway PostgreSQL:
  * `WITH_POSTGRES_DURABLE=1 bash scripts/with-postgres.sh npm run bench:orders` (PostgreSQL with its fsync on, like SQLite) (TEST_POSTGRES_URL is used when set).
  * Env: BENCH_SECONDS (10), BENCH_CONNECTIONS ("1,16,64"), BENCH_POSTGRES_URL.
@@ -23,8 +29,8 @@
  * of the database's time in a run and measured the bench's guest rather than the write path.
  * Writes bench/results/<date>-orders-placement.json. Loopback only; about 1-4 minutes.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import SqliteDatabase from "better-sqlite3";
@@ -56,12 +62,15 @@ const databases = (postgresUrl === null ? ["sqlite"] : ["sqlite", "postgres"]).f
 ) as DatabaseKind[];
 const probe = resolve("bench/eventloop-probe.ts");
 const guestCount = Math.max(1, Number(flags.get("guests") || 200));
+const processCounts = (flags.get("processes") || "1").split(",").map(Number);
 const loadAverageAtStart = loadavg();
 
 type DatabaseKind = "sqlite" | "postgres";
 
 interface Run {
   server: string;
+  /** API processes on the one database, each driven by its own wrk. */
+  processes: number;
   serverRoot: string;
   database: DatabaseKind;
   connections: number;
@@ -98,55 +107,81 @@ const watchdog = setTimeout(() => {
 ensureWrk();
 const dataDir = mkdtempSync(join(tmpdir(), "venue-bench-orders-"));
 const runs: Run[] = [];
+const pgbenchRuns: PgbenchResult[] = [];
 try {
+  const pgbench = databases.includes("postgres") ? await preparePgbench() : null;
+  if (pgbench !== null) pgbenchRuns.push(await pgbench.run("before the placements"));
   for (const database of databases) {
-    for (const server of servers) runs.push(...(await measure(server, database)));
+    for (const server of servers) {
+      for (const processes of database === "postgres" ? processCounts : [1]) {
+        runs.push(...(await measure(server, database, processes)));
+      }
+    }
   }
-  writeResult(runs);
+  if (pgbench !== null) {
+    pgbenchRuns.push(await pgbench.run("after the placements"));
+    await pgbench.drop();
+  }
+  writeResult(runs, pgbenchRuns);
 } finally {
   clearTimeout(watchdog);
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-/** One server on one fresh database: warm-up, then a run per connection count. */
-async function measure(server: { name: string; root: string }, database: DatabaseKind): Promise<Run[]> {
-  const dir = mkdtempSync(join(dataDir, "server-"));
-  const port = await freePort();
-  const origin = `http://${LOOPBACK}:${port}`;
+/** One server (in `processes` processes) on one fresh database: warm-up, then a run per connection count. */
+async function measure(
+  server: { name: string; root: string },
+  database: DatabaseKind,
+  processes: number,
+): Promise<Run[]> {
   const pgDatabase = database === "postgres" ? await createPostgresDatabase() : null;
-  const child = startServer(server.root, port, dir, pgDatabase?.url ?? null);
+  const children: { child: ChildProcess; origin: string }[] = [];
   const measured: Run[] = [];
   const pgStats = pgDatabase === null ? null : await PostgresStats.open(pgDatabase.url);
+  const dir = mkdtempSync(join(dataDir, "server-"));
   try {
-    await waitUntilHealthy(child, origin);
-    await call(origin, "PUT", "/api/dev/clock", { date: CLOCK });
+    // One after another: the first migrates the fresh database and imports the venues.
+    for (let index = 0; index < processes; index++) {
+      const port = await freePort();
+      const origin = `http://${LOOPBACK}:${port}`;
+      const child = startServer(server.root, port, mkdtempSync(join(dir, "process-")), pgDatabase?.url ?? null);
+      children.push({ child, origin });
+      await waitUntilHealthy(child, origin);
+      await call(origin, "PUT", "/api/dev/clock", { date: CLOCK });
+    }
+    const origin = children[0]?.origin ?? "";
     const sessions = await signInGuests(origin, guestCount);
     const session = sessions[0] as { authToken: string; jwt: string };
     const body = await orderBody(origin);
     const script = writeLuaScript(dir, sessions, body);
     // A first order checks the request before any timing.
-    const first = await call(origin, "POST", "/api/orders", JSON.parse(body), {
-      ...session,
-      "idempotency-key": crypto.randomUUID(),
-    });
-    if (first.status !== 201) throw new Error(`placement failed: ${first.status} ${first.text}`);
-    await runWrk({ url: `${origin}/api/orders`, seconds: 2, connections: 4, threads: 1, script });
+    for (const { origin: each } of children) {
+      const first = await call(each, "POST", "/api/orders", JSON.parse(body), {
+        ...session,
+        "idempotency-key": crypto.randomUUID(),
+      });
+      if (first.status !== 201) throw new Error(`placement failed: ${first.status} ${first.text}`);
+    }
+    await Promise.all(
+      children.map((each) =>
+        runWrk({ url: `${each.origin}/api/orders`, seconds: 2, connections: 4, threads: 1, script }),
+      ),
+    );
     for (const connections of connectionCounts) {
-      await ask(child, "reset");
+      if (connections < processes) continue;
+      await Promise.all(children.map(({ child }) => ask(child, "reset")));
       const pgBefore = await pgStats?.snapshot();
-      const wrk = await runWrk({ url: `${origin}/api/orders`, seconds, connections, threads: 1, script });
-      const delay = (await ask(child, "report")) as {
-        maxMs: number;
-        p99Ms: number;
-        cpuMs: number;
-        poolWaits: Run["poolWaits"];
-        dailyNumberLock: Run["dailyNumberLock"];
-        cpuSystemMs?: number;
-        readCalls?: number;
-        writeCalls?: number;
-        writeBytes?: number;
-        maxRssKb?: number;
-      };
+      const shares = children.map((_, index) => Math.floor((connections + index) / processes));
+      const wrk = combineWrk(
+        await Promise.all(
+          children.map((each, index) =>
+            runWrk({ url: `${each.origin}/api/orders`, seconds, connections: shares[index] ?? 1, threads: 1, script }),
+          ),
+        ),
+      );
+      const delay = combineReports(
+        (await Promise.all(children.map(({ child }) => ask(child, "report")))) as ProbeReport[],
+      );
       const orders = Math.max(1, wrk.requestsPerSecond * seconds);
       const postgres =
         pgStats === null || pgBefore === undefined
@@ -155,6 +190,7 @@ async function measure(server: { name: string; root: string }, database: Databas
       const cpuMsPerOrder = delay.cpuMs / orders;
       measured.push({
         server: server.name,
+        processes,
         serverRoot: server.root,
         database,
         connections,
@@ -174,7 +210,7 @@ async function measure(server: { name: string; root: string }, database: Databas
         dailyNumberLock: database === "postgres" ? delay.dailyNumberLock : null,
       });
       console.log(
-        `${database.padEnd(8)} ${server.name.padEnd(13)} ${String(connections).padStart(3)} connections: ${wrk.requestsPerSecond.toFixed(0)} orders/s, p50 ${wrk.latencyP50Ms.toFixed(1)} ms, p99 ${wrk.latencyP99Ms.toFixed(1)} ms, worst loop delay ${delay.maxMs.toFixed(1)} ms, CPU ${cpuMsPerOrder.toFixed(2)} ms/order (system ${((delay.cpuSystemMs ?? 0) / orders).toFixed(2)}), reads ${((delay.readCalls ?? 0) / orders).toFixed(1)} calls, writes ${((delay.writeCalls ?? 0) / orders).toFixed(1)} calls ${((delay.writeBytes ?? 0) / 1024 / orders).toFixed(0)} KB/order, peak RSS ${Math.round((delay.maxRssKb ?? 0) / 1024)} MB, failures ${wrk.failures}`,
+        `${database.padEnd(8)} ${server.name.padEnd(13)} ${processes} process(es) ${String(connections).padStart(3)} connections: ${wrk.requestsPerSecond.toFixed(0)} orders/s, p50 ${wrk.latencyP50Ms.toFixed(1)} ms, p99 ${wrk.latencyP99Ms.toFixed(1)} ms, worst loop delay ${delay.maxMs.toFixed(1)} ms, CPU ${cpuMsPerOrder.toFixed(2)} ms/order (system ${((delay.cpuSystemMs ?? 0) / orders).toFixed(2)}), reads ${((delay.readCalls ?? 0) / orders).toFixed(1)} calls, writes ${((delay.writeCalls ?? 0) / orders).toFixed(1)} calls ${((delay.writeBytes ?? 0) / 1024 / orders).toFixed(0)} KB/order, peak RSS ${Math.round((delay.maxRssKb ?? 0) / 1024)} MB, failures ${wrk.failures}`,
       );
       if (postgres !== null) {
         const waits = Object.entries(delay.poolWaits ?? {})
@@ -194,20 +230,125 @@ async function measure(server: { name: string; root: string }, database: Databas
       }
     }
     await pgStats?.close();
-    await stop(child);
+    for (const { child } of children) await stop(child);
     const last = measured.at(-1);
     if (last !== undefined) {
       const counts =
-        pgDatabase === null ? countSqliteOrders(join(dir, "venue.sqlite")) : await countPostgresOrders(pgDatabase.url);
+        pgDatabase === null
+          ? countSqliteOrders(
+              join(dir, readdirSync(dir).find((name) => name.startsWith("process-")) ?? "", "venue.sqlite"),
+            )
+          : await countPostgresOrders(pgDatabase.url);
       last.ordersInDatabase = counts.orders;
       last.jobsPending = counts.jobsPending;
       console.log(`  ${counts.orders} orders in the database, ${counts.jobsPending} jobs still pending at the stop`);
     }
     return measured;
   } finally {
-    await stop(child);
+    for (const { child } of children) await stop(child);
     if (pgDatabase !== null) await pgDatabase.drop();
   }
+}
+
+/** What the probe in a server process answers to "report" (bench/eventloop-probe.ts). */
+interface ProbeReport {
+  maxMs: number;
+  p99Ms: number;
+  cpuMs: number;
+  poolWaits: Run["poolWaits"];
+  dailyNumberLock: Run["dailyNumberLock"];
+  cpuSystemMs?: number;
+  readCalls?: number;
+  writeCalls?: number;
+  writeBytes?: number;
+  maxRssKb?: number;
+}
+
+/** The processes' reports as one: CPU, calls and pool waits summed; delays and memory the worst. */
+function combineReports(reports: ProbeReport[]): ProbeReport {
+  const sum = (pick: (report: ProbeReport) => number | undefined) =>
+    reports.reduce((total, report) => total + (pick(report) ?? 0), 0);
+  const poolWaits: NonNullable<Run["poolWaits"]> = {};
+  for (const report of reports) {
+    for (const [pool, wait] of Object.entries(report.poolWaits ?? {})) {
+      const seen = poolWaits[pool] ?? { acquires: 0, waitedMs: 0, maxMs: 0 };
+      poolWaits[pool] = {
+        acquires: seen.acquires + wait.acquires,
+        waitedMs: seen.waitedMs + wait.waitedMs,
+        maxMs: Math.max(seen.maxMs, wait.maxMs),
+      };
+    }
+  }
+  return {
+    maxMs: Math.max(...reports.map((report) => report.maxMs)),
+    p99Ms: Math.max(...reports.map((report) => report.p99Ms)),
+    cpuMs: sum((report) => report.cpuMs),
+    cpuSystemMs: sum((report) => report.cpuSystemMs),
+    readCalls: sum((report) => report.readCalls),
+    writeCalls: sum((report) => report.writeCalls),
+    writeBytes: sum((report) => report.writeBytes),
+    maxRssKb: Math.max(...reports.map((report) => report.maxRssKb ?? 0)),
+    poolWaits: reports.some((report) => report.poolWaits) ? poolWaits : null,
+    dailyNumberLock: reports[0]?.dailyNumberLock ?? null,
+  };
+}
+
+/** wrk runs side by side as one: requests summed, p50 the requests' weighted mean, p99 the worst. */
+function combineWrk(results: WrkResult[]): WrkResult {
+  const requests = results.reduce((total, result) => total + result.requests, 0);
+  return {
+    requestsPerSecond: results.reduce((total, result) => total + result.requestsPerSecond, 0),
+    requests,
+    latencyP50Ms:
+      results.reduce((total, result) => total + result.latencyP50Ms * result.requests, 0) / Math.max(1, requests),
+    latencyP99Ms: Math.max(...results.map((result) => result.latencyP99Ms)),
+    failures: results.reduce((total, result) => total + result.failures, 0),
+  };
+}
+
+interface PgbenchResult {
+  when: string;
+  clients: number;
+  scale: number;
+  seconds: number;
+  transactionsPerSecond: number;
+  latencyAverageMs: number;
+}
+
+/**
+ * pgbench on a database of its own on the same PostgreSQL server: its built-in TPC-B-like
+ * transaction (5 statements, 3 updates), prepared, 16 clients on 2 threads, scale 16.
+ */
+async function preparePgbench(): Promise<{ run: (when: string) => Promise<PgbenchResult>; drop: () => Promise<void> }> {
+  const target = await createPostgresDatabase();
+  const scale = 16;
+  const clients = 16;
+  const init = spawnSync("pgbench", ["-i", "-q", "-s", String(scale), target.url], { encoding: "utf8" });
+  if (init.status !== 0) throw new Error(`pgbench -i failed: ${init.stderr}`);
+  return {
+    async run(when) {
+      const args = ["-M", "prepared", "-c", String(clients), "-j", "2", "-T", String(seconds), target.url];
+      const result = await new Promise<string>((resolveRun, reject) => {
+        const child = spawn("pgbench", args, { stdio: ["ignore", "pipe", "pipe"] });
+        let output = "";
+        child.stdout.on("data", (chunk: Buffer) => {
+          output += chunk.toString();
+        });
+        child.stderr.on("data", (chunk: Buffer) => {
+          output += chunk.toString();
+        });
+        child.on("error", reject);
+        child.on("exit", (code) => (code === 0 ? resolveRun(output) : reject(new Error(`pgbench: ${output}`))));
+      });
+      const tps = Number(/tps = ([\d.]+)/.exec(result)?.[1]);
+      const latency = Number(/latency average = ([\d.]+) ms/.exec(result)?.[1]);
+      console.log(
+        `pgbench (${when}): ${tps.toFixed(0)} transactions/s, latency average ${latency} ms, ${clients} clients`,
+      );
+      return { when, clients, scale, seconds, transactionsPerSecond: Math.round(tps), latencyAverageMs: latency };
+    },
+    drop: target.drop,
+  };
 }
 
 /** A fresh database on the given PostgreSQL server, so every server starts from the same empty state. */
@@ -440,7 +581,7 @@ function countSqliteOrders(file: string): { orders: number; jobsPending: number 
   }
 }
 
-function writeResult(measured: Run[]): void {
+function writeResult(measured: Run[], pgbench: PgbenchResult[]): void {
   const date = new Date().toISOString();
   const result = {
     date,
@@ -464,8 +605,10 @@ function writeResult(measured: Run[]): void {
       order: "1 item, cash, umbrella 7201 of demo store 7, a new Idempotency-Key per request",
       guests: `${guestCount} signed-in guests, one picked at random per request`,
     },
+    pgbench,
     runs: measured.map((run) => ({
       server: run.server,
+      processes: run.processes,
       serverRoot: run.serverRoot,
       database: run.database,
       connections: run.connections,

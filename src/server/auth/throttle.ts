@@ -7,6 +7,7 @@
 import type { Kysely } from "kysely";
 import {
   countRateLimitEvents,
+  countThenInsertRateLimitEvent,
   deleteRateLimitEvent,
   insertRateLimitEvent,
   listRateLimitEvents,
@@ -75,19 +76,29 @@ export async function consumeInTransaction(
   key: string,
   limits: readonly RateLimit[],
   now: Date,
+  /** The caller's transaction holds the key's lock already (taken with an idempotency claim). */
+  keyLocked = false,
 ): Promise<ThrottleDecision> {
   const longest = Math.max(...limits.map((limit) => limit.windowMs));
   if (longest > RATE_LIMIT_RETENTION_MS) throw new Error(`a limit of ${key} looks further back than the retention`);
   const nowIso = now.toISOString();
   const sinceOf = (windowMs: number) => new Date(now.getTime() - windowMs).toISOString();
-  await lockRateLimitKey(trx, key, nowIso);
+  if (!keyLocked) await lockRateLimitKey(trx, key, nowIso);
   // waitBeforeNextEvent's rule, with the events counted by the database, so that a guest's day
-  // of orders, or an hour of every code sent, is not read into memory on each request.
-  const counts = await countRateLimitEvents(
-    trx,
-    key,
-    limits.map((limit) => sinceOf(limit.windowMs)),
-  );
+  // of orders, or an hour of every code sent, is not read into memory on each request. PostgreSQL
+  // counts and adds the event in one round trip when every window has room.
+  const windows = limits.map((limit) => ({ since: sinceOf(limit.windowMs), max: limit.max }));
+  const counted = await countThenInsertRateLimitEvent(trx, key, nowIso, windows);
+  if (counted?.eventId != null) {
+    return { allowed: true, eventId: counted.eventId, count: Math.max(0, ...counted.counts) + 1 };
+  }
+  const counts =
+    counted?.counts ??
+    (await countRateLimitEvents(
+      trx,
+      key,
+      windows.map((window) => window.since),
+    ));
   let retryAfterMs = 0;
   for (const [index, { max, windowMs }] of limits.entries()) {
     if (max < 1 || (counts[index] ?? 0) < max) continue;

@@ -59,6 +59,8 @@ export async function countGuestOrder(
   limits: GuestOrderLimits,
   userId: number,
   now: Date,
+  /** The key's lock was taken with the claim (orders/idempotency.ts, PostgreSQL). */
+  keyLocked = false,
 ): Promise<void> {
   // In the placement's own transaction, with its key's claim (orders/idempotency.ts): one commit
   // per order, not two. The 429 rolls the claim back; it is never the key's answer.
@@ -67,6 +69,7 @@ export async function countGuestOrder(
     throttleKeys.ordersOfGuest(userId),
     guestOrderRateLimits(limits),
     now,
+    keyLocked,
   );
   if (!decision.allowed) {
     throw tooManyRequests("RATE_LIMITED", "Too many orders in a short time; try again later", decision.retryAfterMs);

@@ -65,12 +65,18 @@ function keyOf(value: unknown, depth: number): string {
   return "";
 }
 
+/** A compiledOnce query: run it, or compile it with the call's values to send with others (statement-batch.ts). */
+export interface CompiledOnce<Args extends readonly unknown[], Row> {
+  (db: Kysely<Database>, ...args: Args): Promise<QueryResult<Row>>;
+  compile(db: Kysely<Database>, ...args: Args): CompiledQuery<Row>;
+}
+
 export function compiledOnce<Args extends readonly unknown[], Row>(
   build: (db: Kysely<Database>, ...args: Args) => Compilable<Row>,
-): (db: Kysely<Database>, ...args: Args) => Promise<QueryResult<Row>> {
+): CompiledOnce<Args, Row> {
   // Per dialect (the adapter is shared by a database, its transactions and its plugins' views).
   const templates = new WeakMap<object, Map<string, Template>>();
-  return async (db, ...args) => {
+  const templateOf = (db: Kysely<Database>, args: Args): Template => {
     const executor = db.getExecutor();
     let byShape = templates.get(executor.adapter);
     if (byShape === undefined) {
@@ -86,11 +92,24 @@ export function compiledOnce<Args extends readonly unknown[], Row>(
       template = { compiled: build(db.withoutPlugins(), ...standIns).compile() };
       byShape.set(shape, template);
     }
+    return template;
+  };
+  const withValues = (compiled: CompiledQuery, args: Args) =>
+    compiled.parameters.map((value) => (value instanceof Slot ? value.valueIn(args) : value));
+  const run = async (db: Kysely<Database>, ...args: Args) => {
+    const executor = db.getExecutor();
+    const template = templateOf(db, args);
     const queryId = createQueryId();
     let compiled = template.compiled;
     const query = executor.transformQuery(compiled.query, queryId);
     if (query !== compiled.query) compiled = executor.compileQuery(query, queryId);
-    const parameters = compiled.parameters.map((value) => (value instanceof Slot ? value.valueIn(args) : value));
+    const parameters = withValues(compiled, args);
     return executor.executeQuery<Row>({ query, queryId, sql: compiled.sql, parameters });
   };
+  return Object.assign(run, {
+    compile(db: Kysely<Database>, ...args: Args): CompiledQuery<Row> {
+      const { compiled } = templateOf(db, args);
+      return { ...compiled, queryId: createQueryId(), parameters: withValues(compiled, args) } as CompiledQuery<Row>;
+    },
+  });
 }

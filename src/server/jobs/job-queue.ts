@@ -10,7 +10,7 @@
  * worker that died holding a job leaves its lease to run out, and then any worker takes the job over.
  * Attempts are counted at the claim, so a job that crashes its process each time still reaches DEAD.
  */
-import type { ExpressionBuilder, Kysely } from "kysely";
+import type { CompiledQuery, ExpressionBuilder, Kysely } from "kysely";
 import { withAdvisoryCommit } from "../db/advisory-commit";
 import { toJsonText } from "../db/columns";
 import { compiledOnce } from "../db/compiled-once";
@@ -28,21 +28,31 @@ export interface NewJob {
 /** Inserts the jobs inside the caller's transaction; they are due at once unless they say otherwise. */
 export async function enqueueJobs(trx: Kysely<Database>, jobs: readonly NewJob[], now: string): Promise<void> {
   if (jobs.length === 0) return;
-  await jobsInsert(
-    trx,
-    jobs.map((job) => ({
-      kind: job.kind,
-      order_id: job.orderId,
-      payload: toJsonText(job.payload),
-      state: "PENDING" as const,
-      run_after: job.runAfter ?? now,
-      claimed_by: null,
-      lease_until: null,
-      last_error: null,
-      created_at: now,
-      done_at: null,
-    })),
-  );
+  await jobsInsert(trx, jobRows(jobs, now));
+}
+
+/** The insert of `enqueueJobs`, compiled to be sent with the transaction's last writes (statement-batch.ts). */
+export function enqueueJobsQuery(
+  trx: Kysely<Database>,
+  jobs: readonly [NewJob, ...NewJob[]],
+  now: string,
+): CompiledQuery {
+  return jobsInsert.compile(trx, jobRows(jobs, now));
+}
+
+function jobRows(jobs: readonly NewJob[], now: string): NewJobRow[] {
+  return jobs.map((job) => ({
+    kind: job.kind,
+    order_id: job.orderId,
+    payload: toJsonText(job.payload),
+    state: "PENDING" as const,
+    run_after: job.runAfter ?? now,
+    claimed_by: null,
+    lease_until: null,
+    last_error: null,
+    created_at: now,
+    done_at: null,
+  }));
 }
 
 const jobsInsert = compiledOnce((db, rows: NewJobRow[]) => db.insertInto("jobs").values(rows));

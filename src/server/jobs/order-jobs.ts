@@ -10,14 +10,14 @@
  * - a waiter's money write on table openings: the live events of the openings it changed
  *   (opening-events; read when run, so they tell the state then).
  */
-import type { Kysely } from "kysely";
+import type { CompiledQuery, Kysely } from "kysely";
 import type { OrderStatus, OrderStatusEvent } from "../../domain/orders-api";
 import type { Database } from "../db/schema";
 import type { OrderRow } from "../db/tables/orders.tables";
 import { orderStatusEventOf } from "../orders/order-presenter";
 import type { OutcomeEmailPayload } from "../orders/outcome-email";
 import { isOutcomeStatus } from "../orders/outcome-messages";
-import { enqueueJobs, type NewJob } from "./job-queue";
+import { enqueueJobs, enqueueJobsQuery, type NewJob } from "./job-queue";
 
 export interface StatusEventPayload {
   event: OrderStatusEvent;
@@ -36,9 +36,12 @@ export interface OutcomeMessagePayload {
   reason: string | null;
 }
 
-/** A placement's jobs: its status event only (the guest just saw the answer). */
-export async function enqueuePlacementJobs(trx: Kysely<Database>, order: OrderRow, now: string): Promise<void> {
-  await enqueueJobs(trx, [statusEventJob(order)], now);
+/**
+ * A placement's jobs: its status event only (the guest just saw the answer). Compiled, to be sent
+ * with the placement's stored answer in one round trip (statement-batch.ts).
+ */
+export function placementJobsQuery(trx: Kysely<Database>, order: OrderRow, now: string): CompiledQuery {
+  return enqueueJobsQuery(trx, [statusEventJob(order)], now);
 }
 
 /** A store's or the clock's decision: the event, the card's settlement and the guest's message. */

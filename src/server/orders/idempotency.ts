@@ -27,11 +27,12 @@
  *   purged now and then by the requests themselves.
  * Answers are kept as the exact bytes sent, so a replay is byte-identical.
  */
-import type { Kysely } from "kysely";
+import { type CompiledQuery, type Kysely, PostgresAdapter } from "kysely";
 import type { ErrorBodyDto } from "../../domain/api";
 import {
   type Claim,
   type ClaimRow,
+  claimInsertQuery,
   findRequest,
   finishClaim,
   insertClaim,
@@ -39,6 +40,7 @@ import {
   releaseClaim,
   takeOverClaim,
 } from "../db/repositories/order-requests.repository";
+import { claimThenLockRateLimitKey } from "../db/repositories/rate-limits.repository";
 import type { Database } from "../db/schema";
 import type { OrderRequestRow } from "../db/tables/orders.tables";
 import { ApiError } from "../http/api-error";
@@ -80,8 +82,15 @@ export interface WorkResult {
 export interface TransactionKey {
   /** Call first in the transaction: null when this request owns the key, else the answer to give instead. */
   claim(trx: Kysely<Database>): Promise<StoredAnswer | null>;
-  /** Call last in the transaction: stores the answer with the key. */
-  finish(trx: Kysely<Database>, answer: { status: number; body: string; orderId: number | null }): Promise<void>;
+  /**
+   * Call last in the transaction: stores the answer with the key, after `alongWith` (the work's
+   * last writes, sent in the same round trip on PostgreSQL).
+   */
+  finish(
+    trx: Kysely<Database>,
+    answer: { status: number; body: string; orderId: number | null },
+    alongWith?: readonly CompiledQuery[],
+  ): Promise<void>;
 }
 
 /** Thrown inside the work's transaction to leave it: wait for the key's first request, then look again. */
@@ -96,7 +105,16 @@ export interface RunOptions {
   /** Claim the key in a commit of its own before the work (a card is authorized before its transaction). */
   claimFirst: boolean;
   /** Counts the attempt against a limit, in the transaction of a new claim; throws (a 429) past it. */
-  count?: (trx: Kysely<Database>) => Promise<void>;
+  count?: Count;
+}
+
+/**
+ * A count against a rate limit (auth/throttle.ts): on PostgreSQL its key's lock is taken by the
+ * claim's own statement (one round trip fewer), and `run` is told so.
+ */
+export interface Count {
+  rateLimitKey: string;
+  run: (trx: Kysely<Database>, keyLocked: boolean) => Promise<void>;
 }
 
 export async function runOnce(
@@ -106,7 +124,7 @@ export async function runOnce(
   work: (key: TransactionKey) => Promise<WorkResult | StoredAnswer>,
 ): Promise<StoredAnswer> {
   await purgeNowAndThen(ctx);
-  const count = options.count ?? noCount;
+  const count = options.count ?? null;
   const deadline = Date.now() + WAIT_FOR_FIRST_MS;
   for (;;) {
     const attempt = options.claimFirst
@@ -133,23 +151,22 @@ async function isAbandoned(ctx: IdempotencyContext, row: OrderRequestRow, now: D
   return row.claimed_by !== null && (await ctx.claimOwners.isGone(row.claimed_by));
 }
 
-const noCount = async () => undefined;
-
 /** Claims the key and counts the attempt in one transaction; false when the key already has a row. */
-async function claimCounted(
-  trx: Kysely<Database>,
-  claimRow: ClaimRow,
-  count: (trx: Kysely<Database>) => Promise<void>,
-): Promise<boolean> {
-  if (!(await insertClaim(trx, claimRow))) return false;
-  await count(trx);
+async function claimCounted(trx: Kysely<Database>, claimRow: ClaimRow, count: Count | null): Promise<boolean> {
+  if (count === null) return insertClaim(trx, claimRow);
+  const keyLocked = trx.getExecutor().adapter instanceof PostgresAdapter;
+  const claimed = keyLocked
+    ? await claimThenLockRateLimitKey(trx, claimInsertQuery(trx, claimRow), count.rateLimitKey, claimRow.claimedAt)
+    : await insertClaim(trx, claimRow);
+  if (!claimed) return false;
+  await count.run(trx, keyLocked);
   return true;
 }
 
 async function runWithClaimInTransaction(
   ctx: IdempotencyContext,
   request: KeyedRequest,
-  count: (trx: Kysely<Database>) => Promise<void>,
+  count: Count | null,
   work: (key: TransactionKey) => Promise<WorkResult | StoredAnswer>,
 ): Promise<StoredAnswer | "busy"> {
   const { claim, claimRow } = newClaim(ctx, request);
@@ -161,8 +178,8 @@ async function runWithClaimInTransaction(
       if (answer === null) throw new KeyBusy();
       return answer;
     },
-    async finish(trx, answer) {
-      if (!(await finishClaim(trx, claim, answer))) throw new ClaimLost();
+    async finish(trx, answer, alongWith) {
+      if (!(await finishClaim(trx, claim, answer, alongWith))) throw new ClaimLost();
     },
   };
   try {
@@ -200,12 +217,12 @@ async function trySeparateTakeOver(ctx: IdempotencyContext, request: KeyedReques
 async function runWithSeparateClaim(
   ctx: IdempotencyContext,
   request: KeyedRequest,
-  count: (trx: Kysely<Database>) => Promise<void>,
+  count: Count | null,
   work: (key: TransactionKey) => Promise<WorkResult | StoredAnswer>,
 ): Promise<StoredAnswer | "busy"> {
   const { now, claim, claimRow } = newClaim(ctx, request);
   const claimed =
-    count === noCount
+    count === null
       ? await insertClaim(ctx.db, claimRow)
       : await ctx.db.transaction().execute((trx) => claimCounted(trx, claimRow, count));
   if (!claimed) {
@@ -217,8 +234,8 @@ async function runWithSeparateClaim(
   }
   const key: TransactionKey = {
     claim: async () => null,
-    async finish(trx, answer) {
-      if (!(await finishClaim(trx, claim, answer))) throw new ClaimLost();
+    async finish(trx, answer, alongWith) {
+      if (!(await finishClaim(trx, claim, answer, alongWith))) throw new ClaimLost();
     },
   };
   try {

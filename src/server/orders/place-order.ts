@@ -11,12 +11,14 @@
  * the opening events go out with the status event (its job). No outcome message: the
  * waiter sees the outcome on the PDA and there is no guest to tell.
  */
+import type { CompiledQuery } from "kysely";
 import type { Translations } from "../../domain/languages";
 import type { PlaceOrderRequest } from "../../domain/orders-api";
-import { pruneNowAndThen } from "../auth/throttle";
+import { pruneNowAndThen, throttleKeys } from "../auth/throttle";
 import { countGuestOrder } from "../auth/write-limits";
 import { fromJsonText } from "../db/columns";
-import { enqueuePlacementJobs } from "../jobs/order-jobs";
+import { runBatched } from "../db/statement-batch";
+import { placementJobsQuery } from "../jobs/order-jobs";
 import { sendToStations } from "../kitchen/send-to-stations";
 import { attachAcceptedOrder } from "../openings/attach-order";
 import { claimCardToken } from "../payments/card-token-owners";
@@ -48,7 +50,10 @@ export async function placeOrder(
       count:
         account.kind === "staff"
           ? undefined
-          : (trx) => countGuestOrder(trx, ctx.guestOrders, account.userId, ctx.now()),
+          : {
+              rateLimitKey: throttleKeys.ordersOfGuest(account.userId),
+              run: (trx, keyLocked) => countGuestOrder(trx, ctx.guestOrders, account.userId, ctx.now(), keyLocked),
+            },
     },
     async (key) => {
       const card = await authorizeCard(ctx, account, idempotencyKey, request);
@@ -71,21 +76,27 @@ export async function placeOrder(
             now,
             ctx.advisoryDb,
           );
-          const { lines, payment, stockChanged } = written;
+          const { lines, payment, stockChanged, linesInsert } = written;
           let { order } = written;
+          // Sent with the stored answer in one round trip (statement-batch.ts), unless read before it.
+          const lastWrites: CompiledQuery[] = [];
           if (card?.authorization.result.approved && request.payment.type === "CARD" && request.payment.saveCard) {
             const { brand, lastFour } = card.authorization.result;
             await saveCard(trx, account.userId, { cardToken: card.authorization.cardToken, brand, lastFour }, now);
           }
-          if (order.status === "ACCEPTED") {
+          if (order.status !== "ACCEPTED") {
+            if (linesInsert !== null) lastWrites.push(linesInsert);
+          } else {
+            // Joining the table's opening and the stations' tickets read the lines.
+            if (linesInsert !== null) await runBatched(trx, [], linesInsert);
             // The table is the serving waiter's, who may not be the one holding the PDA.
             await attachAcceptedOrder(trx, order, prepared.servedBy?.staffId ?? account.staffId, now.toISOString());
             order = await sendToStations(trx, order, now.toISOString());
           }
-          await enqueuePlacementJobs(trx, order, now.toISOString());
+          lastWrites.push(placementJobsQuery(trx, order, now.toISOString()));
           // The answer from what was just written: the same bytes a read of the order gives now.
           const body = JSON.stringify(placedOrderDto(order, lines, payment, prepared));
-          await key.finish(trx, { status: 201, body, orderId: order.id });
+          await key.finish(trx, { status: 201, body, orderId: order.id }, lastWrites);
           wroteJobs = true;
           if (stockChanged) stockOfStore = order.store_id;
           return { status: 201, body };

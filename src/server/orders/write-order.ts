@@ -2,7 +2,8 @@
  * The writes of a placement, inside its transaction: the per-spot daily limit (counted under the
  * spot's lock), the stock taken atomically, then the daily number (after every check that can
  * refuse, so a refused order takes none; drawn on PostgreSQL's advisory connections, see
- * drawDailyNumber), the order with its lines as priced, and its card payment. Orders copy no
+ * drawDailyNumber), the order with its lines as priced (their insert handed back, to be sent with
+ * the caller's last writes), and its card payment. Orders copy no
  * personal data of the guest: only the user id, and the delivery address where the delivery
  * needs it.
  *
@@ -10,7 +11,7 @@
  * there is nobody else to accept it. It skips the per-spot daily limit, which guards a store
  * against a guest's link flooding it; a PDA spot sends every table's orders all day.
  */
-import type { Kysely } from "kysely";
+import type { CompiledQuery, Kysely } from "kysely";
 import { athensDayBounds, athensDayOf } from "../../domain/order-placement";
 import type { OrderLineOptionDto, OrderStatus, PlaceOrderRequest } from "../../domain/orders-api";
 import { isRequest, itemUnitPriceCents, optionPriceCents, optionsUnitPriceCents } from "../../domain/prices";
@@ -22,8 +23,8 @@ import {
   countScheduledOrdersOfSpot,
   drawDailyNumber,
   insertOrder,
-  insertOrderLines,
   lockSpotForCount,
+  orderLinesInsertQuery,
   takeStock,
 } from "../db/repositories/orders.repository";
 import { insertPayment } from "../db/repositories/payments.repository";
@@ -51,6 +52,11 @@ export interface WrittenOrder {
   payment: { brand: string | null; last_four: string | null } | undefined;
   /** Whether stock was taken (the menu's stock amounts changed). */
   stockChanged: boolean;
+  /**
+   * The lines' insert, not sent yet: the caller sends it with its own last writes (one round trip
+   * on PostgreSQL, statement-batch.ts), or on its own before anything reads the lines.
+   */
+  linesInsert: CompiledQuery | null;
 }
 
 export async function writeOrder(
@@ -122,7 +128,8 @@ export async function writeOrder(
     served_by_staff_id: prepared.servedBy?.staffId ?? null,
   });
   const lines = prepared.lines.map((line, index) => lineRow(order.id, index + 1, line, prepared));
-  await insertOrderLines(trx, lines);
+  const [first, ...rest] = lines;
+  const linesInsert = first === undefined ? null : orderLinesInsertQuery(trx, [first, ...rest]);
   let payment: WrittenOrder["payment"];
   if (card !== null) {
     payment = { brand: card.result.brand, last_four: card.result.lastFour };
@@ -139,7 +146,7 @@ export async function writeOrder(
       updated_at: nowIso,
     });
   }
-  return { order, lines, payment, stockChanged };
+  return { order, lines, payment, stockChanged, linesInsert };
 }
 
 /** store.max_orders_per_spot_per_day: per Athens day for orders now, per delivery date for scheduled ones. */

@@ -6,10 +6,11 @@
  * crashed process (claimed_by, orders/claim-owners.ts) is taken over by rewriting it, and the
  * finishing update checks it.
  */
-import type { Kysely } from "kysely";
+import type { CompiledQuery, Kysely } from "kysely";
 import type { IsoInstant } from "../columns";
 import { compiledOnce } from "../compiled-once";
 import type { Database } from "../schema";
+import { runBatched } from "../statement-batch";
 import type { OrderRequestRow } from "../tables/orders.tables";
 
 export interface RequestKey {
@@ -41,6 +42,19 @@ export async function insertClaim(db: Kysely<Database>, claim: ClaimRow): Promis
     claim.claimedBy,
   );
   return Number(result.numAffectedRows ?? 0n) > 0;
+}
+
+/** The insert of `insertClaim`, compiled to be sent with another statement. */
+export function claimInsertQuery(db: Kysely<Database>, claim: ClaimRow): CompiledQuery {
+  return claimInsert.compile(
+    db,
+    claim.userId,
+    claim.key,
+    claim.requestHash,
+    claim.claimedAt,
+    claim.expiresAt,
+    claim.claimedBy,
+  );
 }
 
 const claimInsert = compiledOnce(
@@ -99,13 +113,17 @@ export async function takeOverClaim(
   return result.numUpdatedRows > 0n;
 }
 
-/** Stores the answer of a claimed request; false when the claim is no longer this request's. */
+/**
+ * Stores the answer of a claimed request; false when the claim is no longer this request's.
+ * `alongWith`: the work's last writes, sent with it in one round trip (statement-batch.ts).
+ */
 export async function finishClaim(
   db: Kysely<Database>,
   claim: Claim,
   answer: { status: number; body: string; orderId: number | null },
+  alongWith: readonly CompiledQuery[] = [],
 ): Promise<boolean> {
-  const result = await claimFinish(
+  const finish = claimFinish.compile(
     db,
     answer.status,
     answer.body,
@@ -114,6 +132,7 @@ export async function finishClaim(
     claim.key,
     claim.claimedAt,
   );
+  const result = await runBatched(db, alongWith, finish);
   return Number(result.numAffectedRows ?? 0n) > 0;
 }
 

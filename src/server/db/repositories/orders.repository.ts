@@ -23,6 +23,11 @@ export async function insertOrderLines(db: Kysely<Database>, lines: NewOrderLine
   if (lines.length > 0) await linesInsert(db, lines);
 }
 
+/** The insert of `insertOrderLines`, compiled to be sent with later writes (statement-batch.ts). */
+export function orderLinesInsertQuery(db: Kysely<Database>, lines: [NewOrderLineRow, ...NewOrderLineRow[]]) {
+  return linesInsert.compile(db, lines);
+}
+
 export async function findOrderById(db: Kysely<Database>, orderId: number): Promise<OrderRow | undefined> {
   return db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();
 }

@@ -1,5 +1,5 @@
 /** Storage of the sliding-window limits (see ../tables/rate-limits.table.ts and ../../auth/throttle.ts). */
-import { type Kysely, PostgresAdapter } from "kysely";
+import { CompiledQuery, type Kysely, PostgresAdapter, sql } from "kysely";
 import type { IsoInstant } from "../columns";
 import { compiledOnce } from "../compiled-once";
 import type { Database } from "../schema";
@@ -25,6 +25,24 @@ const keyUpsert = compiledOnce((db, key: string, now: IsoInstant) =>
       conflict.column("key").doUpdateSet((eb) => ({ touched_at: eb.ref("excluded.touched_at") })),
     ),
 );
+
+/**
+ * PostgreSQL: runs `claim` (an insert that may do nothing on a conflict) and, only when it
+ * inserted its row, takes the key's lock right after it, in one statement (the lock reads the
+ * claim's answer, so it always comes second, as when they were two statements). True when the
+ * claim inserted its row.
+ */
+export async function claimThenLockRateLimitKey(
+  db: Kysely<Database>,
+  claim: CompiledQuery,
+  key: string,
+  now: IsoInstant,
+): Promise<boolean> {
+  const next = claim.parameters.length;
+  const text = `with claimed as (${claim.sql} returning 1) insert into "rate_limit_keys" ("key", "touched_at") select $${next + 1}, $${next + 2} from claimed on conflict ("key") do update set "touched_at" = "excluded"."touched_at"`;
+  const result = await db.executeQuery(CompiledQuery.raw(text, [...claim.parameters, key, now]));
+  return Number(result.numAffectedRows ?? 0n) > 0;
+}
 
 /** Instants of the key's events after `since`, newest first. */
 export async function listRateLimitEvents(db: Kysely<Database>, key: string, since: IsoInstant): Promise<IsoInstant[]> {
@@ -67,6 +85,45 @@ const eventCounts = compiledOnce((db, key: string, oldest: IsoInstant, sinces: I
       ),
     ),
 );
+
+/**
+ * PostgreSQL, after `lockRateLimitKey`: counts the key's events after each window's start and, when
+ * every window has room (`count < max`; a max under 1 limits nothing), adds the event, in one
+ * statement (both parts see the same snapshot, taken after the lock, as the two statements did).
+ * Undefined on SQLite, whose statements cost no round trip: the caller counts, then inserts.
+ */
+export async function countThenInsertRateLimitEvent(
+  db: Kysely<Database>,
+  key: string,
+  now: IsoInstant,
+  windows: readonly { since: IsoInstant; max: number }[],
+): Promise<{ counts: number[]; eventId: number | null } | undefined> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return undefined;
+  const oldest = windows.map((window) => window.since).sort()[0];
+  if (oldest === undefined) return undefined;
+  const sums = windows.map(
+    (window, index) =>
+      sql`sum(case when created_at > ${window.since} then 1 else 0 end) as ${sql.ref(`after_${index}`)}`,
+  );
+  const room = windows.flatMap((window, index) =>
+    window.max < 1 ? [] : [sql`coalesce(${sql.ref(`after_${index}`)}, 0) < ${window.max}`],
+  );
+  const result = await sql<Record<string, string | number | null>>`
+    with counts as (
+      select ${sql.join(sums)} from rate_limit_events where key = ${key} and created_at > ${oldest}
+    ), added as (
+      insert into rate_limit_events (key, created_at)
+      select ${key}, ${now} from counts where ${room.length === 0 ? sql`true` : sql.join(room, sql` and `)}
+      returning id
+    )
+    select counts.*, (select id from added) as added_id from counts`.execute(db);
+  const row = result.rows[0] ?? {};
+  const added = row.added_id;
+  return {
+    counts: windows.map((_, index) => Number(row[`after_${index}`] ?? 0)),
+    eventId: added === null || added === undefined ? null : Number(added),
+  };
+}
 
 /** The key's `n`-th newest event after `since` (1: the newest), if it has that many. */
 export async function nthNewestRateLimitEvent(
