@@ -3,30 +3,17 @@
  * answer over HTTP, and stop cleanly on SIGTERM.
  */
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PROJECT_ROOT } from "./paths";
+import { emptyStaticDirForFile, serverProcessEnv } from "./test-support/server-process";
 import { setUpTestDatabase } from "./test-support/test-database";
 
 const ctx = setUpTestDatabase();
-const emptyStaticDir = mkdtempSync(path.join(tmpdir(), "venue-nostatic-"));
-afterAll(() => rmSync(emptyStaticDir, { recursive: true, force: true }));
+const emptyStaticDir = emptyStaticDirForFile();
 
 function startServer(): ChildProcessWithoutNullStreams {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: "0",
-    HOST: "127.0.0.1",
-    LOG_LEVEL: "info",
-    STATIC_DIR: emptyStaticDir,
-    DEMO_VENUES: "on",
-  };
-  delete env.DATABASE_URL;
-  delete env.DATA_DIR;
-  delete env.PUBLIC_URL;
-  Object.assign(env, ctx.env);
+  const env = serverProcessEnv(ctx.env, emptyStaticDir);
   return spawn(process.execPath, ["--import", "tsx", path.join(PROJECT_ROOT, "src/server/main.ts")], {
     env,
     cwd: PROJECT_ROOT,

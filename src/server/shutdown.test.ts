@@ -3,17 +3,17 @@
  * manager does it: SIGTERM to the process group, then the exit status and how long it took.
  */
 import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { request } from "node:http";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROJECT_ROOT } from "./paths";
 import { openStomp } from "./realtime/test-stomp-client";
+import { emptyStaticDirForFile, serverProcessEnv } from "./test-support/server-process";
 import { setUpTestDatabase } from "./test-support/test-database";
 
 const ctx = setUpTestDatabase();
-const emptyStaticDir = mkdtempSync(path.join(tmpdir(), "venue-nostatic-"));
+const emptyStaticDir = emptyStaticDirForFile();
 // Inside the project: the bundle finds the project's files from the nearest package.json above it.
 const buildDir = path.join(PROJECT_ROOT, ".tmp", `shutdown-test-${process.pid}`);
 const bundle = path.join(buildDir, "server", "main.js");
@@ -25,25 +25,10 @@ beforeAll(() => {
   });
   if (built.status !== 0) throw new Error(`server build failed:\n${built.stdout}${built.stderr}`);
 }, 60_000);
-afterAll(() => {
-  rmSync(emptyStaticDir, { recursive: true, force: true });
-  rmSync(buildDir, { recursive: true, force: true });
-});
+afterAll(() => rmSync(buildDir, { recursive: true, force: true }));
 
 function startCompiledServer(): ChildProcessWithoutNullStreams {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: "0",
-    HOST: "127.0.0.1",
-    LOG_LEVEL: "info",
-    STATIC_DIR: emptyStaticDir,
-    DEMO_VENUES: "on",
-  };
-  delete env.DATABASE_URL;
-  delete env.DATA_DIR;
-  delete env.PUBLIC_URL;
-  delete env.NODE_OPTIONS;
-  Object.assign(env, ctx.env);
+  const env = serverProcessEnv(ctx.env, emptyStaticDir);
   // A process group of its own, as `npm start` or a container has, so the test signals the group.
   return spawn(process.execPath, [bundle], { env, cwd: PROJECT_ROOT, detached: true });
 }
