@@ -136,7 +136,7 @@ const metricsPlugin: FastifyPluginCallback<MetricsOptions> = (app, options, done
     });
   }
 
-  app.addHook("onResponse", (request, reply, next) => {
+  app.addHook("onResponse", function observeRequestDuration(request, reply, next) {
     duration.observe(
       {
         route: request.routeOptions.url ?? "unmatched",
