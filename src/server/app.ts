@@ -153,6 +153,11 @@ export function buildApp(options: AppOptions): App {
     bodyLimit: BODY_LIMIT_BYTES,
     ...httpServerTimeouts(config.http ?? DEFAULT_HTTP_TIMEOUTS),
     serverFactory: frontDoor.serverFactory,
+    // While a stopping process closes its WebSockets (preClose, up to 2 s) it still listens: a
+    // request that reaches it then is answered as usual rather than with 503, which a proxy would
+    // hand to the guest; once the listener closes, new connections are refused and the proxy
+    // takes them to another process.
+    return503OnClosing: false,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(strictTypeBoxValidatorCompiler);
 

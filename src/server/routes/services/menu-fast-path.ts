@@ -121,7 +121,7 @@ const menuFastPathPlugin: FastifyPluginAsync<{ frontDoor: FrontDoor; menuCache: 
   app.addHook("onReady", async () => {
     frontDoor.answer = cachedMenuAnswer(menuCache, app.securityHeaders, () => app.log.level);
   });
-  // A closing server's requests get Fastify's 503 and Connection: close.
+  // A closing server answers through Fastify, which closes the connection after each answer.
   app.addHook("preClose", async () => {
     frontDoor.answer = null;
   });
