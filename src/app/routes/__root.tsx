@@ -5,6 +5,7 @@ import { SESSION_DB_NAME, useDatabaseExists } from "../db/stored-databases";
 import { useEntranceRequest } from "../features/entrance/entrance-store";
 import { Header } from "../features/shell/Header";
 import { OfflineBanner } from "../features/shell/OfflineBanner";
+import { OptionalPart } from "../features/shell/OptionalPart";
 import { hidesSiteChrome, languagePickerTheme, showsFooter } from "../features/shell/screens";
 import { useCurrentScreen, useSearchParam } from "../features/shell/use-shell-route";
 import "../features/shell/shell.css";
@@ -82,20 +83,20 @@ function RootLayout() {
         <Outlet />
         {firstScreenShown && terminal === null && (
           // After the screen's content, in its flow: below an order's status and number, never over them.
-          <Suspense fallback={null}>
+          <OptionalPart>
             <InstallOffer />
-          </Suspense>
+          </OptionalPart>
         )}
       </main>
       {!chromeHidden && showsFooter(screen) && (
-        <Suspense fallback={null}>
+        <OptionalPart>
           <Footer />
-        </Suspense>
+        </OptionalPart>
       )}
       {firstScreenShown && (
-        <Suspense fallback={null}>
+        <OptionalPart>
           <UpdatePrompt />
-        </Suspense>
+        </OptionalPart>
       )}
       {firstScreenShown && accountsMounted && (
         <Suspense fallback={null}>
