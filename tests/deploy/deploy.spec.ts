@@ -274,6 +274,9 @@ async function waitUntilServing(app: AppProcess): Promise<void> {
 
 test("a rolling restart of both app processes (SIGTERM one, start it, then the other) under a client loop fails no request, and the guest and the PDA carry on", async () => {
   const loop = clientLoop(["/api/health", "/api/services/7002/menu", `/menu/${ROOM.spot}`], 4);
+  // The process killed before was started again; nginx sends to it once its fail_timeout has
+  // passed. An operator starts a rolling restart with both processes serving, and so does this.
+  for (const app of stack.apps) await waitUntilServing(app);
   for (const app of stack.apps) {
     expect(await stack.stopApp(app), `${app.name} exits 0 on SIGTERM`).toBe(0);
     await stack.startApp(app);
