@@ -113,6 +113,9 @@ test("spec §1 the outcome by e-mail: asked for at checkout, the rejected order'
   await page.getByTestId("send-order").click();
   await expect(page.locator("#checkout-problems")).toContainText("Μη έγκυρη διεύθυνση e-mail");
   await expect(address).toHaveAttribute("aria-invalid", "true");
+  // At the top of the page: scrolled, whatever passes under the sticky header counts for axe as a
+  // partly hidden target, so the finding would depend on the scroll offset and not on the form.
+  await page.evaluate(() => window.scrollTo(0, 0));
   expect(await seriousViolations(page)).toEqual([]);
 
   const email = `outcome-${Date.now()}@example.gr`;
