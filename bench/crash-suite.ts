@@ -32,6 +32,8 @@ import {
 import {
   type Answer,
   call,
+  DEMO_ORDER,
+  demoOrderBody,
   mustCall,
   newKey,
   type Session,
@@ -43,7 +45,7 @@ import { CrashableServer } from "./crash-suite/server";
 import { freePort } from "./servers";
 
 /** The demo beach hotel's beach bar, from umbrella 7201; a 6.00 item without options or stock. */
-const DEMO = { storeId: 7, serviceId: 7001, spotId: 7201, itemId: 70201, staffPin: "2580" };
+const DEMO = { ...DEMO_ORDER, storeId: 7, staffPin: "2580" };
 /** 12:00 in Athens on a summer day: the beach bar is open (09:00-20:00). */
 const CLOCK_START = Date.parse("2026-07-01T09:00:00.000Z");
 const RETRY_PAUSE_MS = 250;
@@ -246,19 +248,7 @@ async function placementLoop(guest: Session, cardToken: string, price: number, r
   while (running()) {
     const card = Math.random() < 0.5;
     stats.placements[card ? "card" : "cash"] += 1;
-    const body = {
-      serviceId: DEMO.serviceId,
-      tableId: DEMO.spotId,
-      lines: [{ itemId: DEMO.itemId, quantity: 1, kilos: null, comment: "", selection: {} }],
-      comment: "",
-      expectedTotalCents: price,
-      scheduledFor: null,
-      payment: card ? { type: "CARD", cardToken, saveCard: false } : { type: "CASH" },
-      selectedTableId: null,
-      deliveryInfo: null,
-      location: null,
-      language: "ENG",
-    };
+    const body = demoOrderBody(price, card ? { type: "CARD", cardToken, saveCard: false } : { type: "CASH" });
     const key = newKey();
     // The app's outbox: the same request and key until a definite answer.
     for (;;) {

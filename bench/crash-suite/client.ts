@@ -77,3 +77,23 @@ export async function sandboxCardToken(origin: string): Promise<string> {
 }
 
 export const newKey = (): string => randomUUID();
+
+/** The demo beach bar's umbrella and its plain 6.00 item: what the suite and the backup test order. */
+export const DEMO_ORDER = { serviceId: 7001, spotId: 7201, itemId: 70201 } as const;
+
+/** A guest's order of one demo item at `price`, paid as `payment` says. */
+export function demoOrderBody(price: number, payment: Record<string, unknown> = { type: "CASH" }) {
+  return {
+    serviceId: DEMO_ORDER.serviceId,
+    tableId: DEMO_ORDER.spotId,
+    lines: [{ itemId: DEMO_ORDER.itemId, quantity: 1, kilos: null, comment: "", selection: {} }],
+    comment: "",
+    expectedTotalCents: price,
+    scheduledFor: null,
+    payment,
+    selectedTableId: null,
+    deliveryInfo: null,
+    location: null,
+    language: "ENG",
+  };
+}

@@ -10,14 +10,22 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
-import { type Answer, call, mustCall, newKey, type Session, signInGuest } from "../../../bench/crash-suite/client";
+import {
+  type Answer,
+  call,
+  DEMO_ORDER as DEMO,
+  demoOrderBody,
+  mustCall,
+  newKey,
+  type Session,
+  signInGuest,
+} from "../../../bench/crash-suite/client";
 import { CrashableServer } from "../../../bench/crash-suite/server";
 import { freePort } from "../../../bench/servers";
 import { PROJECT_ROOT } from "../paths";
 import { createEmptyTestDatabase, type TestDatabase, testDialect } from "../test-support/test-database";
 
 /** The demo beach hotel's beach bar, from umbrella 7201; a 6.00 item without options or stock. */
-const DEMO = { serviceId: 7001, spotId: 7201, itemId: 70201 };
 /** 12:00 in Athens on a summer day: the beach bar is open. */
 const CLOCK_START = Date.parse("2026-07-01T09:00:00.000Z");
 const startedAt = Date.now();
@@ -87,19 +95,7 @@ async function placeOrders(
   acked: Acknowledged[],
   running: () => boolean,
 ) {
-  const body = {
-    serviceId: DEMO.serviceId,
-    tableId: DEMO.spotId,
-    lines: [{ itemId: DEMO.itemId, quantity: 1, kilos: null, comment: "", selection: {} }],
-    comment: "",
-    expectedTotalCents: price,
-    scheduledFor: null,
-    payment: { type: "CASH" },
-    selectedTableId: null,
-    deliveryInfo: null,
-    location: null,
-    language: "ENG",
-  };
+  const body = demoOrderBody(price);
   while (running()) {
     const answer: Answer | null = await call(origin, "POST", "/api/orders", { body, session: guest, key: newKey() });
     if (answer?.status !== 201) throw new Error(`placement: ${answer?.status ?? "no answer"} ${answer?.text ?? ""}`);

@@ -32,29 +32,17 @@ export interface ClaimRow extends Claim {
 
 /** Inserts an IN_FLIGHT claim; false when the key already has a row. */
 export async function insertClaim(db: Kysely<Database>, claim: ClaimRow): Promise<boolean> {
-  const result = await claimInsert(
-    db,
-    claim.userId,
-    claim.key,
-    claim.requestHash,
-    claim.claimedAt,
-    claim.expiresAt,
-    claim.claimedBy,
-  );
+  const result = await claimInsert(db, ...claimValues(claim));
   return Number(result.numAffectedRows ?? 0n) > 0;
 }
 
 /** The insert of `insertClaim`, compiled to be sent with another statement. */
 export function claimInsertQuery(db: Kysely<Database>, claim: ClaimRow): CompiledQuery {
-  return claimInsert.compile(
-    db,
-    claim.userId,
-    claim.key,
-    claim.requestHash,
-    claim.claimedAt,
-    claim.expiresAt,
-    claim.claimedBy,
-  );
+  return claimInsert.compile(db, ...claimValues(claim));
+}
+
+function claimValues(claim: ClaimRow) {
+  return [claim.userId, claim.key, claim.requestHash, claim.claimedAt, claim.expiresAt, claim.claimedBy] as const;
 }
 
 const claimInsert = compiledOnce(
