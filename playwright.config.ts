@@ -1,11 +1,11 @@
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/e2e/support/chromium";
 
 /**
  * End-to-end suite: Debian's Chromium (no browser download works here) in a phone viewport,
  * against the real server on a throwaway SQLite file with the demo venues loaded.
  */
 const port = Number(process.env.E2E_PORT ?? 3100);
-const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -22,16 +22,8 @@ export default defineConfig({
     timezoneId: "Europe/Athens",
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath: chromiumPath,
-      args: [
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--disable-quic",
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: [...CHROMIUM_ARGS],
     },
   },
   webServer: {

@@ -26,6 +26,7 @@ import {
   test,
 } from "@playwright/test";
 import { guestOrderHistory, signInByApi, storeSessionInBrowser } from "../e2e/support/accounts";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../e2e/support/chromium";
 import { signInOnTerminal } from "../e2e/support/orders";
 import { type AppProcess, HOST_NAME, HTTP_PORT, HTTPS_PORT, makeCertificates, PUBLIC_URL, Stack } from "./stack";
 
@@ -64,15 +65,9 @@ test.beforeAll(async () => {
   await stack.startApp(second);
   await stack.startNginx();
   browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: CHROMIUM_PATH,
     args: [
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-quic",
+      ...CHROMIUM_ARGS,
       // kyma.test is this machine, and its certificate is trusted as if the CA were installed:
       // no certificate error, so the page is a secure context and the service worker registers.
       `--host-resolver-rules=MAP ${HOST_NAME} 127.0.0.1`,
