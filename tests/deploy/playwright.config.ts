@@ -17,5 +17,5 @@ export default defineConfig({
   // As the e2e suite: one retry under CI, which the report shows as flaky (a failure is not hidden).
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"]],
-  use: { trace: "retain-on-failure" },
+  use: { trace: "off" },
 });
