@@ -129,6 +129,9 @@ export const PRODUCT_ERROR_CODES = [
   "TICKET_NOT_FOUND",
   /** 409: the ticket is no longer in a state this write applies to (another screen got there first); details: state, byName?, at?. */
   "TICKET_CHANGED",
+  // The venue's own catalogue changes (src/domain/staff-catalogue-api.ts).
+  /** 409: another admin changed the item since the version this edit names; details: version (the current one). */
+  "ITEM_CHANGED",
   /** 404: an order-details link whose token is missing, wrong, expired, tampered or for another order or store (one answer for all). */
   "INVALID_ORDER_LINK",
   // Abuse limits.

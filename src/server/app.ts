@@ -69,6 +69,7 @@ import { menuFastPath } from "./routes/services/menu-fast-path";
 import { sessionRoutes } from "./routes/session";
 import { signInRoutes } from "./routes/sign-in";
 import { staffCallRoutes } from "./routes/staff-calls";
+import { staffCatalogueRoutes } from "./routes/staff-catalogue";
 import { staffHistoryRoutes } from "./routes/staff-history";
 import { staffOpeningRoutes } from "./routes/staff-openings";
 import { staffOrderRoutes } from "./routes/staff-orders";
@@ -252,6 +253,7 @@ export function buildApp(options: AppOptions): App {
       await api.register(billRoutes, { ctx: orders });
       await api.register(staffCallRoutes, { ctx: orders });
       await api.register(staffHistoryRoutes, { ctx: orders });
+      await api.register(staffCatalogueRoutes, { ctx: orders });
       await api.register(orderLinkRoutes, { ctx: orders });
       await api.register(reviewRoutes, { ctx: orders });
       await api.register(logRoutes, { ctx: orders });

@@ -14,10 +14,12 @@ import {
   TranslationsSchema,
 } from "../../domain/api";
 import { SLUG_PATTERN } from "../../domain/ids";
+import { CentsSchema } from "../../domain/staff-catalogue-api";
 import { AllergensFileSchema, DietaryFileSchema } from "./allergens-file";
 
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
-const Cents = Type.Integer({ minimum: 0, maximum: 100_000_000 });
+// The same money rule as an admin's edit of an item.
+const Cents = CentsSchema;
 const Photo = Type.String({
   pattern: "^[a-z0-9][a-z0-9/_.-]*\\.(webp|jpg|jpeg|png|svg)$",
   description: "path of an image under public/images/, e.g. demo/espresso.webp",

@@ -23,6 +23,7 @@ import { itemAllergensSchema } from "./016-item-allergens";
 import { memberAndServedBySchema } from "./017-member-and-served-by";
 import { orderNotifyEmailSchema } from "./018-order-notify-email";
 import { finalReceiptsSchema } from "./021-final-receipts";
+import { itemVersionSchema } from "./022-item-version";
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -45,5 +46,6 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     "017-member-and-served-by": memberAndServedBySchema(),
     "018-order-notify-email": orderNotifyEmailSchema(),
     "021-final-receipts": finalReceiptsSchema(),
+    "022-item-version": itemVersionSchema(),
   };
 }

@@ -122,6 +122,8 @@ export interface ItemsTable {
   stock_aligned_to_cart_addition: BooleanColumn;
   stock_amount: number | null;
   position: number;
+  /** Bumped by every admin edit of the item (migration 022); an import writes 1. */
+  version: ColumnType<number, number | undefined, number>;
   /** Allergens (migration 016): the venue file's list; null when it states none. */
   allergens: ColumnType<
     JsonText<Allergen[]> | null,

@@ -1,0 +1,151 @@
+/**
+ * PATCH /api/staff/stores/:storeId/items/:itemId: an admin edits an item's names, details and
+ * prices by the venue file's rules; guests' menus show it at once; two admins on one item get one
+ * clear conflict. Two stores: 1 (the fixture) and 101 (the fixture with its ids shifted by 100,000).
+ */
+import { randomUUID } from "node:crypto";
+import type { LightMyRequestResponse } from "fastify";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { SessionResponse } from "../../../domain/auth-api";
+import type { EditableItem } from "../../../domain/staff-catalogue-api";
+import { sampleVenue } from "../../test-fixtures/venue";
+import { authHeaders } from "../../test-support/accounts";
+import { testClock } from "../../test-support/clock";
+import { FIXTURE } from "../../test-support/orders";
+import { importFixture } from "../../test-support/seed";
+import { setUpTestApp } from "../../test-support/test-app";
+import { setUpTestDatabase } from "../../test-support/test-database";
+
+const database = setUpTestDatabase();
+const clock = testClock("2026-07-01T09:00:00.000Z");
+const server = setUpTestApp(() => database.db, { now: clock.now });
+
+const OTHER_STORE = 101;
+const MENU_URL = `/api/tables/${FIXTURE.table}/menus/beach-bar`;
+const itemUrl = (itemId: number, storeId: number = FIXTURE.storeId) => `/api/staff/stores/${storeId}/items/${itemId}`;
+
+let waiter: Record<string, string>;
+let admin: Record<string, string>;
+let otherAdmin: Record<string, string>;
+
+async function pinSession(storeId: number, pin: string): Promise<Record<string, string>> {
+  const response = await server.app.inject({
+    method: "POST",
+    url: `/api/authenticate/login/pin?pin=${pin}&storeId=${storeId}`,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  const body = response.json<SessionResponse>();
+  return authHeaders({ authToken: body.authToken.token, jwt: body.jwt });
+}
+
+function patchItem(
+  session: Record<string, string>,
+  url: string,
+  payload: object,
+  key: string = randomUUID(),
+): Promise<LightMyRequestResponse> {
+  return server.app.inject({ method: "PATCH", url, headers: { ...session, "idempotency-key": key }, payload });
+}
+
+async function menuItem(itemId: number) {
+  const menu = await server.app.inject({ method: "GET", url: MENU_URL });
+  expect(menu.statusCode).toBe(200);
+  return menu
+    .json<{ items: { id: number; priceCents: number; names: Record<string, { name: string; details?: string }> }[] }>()
+    .items.find((i) => i.id === itemId);
+}
+
+async function storedItem(itemId: number) {
+  return database.db
+    .selectFrom("items")
+    .select(["names", "price_cents", "membership_price_cents", "member_price_enabled", "version"])
+    .where("id", "=", itemId)
+    .executeTakeFirstOrThrow();
+}
+
+beforeAll(async () => {
+  await importFixture(database.db);
+  await importFixture(database.db, sampleVenue({ storeId: OTHER_STORE, idOffset: 100_000 }));
+  waiter = await pinSession(FIXTURE.storeId, "1357");
+  admin = await pinSession(FIXTURE.storeId, "4821");
+  otherAdmin = await pinSession(OTHER_STORE, "4821");
+});
+
+describe("PATCH /api/staff/stores/:storeId/items/:itemId", () => {
+  it("an admin changes a price, names and details: 200 with the item as stored, and the guest's menu shows it at once", async () => {
+    const before = await menuItem(FIXTURE.greekCoffee);
+    expect(before?.priceCents).not.toBe(330);
+    const names = {
+      GRE: { name: "Ελληνικός καφές", details: "Στη χόβολη" },
+      ENG: { name: "Greek coffee", details: "Made on hot sand" },
+    };
+    const response = await patchItem(admin, itemUrl(FIXTURE.greekCoffee), { priceCents: 330, names });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<EditableItem>()).toMatchObject({
+      itemId: FIXTURE.greekCoffee,
+      version: 2,
+      priceCents: 330,
+      names,
+    });
+    expect(await menuItem(FIXTURE.greekCoffee)).toMatchObject({ priceCents: 330, names });
+  });
+
+  it("a replay with the same Idempotency-Key answers the same bytes and does not bump the version again", async () => {
+    const key = randomUUID();
+    const first = await patchItem(admin, itemUrl(FIXTURE.seaBream), { priceCents: 2500 }, key);
+    expect(first.statusCode, first.body).toBe(200);
+    const replay = await patchItem(admin, itemUrl(FIXTURE.seaBream), { priceCents: 2500 }, key);
+    expect(replay.body).toBe(first.body);
+    expect(replay.headers["idempotent-replayed"]).toBe("true");
+    expect((await storedItem(FIXTURE.seaBream)).version).toBe(first.json<EditableItem>().version);
+  });
+
+  it("two admins edit the same version: one wins, the other gets 409 ITEM_CHANGED with the current version, nothing of theirs written", async () => {
+    const { version } = await storedItem(FIXTURE.twoBeers);
+    const first = await patchItem(admin, itemUrl(FIXTURE.twoBeers), { version, priceCents: 900 });
+    expect(first.statusCode, first.body).toBe(200);
+    const second = await patchItem(admin, itemUrl(FIXTURE.twoBeers), { version, priceCents: 1100 });
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toMatchObject({ code: "ITEM_CHANGED", details: { version: version + 1 } });
+    expect((await storedItem(FIXTURE.twoBeers)).price_cents).toBe(900);
+    expect((await menuItem(FIXTURE.twoBeers))?.priceCents).toBe(900);
+  });
+
+  it("bad input → 400 VALIDATION_FAILED with the venue file's path-precise message, nothing changed", async () => {
+    const before = await storedItem(FIXTURE.freddo);
+    const cases: Array<[object, string]> = [
+      [{ priceCents: -1 }, "priceCents"],
+      [{ priceCents: 100_000_001 }, "priceCents"],
+      [{ priceCents: 2.5 }, "priceCents"],
+      [{ names: { ENG: { name: "Freddo" } } }, "names"],
+      [{ names: { GRE: { name: "Φρέντο" } } }, "names"],
+      [{ names: { GRE: { name: "" }, ENG: { name: "Freddo" } } }, "names.GRE.name"],
+      [
+        { memberPriceEnabled: true, membershipPriceCents: null },
+        "memberPriceEnabled: is true but the item has no membershipPriceCents",
+      ],
+      [{ colour: "blue" }, ""],
+    ];
+    for (const [payload, inMessage] of cases) {
+      const response = await patchItem(admin, itemUrl(FIXTURE.freddo), payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      const body = response.json<{ code: string; message: string }>();
+      expect(body.code).toBe("VALIDATION_FAILED");
+      expect(body.message).toContain(inMessage);
+    }
+    expect(await storedItem(FIXTURE.freddo)).toEqual(before);
+  });
+
+  it("a waiter → 403; an admin of another store → 403 for this store, 404 for this store's item under their own; nothing changed", async () => {
+    const before = await storedItem(FIXTURE.freddo);
+    const byWaiter = await patchItem(waiter, itemUrl(FIXTURE.freddo), { priceCents: 1 });
+    expect(byWaiter.statusCode).toBe(403);
+    expect(byWaiter.json()).toMatchObject({ code: "FORBIDDEN" });
+    const foreign = await patchItem(otherAdmin, itemUrl(FIXTURE.freddo), { priceCents: 1 });
+    expect(foreign.statusCode).toBe(403);
+    const smuggled = await patchItem(otherAdmin, itemUrl(FIXTURE.freddo, OTHER_STORE), { priceCents: 1 });
+    expect(smuggled.statusCode).toBe(404);
+    expect(smuggled.json()).toMatchObject({ code: "NOT_FOUND" });
+    expect(await storedItem(FIXTURE.freddo)).toEqual(before);
+  });
+});
