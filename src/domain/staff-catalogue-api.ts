@@ -6,6 +6,7 @@
  *                                          ItemStockChange -> ItemStock (waiters and admins of that store)
  *   PATCH /api/staff/stores/:storeId/items/:itemId       + Idempotency-Key
  *                                          ItemEdit -> EditableItem (admins of that store)
+ *   GET /api/staff/stores/:storeId/catalogue          -> StaffCatalogue (waiters and admins of that store)
  */
 import { type Static, Type } from "typebox";
 import { TranslationsSchema } from "./api";
@@ -75,3 +76,50 @@ export const EditableItemSchema = Type.Object(
   closed,
 );
 export type EditableItem = Static<typeof EditableItemSchema>;
+
+export const StoreParamsSchema = Type.Object({ storeId: Id }, closed);
+export type StoreParams = Static<typeof StoreParamsSchema>;
+
+/** An item as staff see it to edit: what an admin edits, its stock, and the photo guests see. */
+export const StaffCatalogueItemSchema = Type.Object(
+  {
+    ...EditableItemSchema.properties,
+    photo: Type.Union([Type.String(), Type.Null()], { description: "The photo's URL, as the guest menu names it" }),
+    stockEnabled: Type.Boolean(),
+    stockAmount: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+  },
+  closed,
+);
+export type StaffCatalogueItem = Static<typeof StaffCatalogueItemSchema>;
+
+export const StaffCatalogueCategorySchema = Type.Object(
+  { categoryId: Id, names: TranslationsSchema, items: Type.Array(StaffCatalogueItemSchema) },
+  closed,
+);
+export type StaffCatalogueCategory = Static<typeof StaffCatalogueCategorySchema>;
+
+export const StaffCatalogueServiceSchema = Type.Object(
+  {
+    serviceId: Id,
+    slug: Type.String(),
+    names: TranslationsSchema,
+    categories: Type.Array(StaffCatalogueCategorySchema),
+  },
+  closed,
+);
+export type StaffCatalogueService = Static<typeof StaffCatalogueServiceSchema>;
+
+/**
+ * The store's services, categories and items in the guest menu's order. `catalogueVersion` is the
+ * version guests' menus and the service worker follow; each item's `version` is the one an admin's
+ * edit names.
+ */
+export const StaffCatalogueSchema = Type.Object(
+  {
+    storeId: Id,
+    catalogueVersion: Type.Integer({ minimum: 0 }),
+    services: Type.Array(StaffCatalogueServiceSchema),
+  },
+  closed,
+);
+export type StaffCatalogue = Static<typeof StaffCatalogueSchema>;

@@ -6,15 +6,15 @@
  * names an older version of the item than the stored one is refused (409 ITEM_CHANGED) with the
  * current version: two admins never overwrite each other unseen.
  */
-import type { EditableItem, ItemEdit } from "../../domain/staff-catalogue-api";
-import { fromDbBoolean, fromJsonText, toDbBoolean, toJsonText } from "../db/columns";
+import type { ItemEdit } from "../../domain/staff-catalogue-api";
+import { toDbBoolean, toJsonText } from "../db/columns";
 import { bumpCatalogueVersion } from "../db/repositories/orders.repository";
-import type { ItemRow } from "../db/tables/catalogue.tables";
 import { badRequest, conflict, notFound } from "../http/api-error";
 import type { OrdersContext } from "../orders/context";
 import { runOnce, type StoredAnswer } from "../orders/idempotency";
 import { requestHash } from "../orders/request-hash";
 import type { StaffMember } from "../routes/staff-orders/staff-session";
+import { editableItem } from "./staff-catalogue";
 
 export async function editItem(
   ctx: OrdersContext,
@@ -76,18 +76,6 @@ export async function editItem(
   );
   if (changed) ctx.menuCache.invalidateStore(staff.storeId);
   return answer;
-}
-
-function editableItem(row: ItemRow): EditableItem {
-  return {
-    itemId: row.id,
-    version: row.version,
-    names: fromJsonText(row.names),
-    priceCents: row.price_cents,
-    membershipPriceCents: row.membership_price_cents,
-    memberPriceEnabled: fromDbBoolean(row.member_price_enabled),
-    membershipAdditionCents: row.membership_addition_cents,
-  };
 }
 
 function withoutVersion(edit: ItemEdit): Omit<ItemEdit, "version"> {

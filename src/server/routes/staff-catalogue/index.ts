@@ -2,6 +2,7 @@
  * The venue's own changes to its catalogue (shapes in src/domain/staff-catalogue-api.ts):
  *   PUT /api/staff/stores/:storeId/items/:itemId/stock   waiters and admins of that store
  *   PATCH /api/staff/stores/:storeId/items/:itemId       admins of that store (a waiter 403)
+ *   GET /api/staff/stores/:storeId/catalogue             waiters and admins of that store
  * A staff session of that store is required: guests, visitors and staff of another store get 403
  * FORBIDDEN; an item that is not the store's 404 NOT_FOUND. Every write takes an Idempotency-Key
  * and runs once.
@@ -12,10 +13,13 @@ import {
   ItemEditSchema,
   ItemStockChangeSchema,
   ItemStockSchema,
+  StaffCatalogueSchema,
   StoreItemParamsSchema,
+  StoreParamsSchema,
 } from "../../../domain/staff-catalogue-api";
 import { editItem } from "../../catalogue/item-edit";
 import { setItemStock } from "../../catalogue/item-stock";
+import { readStaffCatalogue } from "../../catalogue/staff-catalogue";
 import { forbidden } from "../../http/api-error";
 import { IdempotentHeadersSchema, idempotencyKeyOf, sendStoredAnswer } from "../../http/idempotent-request";
 import { errorResponses, NoQuerySchema } from "../../http/schemas";
@@ -25,6 +29,26 @@ import { authenticateStaff } from "../staff-orders/staff-session";
 const WRITE_ERRORS = errorResponses(400, 401, 403, 404, 409, 422);
 
 export const staffCatalogueRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContext }> = async (app, { ctx }) => {
+  app.get(
+    "/staff/stores/:storeId/catalogue",
+    {
+      schema: {
+        tags: ["staff"],
+        summary:
+          "The store's services, categories and items as staff change them: versions, prices, stock, photos. Waiters and admins of that store",
+        params: StoreParamsSchema,
+        querystring: NoQuerySchema,
+        response: { 200: StaffCatalogueSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const staff = await authenticateStaff(ctx, request.headers as Record<string, string>);
+      if (staff.storeId !== request.params.storeId)
+        throw forbidden("Only the staff of this store can read its catalogue this way");
+      return readStaffCatalogue(ctx, staff.storeId);
+    },
+  );
+
   app.put(
     "/staff/stores/:storeId/items/:itemId/stock",
     {
