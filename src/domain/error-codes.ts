@@ -132,6 +132,8 @@ export const PRODUCT_ERROR_CODES = [
   // The venue's own catalogue changes (src/domain/staff-catalogue-api.ts).
   /** 409: another admin changed the item since the version this edit names; details: version (the current one). */
   "ITEM_CHANGED",
+  /** 409: another admin changed the service's settings since the version this edit names; details: version (the current one). */
+  "SERVICE_CHANGED",
   /** 404: an order-details link whose token is missing, wrong, expired, tampered or for another order or store (one answer for all). */
   "INVALID_ORDER_LINK",
   // Abuse limits.

@@ -7,9 +7,11 @@
  *   PATCH /api/staff/stores/:storeId/items/:itemId       + Idempotency-Key
  *                                          ItemEdit -> EditableItem (admins of that store)
  *   GET /api/staff/stores/:storeId/catalogue          -> StaffCatalogue (waiters and admins of that store)
+ *   PATCH /api/staff/stores/:storeId/services/:serviceId + Idempotency-Key
+ *                                          ServiceEdit -> EditableService (admins of that store)
  */
 import { type Static, Type } from "typebox";
-import { TranslationsSchema } from "./api";
+import { DeliveryDiscountSchema, HappyHourSchema, HoursSchema, TranslationsSchema } from "./api";
 
 const closed = { additionalProperties: false } as const;
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
@@ -123,3 +125,54 @@ export const StaffCatalogueSchema = Type.Object(
   closed,
 );
 export type StaffCatalogue = Static<typeof StaffCatalogueSchema>;
+
+export const StoreServiceParamsSchema = Type.Object({ storeId: Id, serviceId: Id }, closed);
+export type StoreServiceParams = Static<typeof StoreServiceParamsSchema>;
+
+/** The most pieces one order may be limited to; more is a typing slip, not a limit. */
+export const MAX_ITEMS_PER_ORDER_LIMIT = 1_000;
+
+/**
+ * An admin's edit of a service's settings, in the venue file's terms: any of these fields; null
+ * removes an optional setting (always open, no happy hour...). `version`, when given, is the
+ * service's version the admin saw: a later one refuses the edit (409 SERVICE_CHANGED).
+ */
+export const ServiceEditSchema = Type.Object(
+  {
+    version: Type.Optional(Type.Integer({ minimum: 1, description: "The service's version the edit was made on" })),
+    names: Type.Optional(TranslationsSchema),
+    hours: Type.Optional(Type.Union([HoursSchema, Type.Null()], { description: "null: open 24 hours" })),
+    scheduledOrders: Type.Optional(
+      Type.Union([Type.Object({ enabled: Type.Boolean(), hours: HoursSchema }, closed), Type.Null()]),
+    ),
+    maxItemsPerOrder: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: MAX_ITEMS_PER_ORDER_LIMIT, description: "0: no limit" }),
+    ),
+    minimumOrderCents: Type.Optional(CentsSchema),
+    happyHour: Type.Optional(Type.Union([HappyHourSchema, Type.Null()])),
+    deliveryDiscount: Type.Optional(Type.Union([DeliveryDiscountSchema, Type.Null()])),
+    delayedResponse: Type.Optional(Type.Boolean()),
+    hidePhotosOfItems: Type.Optional(Type.Boolean()),
+  },
+  closed,
+);
+export type ServiceEdit = Static<typeof ServiceEditSchema>;
+
+/** The settings an admin edits, as stored, with the service's version after the edit. */
+export const EditableServiceSchema = Type.Object(
+  {
+    serviceId: Id,
+    version: Type.Integer({ minimum: 1 }),
+    names: TranslationsSchema,
+    hours: Type.Union([HoursSchema, Type.Null()]),
+    scheduledOrders: Type.Union([Type.Object({ enabled: Type.Boolean(), hours: HoursSchema }, closed), Type.Null()]),
+    maxItemsPerOrder: Type.Integer({ minimum: 0 }),
+    minimumOrderCents: CentsSchema,
+    happyHour: Type.Union([HappyHourSchema, Type.Null()]),
+    deliveryDiscount: Type.Union([DeliveryDiscountSchema, Type.Null()]),
+    delayedResponse: Type.Boolean(),
+    hidePhotosOfItems: Type.Boolean(),
+  },
+  closed,
+);
+export type EditableService = Static<typeof EditableServiceSchema>;

@@ -13,7 +13,7 @@ import type { Issue } from "../validation/issues";
 import { childPath } from "../validation/issues";
 import { itemAllergens } from "./item-allergens-checks";
 import { rentalIssues } from "./rental-checks";
-import type { StationFile, VenueFile } from "./venue-file";
+import type { ServiceFile, StationFile, VenueFile } from "./venue-file";
 import { ENTITY_LABEL, type EntityKind, indexVenue, type VenueIndex } from "./venue-index";
 
 export interface SemanticCheckOptions {
@@ -343,33 +343,46 @@ function contains(outer: Window, inner: Window): boolean {
   return [0, MINUTES_PER_DAY].some((shift) => innerStart + shift >= outerStart && innerEnd + shift <= outerEnd);
 }
 
-function serviceTimes(index: VenueIndex): Issue[] {
+/** A service's time windows as a venue file or an admin's edit states them. */
+export type ServiceTimes = Pick<ServiceFile, "hours" | "scheduledOrders" | "happyHour">;
+
+/**
+ * No window is empty and a happy hour lies within the service's hours; `servicePath` locates the
+ * service in its file ("" for an admin's edit of one service).
+ */
+export function serviceTimeIssues(service: ServiceTimes, servicePath: string): Issue[] {
   const issues: Issue[] = [];
   const emptyWindow = (window: Window | undefined, at: string, hint: string) => {
     if (window !== undefined && window.startTime === window.endTime) {
       issues.push({ path: at, message: `startTime and endTime are both ${window.startTime}; ${hint}` });
     }
   };
+  emptyWindow(service.hours, childPath(servicePath, "hours"), "leave hours out for a service that is always open");
+  emptyWindow(
+    service.scheduledOrders?.hours,
+    childPath(childPath(servicePath, "scheduledOrders"), "hours"),
+    "the window would be empty",
+  );
+  emptyWindow(service.happyHour, childPath(servicePath, "happyHour"), "the happy hour would never apply");
+  const { hours, happyHour } = service;
+  if (
+    hours !== undefined &&
+    happyHour !== undefined &&
+    hours.startTime !== hours.endTime &&
+    !contains(hours, happyHour)
+  ) {
+    issues.push({
+      path: childPath(servicePath, "happyHour"),
+      message: `${happyHour.startTime}-${happyHour.endTime} is not within the service hours ${hours.startTime}-${hours.endTime}`,
+    });
+  }
+  return issues;
+}
+
+function serviceTimes(index: VenueIndex): Issue[] {
+  const issues: Issue[] = [];
   for (const { value: service, path: servicePath } of index.services) {
-    emptyWindow(service.hours, childPath(servicePath, "hours"), "leave hours out for a service that is always open");
-    emptyWindow(
-      service.scheduledOrders?.hours,
-      childPath(childPath(servicePath, "scheduledOrders"), "hours"),
-      "the window would be empty",
-    );
-    emptyWindow(service.happyHour, childPath(servicePath, "happyHour"), "the happy hour would never apply");
-    const { hours, happyHour } = service;
-    if (
-      hours !== undefined &&
-      happyHour !== undefined &&
-      hours.startTime !== hours.endTime &&
-      !contains(hours, happyHour)
-    ) {
-      issues.push({
-        path: childPath(servicePath, "happyHour"),
-        message: `${happyHour.startTime}-${happyHour.endTime} is not within the service hours ${hours.startTime}-${hours.endTime}`,
-      });
-    }
+    issues.push(...serviceTimeIssues(service, servicePath));
     const seen = new Set<string>();
     service.availableAt.forEach((type, i) => {
       if (seen.has(type))

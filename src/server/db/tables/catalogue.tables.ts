@@ -69,6 +69,8 @@ export interface ServicesTable {
   delivery_discount_minimum_cents: number | null;
   minimum_order_cents: number;
   position: number;
+  /** Bumped by every admin edit of the service's settings (migration 026); an import writes 1. */
+  version: ColumnType<number, number | undefined, number>;
 }
 
 export interface SpotsTable {

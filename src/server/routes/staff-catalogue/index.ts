@@ -3,6 +3,7 @@
  *   PUT /api/staff/stores/:storeId/items/:itemId/stock   waiters and admins of that store
  *   PATCH /api/staff/stores/:storeId/items/:itemId       admins of that store (a waiter 403)
  *   GET /api/staff/stores/:storeId/catalogue             waiters and admins of that store
+ *   PATCH /api/staff/stores/:storeId/services/:serviceId admins of that store (a waiter 403)
  * A staff session of that store is required: guests, visitors and staff of another store get 403
  * FORBIDDEN; an item that is not the store's 404 NOT_FOUND. Every write takes an Idempotency-Key
  * and runs once.
@@ -10,15 +11,19 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import {
   EditableItemSchema,
+  EditableServiceSchema,
   ItemEditSchema,
   ItemStockChangeSchema,
   ItemStockSchema,
+  ServiceEditSchema,
   StaffCatalogueSchema,
   StoreItemParamsSchema,
   StoreParamsSchema,
+  StoreServiceParamsSchema,
 } from "../../../domain/staff-catalogue-api";
 import { editItem } from "../../catalogue/item-edit";
 import { setItemStock } from "../../catalogue/item-stock";
+import { editService } from "../../catalogue/service-edit";
 import { readStaffCatalogue } from "../../catalogue/staff-catalogue";
 import { forbidden } from "../../http/api-error";
 import { IdempotentHeadersSchema, idempotencyKeyOf, sendStoredAnswer } from "../../http/idempotent-request";
@@ -94,6 +99,31 @@ export const staffCatalogueRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContex
         throw forbidden("Only the staff of this store can change its items");
       if (staff.role !== "ADMIN") throw forbidden("Only an admin of the store can edit its items");
       const answer = await editItem(ctx, staff, key, request.params.itemId, request.body);
+      return sendStoredAnswer(reply, answer);
+    },
+  );
+
+  app.patch(
+    "/staff/stores/:storeId/services/:serviceId",
+    {
+      schema: {
+        tags: ["staff"],
+        summary:
+          "Edit a service's names, hours, scheduled orders, limits, happy hour and delivery discount by the venue file's rules (null removes an optional setting); with version, refused (409 SERVICE_CHANGED) if another admin changed it since. Admins of that store",
+        params: StoreServiceParamsSchema,
+        querystring: NoQuerySchema,
+        headers: IdempotentHeadersSchema,
+        body: ServiceEditSchema,
+        response: { 200: EditableServiceSchema, ...WRITE_ERRORS },
+      },
+    },
+    async (request, reply) => {
+      const key = idempotencyKeyOf(request.headers as Record<string, unknown>);
+      const staff = await authenticateStaff(ctx, request.headers as Record<string, string>);
+      if (staff.storeId !== request.params.storeId)
+        throw forbidden("Only the staff of this store can change its services");
+      if (staff.role !== "ADMIN") throw forbidden("Only an admin of the store can edit its services");
+      const answer = await editService(ctx, staff, key, request.params.serviceId, request.body);
       return sendStoredAnswer(reply, answer);
     },
   );
