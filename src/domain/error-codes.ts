@@ -134,6 +134,10 @@ export const PRODUCT_ERROR_CODES = [
   "ITEM_CHANGED",
   /** 409: another admin changed the service's settings since the version this edit names; details: version (the current one). */
   "SERVICE_CHANGED",
+  /** 409: another admin changed the category (or its items' order) since the version this edit names; details: version (the current one). */
+  "CATEGORY_CHANGED",
+  /** 400: a new order of a category's items or a service's categories that does not list each of them exactly once (the message names the ids missing or unknown). */
+  "ORDER_INCOMPLETE",
   /** 404: an order-details link whose token is missing, wrong, expired, tampered or for another order or store (one answer for all). */
   "INVALID_ORDER_LINK",
   // Abuse limits.

@@ -9,6 +9,12 @@
  *   GET /api/staff/stores/:storeId/catalogue          -> StaffCatalogue (waiters and admins of that store)
  *   PATCH /api/staff/stores/:storeId/services/:serviceId + Idempotency-Key
  *                                          ServiceEdit -> EditableService (admins of that store)
+ *   PATCH /api/staff/stores/:storeId/categories/:categoryId + Idempotency-Key
+ *                                          CategoryEdit -> EditableCategory (admins of that store)
+ *   PUT /api/staff/stores/:storeId/categories/:categoryId/item-order + Idempotency-Key
+ *                                          ItemOrder -> ItemOrder as stored (admins of that store)
+ *   PUT /api/staff/stores/:storeId/services/:serviceId/category-order + Idempotency-Key
+ *                                          CategoryOrder -> CategoryOrder as stored (admins of that store)
  */
 import { type Static, Type } from "typebox";
 import { DeliveryDiscountSchema, HappyHourSchema, HoursSchema, TranslationsSchema } from "./api";
@@ -95,7 +101,13 @@ export const StaffCatalogueItemSchema = Type.Object(
 export type StaffCatalogueItem = Static<typeof StaffCatalogueItemSchema>;
 
 export const StaffCatalogueCategorySchema = Type.Object(
-  { categoryId: Id, names: TranslationsSchema, items: Type.Array(StaffCatalogueItemSchema) },
+  {
+    categoryId: Id,
+    version: Type.Integer({ minimum: 1, description: "The version an edit of the category or its items' order names" }),
+    names: TranslationsSchema,
+    maxProductsPerCart: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
+    items: Type.Array(StaffCatalogueItemSchema),
+  },
   closed,
 );
 export type StaffCatalogueCategory = Static<typeof StaffCatalogueCategorySchema>;
@@ -103,6 +115,10 @@ export type StaffCatalogueCategory = Static<typeof StaffCatalogueCategorySchema>
 export const StaffCatalogueServiceSchema = Type.Object(
   {
     serviceId: Id,
+    version: Type.Integer({
+      minimum: 1,
+      description: "The version an edit of the service or its categories' order names",
+    }),
     slug: Type.String(),
     names: TranslationsSchema,
     categories: Type.Array(StaffCatalogueCategorySchema),
@@ -176,3 +192,66 @@ export const EditableServiceSchema = Type.Object(
   closed,
 );
 export type EditableService = Static<typeof EditableServiceSchema>;
+
+export const StoreCategoryParamsSchema = Type.Object({ storeId: Id, categoryId: Id }, closed);
+export type StoreCategoryParams = Static<typeof StoreCategoryParamsSchema>;
+
+/** A category's own limit as a venue file states it; null: no limit. */
+const MaxProductsPerCart = Type.Union([Type.Integer({ minimum: 1, maximum: MAX_ITEMS_PER_ORDER_LIMIT }), Type.Null()]);
+
+/** An admin's edit of a category: its names and its limit per cart, naming the version seen. */
+export const CategoryEditSchema = Type.Object(
+  {
+    version: Type.Optional(Type.Integer({ minimum: 1 })),
+    names: Type.Optional(TranslationsSchema),
+    maxProductsPerCart: Type.Optional(MaxProductsPerCart),
+  },
+  closed,
+);
+export type CategoryEdit = Static<typeof CategoryEditSchema>;
+
+export const EditableCategorySchema = Type.Object(
+  {
+    categoryId: Id,
+    version: Type.Integer({ minimum: 1 }),
+    names: TranslationsSchema,
+    maxProductsPerCart: MaxProductsPerCart,
+  },
+  closed,
+);
+export type EditableCategory = Static<typeof EditableCategorySchema>;
+
+/** The most entries one list to order may hold; a category or service holds far fewer. */
+const MAX_ORDERED = 2_000;
+
+/** A category's items in their new order: every item of the category, each once. */
+export const ItemOrderSchema = Type.Object(
+  {
+    version: Type.Optional(Type.Integer({ minimum: 1, description: "The category's version the order was made on" })),
+    itemIds: Type.Array(Id, { minItems: 1, maxItems: MAX_ORDERED, uniqueItems: true }),
+  },
+  closed,
+);
+export type ItemOrder = Static<typeof ItemOrderSchema>;
+
+export const StoredItemOrderSchema = Type.Object(
+  { categoryId: Id, version: Type.Integer({ minimum: 1 }), itemIds: Type.Array(Id) },
+  closed,
+);
+export type StoredItemOrder = Static<typeof StoredItemOrderSchema>;
+
+/** A service's categories in their new order: every category of the service, each once. */
+export const CategoryOrderSchema = Type.Object(
+  {
+    version: Type.Optional(Type.Integer({ minimum: 1, description: "The service's version the order was made on" })),
+    categoryIds: Type.Array(Id, { minItems: 1, maxItems: MAX_ORDERED, uniqueItems: true }),
+  },
+  closed,
+);
+export type CategoryOrder = Static<typeof CategoryOrderSchema>;
+
+export const StoredCategoryOrderSchema = Type.Object(
+  { serviceId: Id, version: Type.Integer({ minimum: 1 }), categoryIds: Type.Array(Id) },
+  closed,
+);
+export type StoredCategoryOrder = Static<typeof StoredCategoryOrderSchema>;

@@ -102,6 +102,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   TICKET_NOT_FOUND: msg`We could not find this ticket`,
   ITEM_CHANGED: msg`Someone else changed this item meanwhile: look at it again before you change it`,
   SERVICE_CHANGED: msg`Someone else changed this service meanwhile: look at it again before you change it`,
+  CATEGORY_CHANGED: msg`Someone else changed this category meanwhile: look at it again before you change it`,
+  ORDER_INCOMPLETE: msg`The list changed meanwhile: reload it and arrange it again`,
   TICKET_CHANGED: msg`Someone else already changed this ticket; the screen shows it as it is now`,
   INVALID_ORDER_LINK: msg`This order link is not valid or has expired; ask the store for a new one`,
   // The guest's bill (domain/bill-api.ts): the bill screen re-reads the bill after each of these.

@@ -1,84 +1,52 @@
 /**
  * An admin edits a service's settings: names, hours, scheduled orders, limits, happy hour, delivery
- * discount. Like an item's edit (item-edit.ts): checked by the venue file's schemas and its
- * time-window rules with the same messages, run once per Idempotency-Key, written in one
- * transaction with the service's version and the store's catalogue_version bumped, and refused
- * (409 SERVICE_CHANGED) when it names an older version than the stored one.
+ * discount, checked by the venue file's schemas and its time-window rules with the same messages
+ * (catalogue-write.ts says how every such change runs), and refused (409 SERVICE_CHANGED) when it
+ * names another version than the stored one.
  */
 import type { EditableService, ServiceEdit } from "../../domain/staff-catalogue-api";
 import { fromDbBoolean, fromJsonText, toDbBoolean, toJsonText } from "../db/columns";
-import { bumpCatalogueVersion } from "../db/repositories/orders.repository";
 import type { ServiceRow } from "../db/tables/catalogue.tables";
-import { badRequest, conflict, notFound } from "../http/api-error";
+import { badRequest, notFound } from "../http/api-error";
 import type { OrdersContext } from "../orders/context";
-import { runOnce, type StoredAnswer } from "../orders/idempotency";
-import { requestHash } from "../orders/request-hash";
+import type { StoredAnswer } from "../orders/idempotency";
 import type { StaffMember } from "../routes/staff-orders/staff-session";
 import { formatIssue } from "../validation/issues";
 import { serviceTimeIssues } from "../venue/semantic-checks";
+import { moveVersion, runCatalogueWrite } from "./catalogue-write";
 
-export async function editService(
+export function editService(
   ctx: OrdersContext,
   staff: StaffMember,
   key: string,
   serviceId: number,
   edit: ServiceEdit,
 ): Promise<StoredAnswer> {
-  const call = { route: `services/${serviceId}`, body: edit };
-  let changed = false;
-  const answer = await runOnce(
-    ctx,
-    { userId: staff.userId, key, hash: requestHash(call) },
-    { claimFirst: false },
-    (claim) =>
-      ctx.db.transaction().execute(async (trx) => {
-        const earlier = await claim.claim(trx);
-        if (earlier !== null) return earlier;
-        const row = await trx
-          .selectFrom("services")
-          .selectAll()
-          .where("id", "=", serviceId)
-          .where("store_id", "=", staff.storeId)
-          .executeTakeFirst();
-        if (row === undefined) throw notFound("NOT_FOUND", `There is no service ${serviceId} in this store`);
-        if (edit.version !== undefined && edit.version !== row.version) {
-          throw conflict("SERVICE_CHANGED", `This service was changed meanwhile: it is at version ${row.version} now`, {
-            version: row.version,
-          });
-        }
-        const { version: _version, ...fields } = edit;
-        const edited: EditableService = { ...editableService(row), ...fields, version: row.version + 1 };
-        const issues = serviceTimeIssues(
-          {
-            hours: edited.hours ?? undefined,
-            scheduledOrders: edited.scheduledOrders ?? undefined,
-            happyHour: edited.happyHour ?? undefined,
-          },
-          "",
-        );
-        if (issues.length > 0) throw badRequest(issues.map(formatIssue).join("; "));
-        const columns = { ...serviceColumns(edited), version: edited.version };
-        // The answer is what was stored, read back from the columns.
-        const service = editableService({ ...row, ...columns });
-        // Only a version that moves, so two edits of one version cannot both pass.
-        const updated = await trx
-          .updateTable("services")
-          .set(columns)
-          .where("id", "=", serviceId)
-          .where("version", "=", row.version)
-          .executeTakeFirst();
-        if (updated.numUpdatedRows === 0n) {
-          throw conflict("SERVICE_CHANGED", "This service was changed meanwhile", { version: row.version + 1 });
-        }
-        await bumpCatalogueVersion(trx, staff.storeId);
-        const body = JSON.stringify(service);
-        await claim.finish(trx, { status: 200, body, orderId: null });
-        changed = true;
-        return { status: 200, body };
-      }),
-  );
-  if (changed) ctx.menuCache.invalidateStore(staff.storeId);
-  return answer;
+  return runCatalogueWrite(ctx, staff, key, { route: `services/${serviceId}`, body: edit }, async (trx) => {
+    const row = await trx
+      .selectFrom("services")
+      .selectAll()
+      .where("id", "=", serviceId)
+      .where("store_id", "=", staff.storeId)
+      .executeTakeFirst();
+    if (row === undefined) throw notFound("NOT_FOUND", `There is no service ${serviceId} in this store`);
+    const { version, ...fields } = edit;
+    const nextVersion = await moveVersion(trx, "services", row, version, "SERVICE_CHANGED");
+    const edited: EditableService = { ...editableService(row), ...fields };
+    const issues = serviceTimeIssues(
+      {
+        hours: edited.hours ?? undefined,
+        scheduledOrders: edited.scheduledOrders ?? undefined,
+        happyHour: edited.happyHour ?? undefined,
+      },
+      "",
+    );
+    if (issues.length > 0) throw badRequest(issues.map(formatIssue).join("; "));
+    const columns = serviceColumns(edited);
+    await trx.updateTable("services").set(columns).where("id", "=", serviceId).execute();
+    // The answer is what was stored, read back from the columns.
+    return editableService({ ...row, ...columns, version: nextVersion });
+  });
 }
 
 export function editableService(row: ServiceRow): EditableService {

@@ -61,13 +61,16 @@ export async function readStaffCatalogue(ctx: OrdersContext, storeId: number): P
       catalogueVersion: store.catalogue_version,
       services: services.map((service) => ({
         serviceId: service.id,
+        version: service.version,
         slug: service.slug,
         names: fromJsonText(service.names),
         categories: categories
           .filter((category) => category.service_id === service.id)
           .map((category) => ({
             categoryId: category.id,
+            version: category.version,
             names: fromJsonText(category.names),
+            maxProductsPerCart: category.max_products_per_cart,
             items: items.filter((item) => item.category_id === category.id).map(staffCatalogueItem),
           })),
       })),

@@ -69,7 +69,7 @@ export interface ServicesTable {
   delivery_discount_minimum_cents: number | null;
   minimum_order_cents: number;
   position: number;
-  /** Bumped by every admin edit of the service's settings (migration 026); an import writes 1. */
+  /** Bumped by every admin edit of the service's settings or its categories' order (migration 026); an import writes 1. */
   version: ColumnType<number, number | undefined, number>;
 }
 
@@ -103,6 +103,8 @@ export interface CategoriesTable {
   names: JsonText<Translations>;
   max_products_per_cart: number | null;
   position: number;
+  /** Bumped by every admin edit of the category or of its items' order (migration 026); an import writes 1. */
+  version: ColumnType<number, number | undefined, number>;
 }
 
 export interface ItemsTable {

@@ -4,23 +4,36 @@
  *   PATCH /api/staff/stores/:storeId/items/:itemId       admins of that store (a waiter 403)
  *   GET /api/staff/stores/:storeId/catalogue             waiters and admins of that store
  *   PATCH /api/staff/stores/:storeId/services/:serviceId admins of that store (a waiter 403)
+ *   PATCH /api/staff/stores/:storeId/categories/:categoryId                    admins
+ *   PUT /api/staff/stores/:storeId/categories/:categoryId/item-order           admins
+ *   PUT /api/staff/stores/:storeId/services/:serviceId/category-order          admins
  * A staff session of that store is required: guests, visitors and staff of another store get 403
  * FORBIDDEN; an item that is not the store's 404 NOT_FOUND. Every write takes an Idempotency-Key
  * and runs once.
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { FastifyRequest } from "fastify";
 import {
+  CategoryEditSchema,
+  CategoryOrderSchema,
+  EditableCategorySchema,
   EditableItemSchema,
   EditableServiceSchema,
   ItemEditSchema,
+  ItemOrderSchema,
   ItemStockChangeSchema,
   ItemStockSchema,
   ServiceEditSchema,
   StaffCatalogueSchema,
+  StoreCategoryParamsSchema,
+  StoredCategoryOrderSchema,
+  StoredItemOrderSchema,
   StoreItemParamsSchema,
   StoreParamsSchema,
   StoreServiceParamsSchema,
 } from "../../../domain/staff-catalogue-api";
+import { orderCategories, orderItems } from "../../catalogue/catalogue-order";
+import { editCategory } from "../../catalogue/category-edit";
 import { editItem } from "../../catalogue/item-edit";
 import { setItemStock } from "../../catalogue/item-stock";
 import { editService } from "../../catalogue/service-edit";
@@ -29,11 +42,19 @@ import { forbidden } from "../../http/api-error";
 import { IdempotentHeadersSchema, idempotencyKeyOf, sendStoredAnswer } from "../../http/idempotent-request";
 import { errorResponses, NoQuerySchema } from "../../http/schemas";
 import type { OrdersContext } from "../../orders/context";
-import { authenticateStaff } from "../staff-orders/staff-session";
+import { authenticateStaff, type StaffMember } from "../staff-orders/staff-session";
 
 const WRITE_ERRORS = errorResponses(400, 401, 403, 404, 409, 422);
 
 export const staffCatalogueRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContext }> = async (app, { ctx }) => {
+  /** The staff member of the store in the path, who must be one of its admins. */
+  async function adminOf(request: FastifyRequest<{ Params: { storeId: number } }>): Promise<StaffMember> {
+    const staff = await authenticateStaff(ctx, request.headers as Record<string, string>);
+    if (staff.storeId !== request.params.storeId) throw forbidden("Only the staff of this store can change it");
+    if (staff.role !== "ADMIN") throw forbidden("Only an admin of the store can change its menus");
+    return staff;
+  }
+
   app.get(
     "/staff/stores/:storeId/catalogue",
     {
@@ -94,10 +115,7 @@ export const staffCatalogueRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContex
     },
     async (request, reply) => {
       const key = idempotencyKeyOf(request.headers as Record<string, unknown>);
-      const staff = await authenticateStaff(ctx, request.headers as Record<string, string>);
-      if (staff.storeId !== request.params.storeId)
-        throw forbidden("Only the staff of this store can change its items");
-      if (staff.role !== "ADMIN") throw forbidden("Only an admin of the store can edit its items");
+      const staff = await adminOf(request);
       const answer = await editItem(ctx, staff, key, request.params.itemId, request.body);
       return sendStoredAnswer(reply, answer);
     },
@@ -119,12 +137,72 @@ export const staffCatalogueRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContex
     },
     async (request, reply) => {
       const key = idempotencyKeyOf(request.headers as Record<string, unknown>);
-      const staff = await authenticateStaff(ctx, request.headers as Record<string, string>);
-      if (staff.storeId !== request.params.storeId)
-        throw forbidden("Only the staff of this store can change its services");
-      if (staff.role !== "ADMIN") throw forbidden("Only an admin of the store can edit its services");
+      const staff = await adminOf(request);
       const answer = await editService(ctx, staff, key, request.params.serviceId, request.body);
       return sendStoredAnswer(reply, answer);
+    },
+  );
+
+  app.patch(
+    "/staff/stores/:storeId/categories/:categoryId",
+    {
+      schema: {
+        tags: ["staff"],
+        summary:
+          "Edit a category's names and its limit per cart (null: none); with version, refused (409 CATEGORY_CHANGED) if another admin changed it since. Admins of that store",
+        params: StoreCategoryParamsSchema,
+        querystring: NoQuerySchema,
+        headers: IdempotentHeadersSchema,
+        body: CategoryEditSchema,
+        response: { 200: EditableCategorySchema, ...WRITE_ERRORS },
+      },
+    },
+    async (request, reply) => {
+      const key = idempotencyKeyOf(request.headers as Record<string, unknown>);
+      const staff = await adminOf(request);
+      return sendStoredAnswer(reply, await editCategory(ctx, staff, key, request.params.categoryId, request.body));
+    },
+  );
+
+  app.put(
+    "/staff/stores/:storeId/categories/:categoryId/item-order",
+    {
+      schema: {
+        tags: ["staff"],
+        summary:
+          "Order a category's items: every item of the category exactly once (else 400 ORDER_INCOMPLETE); with version, refused (409 CATEGORY_CHANGED) if another admin changed the category since. Admins of that store",
+        params: StoreCategoryParamsSchema,
+        querystring: NoQuerySchema,
+        headers: IdempotentHeadersSchema,
+        body: ItemOrderSchema,
+        response: { 200: StoredItemOrderSchema, ...WRITE_ERRORS },
+      },
+    },
+    async (request, reply) => {
+      const key = idempotencyKeyOf(request.headers as Record<string, unknown>);
+      const staff = await adminOf(request);
+      return sendStoredAnswer(reply, await orderItems(ctx, staff, key, request.params.categoryId, request.body));
+    },
+  );
+
+  app.put(
+    "/staff/stores/:storeId/services/:serviceId/category-order",
+    {
+      schema: {
+        tags: ["staff"],
+        summary:
+          "Order a service's categories: every category of the service exactly once (else 400 ORDER_INCOMPLETE); with version, refused (409 SERVICE_CHANGED) if another admin changed the service since. Admins of that store",
+        params: StoreServiceParamsSchema,
+        querystring: NoQuerySchema,
+        headers: IdempotentHeadersSchema,
+        body: CategoryOrderSchema,
+        response: { 200: StoredCategoryOrderSchema, ...WRITE_ERRORS },
+      },
+    },
+    async (request, reply) => {
+      const key = idempotencyKeyOf(request.headers as Record<string, unknown>);
+      const staff = await adminOf(request);
+      return sendStoredAnswer(reply, await orderCategories(ctx, staff, key, request.params.serviceId, request.body));
     },
   );
 };

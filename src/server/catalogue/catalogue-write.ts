@@ -1,0 +1,80 @@
+/**
+ * How every staff change to a store's catalogue runs: once per Idempotency-Key, in one
+ * transaction that claims the key, makes the change, bumps the store's catalogue_version (which the
+ * menu cache, the placement's kept catalogue and the service worker follow) and stores the answer;
+ * then this process's cached menus of the store are dropped before the answer goes out.
+ */
+import type { Kysely } from "kysely";
+import { bumpCatalogueVersion } from "../db/repositories/orders.repository";
+import type { Database } from "../db/schema";
+import { conflict } from "../http/api-error";
+import type { OrdersContext } from "../orders/context";
+import { runOnce, type StoredAnswer } from "../orders/idempotency";
+import { requestHash } from "../orders/request-hash";
+import type { StaffMember } from "../routes/staff-orders/staff-session";
+
+export interface CatalogueWriteCall {
+  /** Names the change for the key's request hash, e.g. `services/10`. */
+  route: string;
+  body: unknown;
+}
+
+export async function runCatalogueWrite(
+  ctx: OrdersContext,
+  staff: StaffMember,
+  key: string,
+  call: CatalogueWriteCall,
+  change: (trx: Kysely<Database>) => Promise<unknown>,
+): Promise<StoredAnswer> {
+  let changed = false;
+  const answer = await runOnce(
+    ctx,
+    { userId: staff.userId, key, hash: requestHash(call) },
+    { claimFirst: false },
+    (claim) =>
+      ctx.db.transaction().execute(async (trx) => {
+        const earlier = await claim.claim(trx);
+        if (earlier !== null) return earlier;
+        const body = JSON.stringify(await change(trx));
+        await bumpCatalogueVersion(trx, staff.storeId);
+        await claim.finish(trx, { status: 200, body, orderId: null });
+        changed = true;
+        return { status: 200, body };
+      }),
+  );
+  if (changed) ctx.menuCache.invalidateStore(staff.storeId);
+  return answer;
+}
+
+type VersionedTable = "services" | "categories";
+type ChangedCode = "SERVICE_CHANGED" | "CATEGORY_CHANGED";
+
+/**
+ * Refuses an edit naming another version than the stored one, then moves the version by one in
+ * an update that names the version it read, so two edits of one version cannot both pass.
+ */
+export async function moveVersion(
+  trx: Kysely<Database>,
+  table: VersionedTable,
+  row: { id: number; version: number },
+  named: number | undefined,
+  code: ChangedCode,
+): Promise<number> {
+  const what = table === "services" ? "service" : "category";
+  if (named !== undefined && named !== row.version) {
+    throw conflict(code, `This ${what} was changed meanwhile: it is at version ${row.version} now`, {
+      version: row.version,
+    });
+  }
+  const next = row.version + 1;
+  const updated = await trx
+    .updateTable(table)
+    .set({ version: next })
+    .where("id", "=", row.id)
+    .where("version", "=", row.version)
+    .executeTakeFirst();
+  if (updated.numUpdatedRows === 0n) {
+    throw conflict(code, `This ${what} was changed meanwhile`, { version: next });
+  }
+  return next;
+}
