@@ -136,6 +136,10 @@ export const PRODUCT_ERROR_CODES = [
   "SERVICE_CHANGED",
   /** 409: another admin changed the category (or its items' order) since the version this edit names; details: version (the current one). */
   "CATEGORY_CHANGED",
+  /** 409: another admin changed the spot since the version this edit names; details: version (the current one). */
+  "SPOT_CHANGED",
+  /** 409: a new spot's id is already a spot's (of this or another store): ids are printed in QR codes and never reused. */
+  "SPOT_ID_TAKEN",
   /** 400: a new order of a category's items or a service's categories that does not list each of them exactly once (the message names the ids missing or unknown). */
   "ORDER_INCOMPLETE",
   /** 404: an order-details link whose token is missing, wrong, expired, tampered or for another order or store (one answer for all). */

@@ -74,6 +74,7 @@ import { staffHistoryRoutes } from "./routes/staff-history";
 import { staffOpeningRoutes } from "./routes/staff-openings";
 import { staffOrderRoutes } from "./routes/staff-orders";
 import { staffSignInRoutes } from "./routes/staff-sign-in";
+import { staffSpotRoutes } from "./routes/staff-spots";
 import { staffStationRoutes } from "./routes/staff-stations";
 import { tableRoutes } from "./routes/tables";
 import { userRoutes } from "./routes/user";
@@ -254,6 +255,7 @@ export function buildApp(options: AppOptions): App {
       await api.register(staffCallRoutes, { ctx: orders });
       await api.register(staffHistoryRoutes, { ctx: orders });
       await api.register(staffCatalogueRoutes, { ctx: orders });
+      await api.register(staffSpotRoutes, { ctx: orders });
       await api.register(orderLinkRoutes, { ctx: orders });
       await api.register(reviewRoutes, { ctx: orders });
       await api.register(logRoutes, { ctx: orders });

@@ -103,6 +103,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   ITEM_CHANGED: msg`Someone else changed this item meanwhile: look at it again before you change it`,
   SERVICE_CHANGED: msg`Someone else changed this service meanwhile: look at it again before you change it`,
   CATEGORY_CHANGED: msg`Someone else changed this category meanwhile: look at it again before you change it`,
+  SPOT_CHANGED: msg`Someone else changed this spot meanwhile: look at it again before you change it`,
+  SPOT_ID_TAKEN: msg`This number is already a spot's: choose another or leave it empty`,
   ORDER_INCOMPLETE: msg`The list changed meanwhile: reload it and arrange it again`,
   TICKET_CHANGED: msg`Someone else already changed this ticket; the screen shows it as it is now`,
   INVALID_ORDER_LINK: msg`This order link is not valid or has expired; ask the store for a new one`,

@@ -30,7 +30,7 @@ export function orderItems(
       .where("store_id", "=", staff.storeId)
       .executeTakeFirst();
     if (category === undefined) throw notFound("NOT_FOUND", `There is no category ${categoryId} in this store`);
-    const version = await moveVersion(trx, "categories", category, order.version, "CATEGORY_CHANGED");
+    const version = await moveVersion(trx, "categories", category, order.version);
     const items = await trx.selectFrom("items").select("id").where("category_id", "=", categoryId).execute();
     requireEveryOnce(
       items.map((item) => item.id),
@@ -58,7 +58,7 @@ export function orderCategories(
       .where("store_id", "=", staff.storeId)
       .executeTakeFirst();
     if (service === undefined) throw notFound("NOT_FOUND", `There is no service ${serviceId} in this store`);
-    const version = await moveVersion(trx, "services", service, order.version, "SERVICE_CHANGED");
+    const version = await moveVersion(trx, "services", service, order.version);
     const categories = await trx.selectFrom("categories").select("id").where("service_id", "=", serviceId).execute();
     requireEveryOnce(
       categories.map((category) => category.id),

@@ -25,6 +25,7 @@ export async function runCatalogueWrite(
   key: string,
   call: CatalogueWriteCall,
   change: (trx: Kysely<Database>) => Promise<unknown>,
+  status: 200 | 201 = 200,
 ): Promise<StoredAnswer> {
   let changed = false;
   const answer = await runOnce(
@@ -37,17 +38,20 @@ export async function runCatalogueWrite(
         if (earlier !== null) return earlier;
         const body = JSON.stringify(await change(trx));
         await bumpCatalogueVersion(trx, staff.storeId);
-        await claim.finish(trx, { status: 200, body, orderId: null });
+        await claim.finish(trx, { status, body, orderId: null });
         changed = true;
-        return { status: 200, body };
+        return { status, body };
       }),
   );
   if (changed) ctx.menuCache.invalidateStore(staff.storeId);
   return answer;
 }
 
-type VersionedTable = "services" | "categories";
-type ChangedCode = "SERVICE_CHANGED" | "CATEGORY_CHANGED";
+const VERSIONED = {
+  services: { what: "service", code: "SERVICE_CHANGED" },
+  categories: { what: "category", code: "CATEGORY_CHANGED" },
+  spots: { what: "spot", code: "SPOT_CHANGED" },
+} as const;
 
 /**
  * Refuses an edit naming another version than the stored one, then moves the version by one in
@@ -55,12 +59,11 @@ type ChangedCode = "SERVICE_CHANGED" | "CATEGORY_CHANGED";
  */
 export async function moveVersion(
   trx: Kysely<Database>,
-  table: VersionedTable,
+  table: keyof typeof VERSIONED,
   row: { id: number; version: number },
   named: number | undefined,
-  code: ChangedCode,
 ): Promise<number> {
-  const what = table === "services" ? "service" : "category";
+  const { what, code } = VERSIONED[table];
   if (named !== undefined && named !== row.version) {
     throw conflict(code, `This ${what} was changed meanwhile: it is at version ${row.version} now`, {
       version: row.version,

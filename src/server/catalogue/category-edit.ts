@@ -28,7 +28,7 @@ export function editCategory(
       .executeTakeFirst();
     if (row === undefined) throw notFound("NOT_FOUND", `There is no category ${categoryId} in this store`);
     const { version, ...fields } = edit;
-    const nextVersion = await moveVersion(trx, "categories", row, version, "CATEGORY_CHANGED");
+    const nextVersion = await moveVersion(trx, "categories", row, version);
     const category: EditableCategory = { ...editableCategory(row), ...fields, version: nextVersion };
     await trx
       .updateTable("categories")

@@ -31,7 +31,7 @@ export function editService(
       .executeTakeFirst();
     if (row === undefined) throw notFound("NOT_FOUND", `There is no service ${serviceId} in this store`);
     const { version, ...fields } = edit;
-    const nextVersion = await moveVersion(trx, "services", row, version, "SERVICE_CHANGED");
+    const nextVersion = await moveVersion(trx, "services", row, version);
     const edited: EditableService = { ...editableService(row), ...fields };
     const issues = serviceTimeIssues(
       {

@@ -38,16 +38,23 @@ export class UnknownStoreError extends Error {
   }
 }
 
-/** Every spot of the store in the venue file's order, with the link its code opens. */
-export async function storeSheet(db: Kysely<Database>, storeId: number, publicUrl: string): Promise<StoreSheet> {
+/** Every spot of the store (or the one asked for) in the venue file's order, with the link its code opens. */
+export async function storeSheet(
+  db: Kysely<Database>,
+  storeId: number,
+  publicUrl: string,
+  onlySpotId?: number,
+): Promise<StoreSheet> {
   const store = await findStoreById(db, storeId);
   if (store === undefined) throw new UnknownStoreError(storeId);
-  const spots = await db.selectFrom("spots").selectAll().where("store_id", "=", storeId).orderBy("position").execute();
+  let spots = db.selectFrom("spots").selectAll().where("store_id", "=", storeId);
+  if (onlySpotId !== undefined) spots = spots.where("id", "=", onlySpotId);
+  const rows = await spots.orderBy("position").orderBy("id").execute();
   const base = publicUrl.replace(/\/+$/, "");
   return {
     storeId,
     storeName: fromJsonText<Translations>(store.names).GRE.name,
-    links: spots.map((spot) => ({
+    links: rows.map((spot) => ({
       spotId: spot.id,
       name: spot.name,
       section: spot.section,

@@ -94,6 +94,8 @@ export interface SpotsTable {
     JsonText<MinimumConsumption> | null | undefined,
     JsonText<MinimumConsumption> | null
   >;
+  /** Bumped by every admin edit of the spot (migration 026); an import writes 1. */
+  version: ColumnType<number, number | undefined, number>;
 }
 
 export interface CategoriesTable {
