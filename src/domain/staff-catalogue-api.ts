@@ -15,6 +15,8 @@
  *                                          ItemOrder -> ItemOrder as stored (admins of that store)
  *   PUT /api/staff/stores/:storeId/services/:serviceId/category-order + Idempotency-Key
  *                                          CategoryOrder -> CategoryOrder as stored (admins of that store)
+ *   PUT /api/staff/stores/:storeId/items/:itemId/groups + Idempotency-Key
+ *                                          ItemGroupsEdit -> ItemGroups (admins of that store)
  */
 import { type Static, Type } from "typebox";
 import { DeliveryDiscountSchema, HappyHourSchema, HoursSchema, TranslationsSchema } from "./api";
@@ -255,3 +257,83 @@ export const StoredCategoryOrderSchema = Type.Object(
   closed,
 );
 export type StoredCategoryOrder = Static<typeof StoredCategoryOrderSchema>;
+
+/** An option's fields as a venue file states them (its id aside). */
+export const OptionFieldsSchema = Type.Object({
+  names: TranslationsSchema,
+  priceCents: Type.Optional(CentsSchema),
+  isSelected: Type.Optional(Type.Boolean({ description: "selected by default" })),
+});
+
+/** An option group's fields as a venue file states them (its id and options aside). */
+export const GroupFieldsSchema = Type.Object({
+  names: TranslationsSchema,
+  type: Type.Union([Type.Literal("RADIO_BUTTON"), Type.Literal("CHECKBOX")]),
+  mandatory: Type.Optional(Type.Boolean()),
+  maximumSelected: Type.Optional(Type.Integer({ minimum: 1 })),
+  priceAggregated: Type.Optional(Type.Boolean()),
+});
+
+/** The most groups one item and options one group may hold; more is a slip, not a menu. */
+export const MAX_GROUPS_PER_ITEM = 20;
+export const MAX_OPTIONS_PER_GROUP = 50;
+
+const OptionEditSchema = Type.Object(
+  {
+    id: Type.Optional({ ...Id, description: "kept from the item's own options; absent: a new one" }),
+    ...OptionFieldsSchema.properties,
+  },
+  closed,
+);
+
+const GroupEditSchema = Type.Object(
+  {
+    id: Type.Optional({ ...Id, description: "kept from the item's own groups; absent: a new one" }),
+    ...GroupFieldsSchema.properties,
+    // As the item's groups read: null, like absent, is no maximum.
+    maximumSelected: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+    options: Type.Array(OptionEditSchema, { minItems: 1, maxItems: MAX_OPTIONS_PER_GROUP }),
+  },
+  closed,
+);
+
+/**
+ * An admin's new option groups of an item, replacing its groups whole, in order, by the venue
+ * file's rules. `version` is the item's version the edit was made on (409 ITEM_CHANGED).
+ */
+export const ItemGroupsEditSchema = Type.Object(
+  {
+    version: Type.Optional(Type.Integer({ minimum: 1 })),
+    groups: Type.Array(GroupEditSchema, { maxItems: MAX_GROUPS_PER_ITEM }),
+  },
+  closed,
+);
+export type ItemGroupsEdit = Static<typeof ItemGroupsEditSchema>;
+
+export const ItemGroupsSchema = Type.Object(
+  {
+    itemId: Id,
+    version: Type.Integer({ minimum: 1 }),
+    groups: Type.Array(
+      Type.Object(
+        {
+          id: Id,
+          names: TranslationsSchema,
+          type: GroupFieldsSchema.properties.type,
+          mandatory: Type.Boolean(),
+          maximumSelected: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
+          priceAggregated: Type.Boolean(),
+          options: Type.Array(
+            Type.Object(
+              { id: Id, names: TranslationsSchema, priceCents: CentsSchema, isSelected: Type.Boolean() },
+              closed,
+            ),
+          ),
+        },
+        closed,
+      ),
+    ),
+  },
+  closed,
+);
+export type ItemGroups = Static<typeof ItemGroupsSchema>;

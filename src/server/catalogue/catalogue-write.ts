@@ -48,6 +48,7 @@ export async function runCatalogueWrite(
 }
 
 const VERSIONED = {
+  items: { what: "item", code: "ITEM_CHANGED" },
   services: { what: "service", code: "SERVICE_CHANGED" },
   categories: { what: "category", code: "CATEGORY_CHANGED" },
   spots: { what: "spot", code: "SPOT_CHANGED" },

@@ -13,7 +13,7 @@ import type { Issue } from "../validation/issues";
 import { childPath } from "../validation/issues";
 import { itemAllergens } from "./item-allergens-checks";
 import { rentalIssues } from "./rental-checks";
-import type { ServiceFile, StationFile, VenueFile } from "./venue-file";
+import type { GroupFile, ServiceFile, StationFile, VenueFile } from "./venue-file";
 import { ENTITY_LABEL, type EntityKind, indexVenue, type VenueIndex } from "./venue-index";
 
 export interface SemanticCheckOptions {
@@ -270,36 +270,47 @@ function isFile(file: string): boolean {
 }
 
 function subselectionGroups(index: VenueIndex): Issue[] {
+  return index.groups.flatMap(({ value: group, path: groupPath }) => groupIssues(group, groupPath));
+}
+
+/** What the option rules of one group need, as a venue file or an admin's edit states them. */
+export type GroupRules = Pick<GroupFile, "type" | "maximumSelected"> & {
+  options: Pick<GroupFile["options"][number], "isSelected">[];
+};
+
+/**
+ * A radio group has at most one default and no maximum but 1; a maximum fits the options; a
+ * checkbox group's defaults fit its maximum. `groupPath` locates the group in its file or edit.
+ */
+export function groupIssues(group: GroupRules, groupPath: string): Issue[] {
   const issues: Issue[] = [];
-  for (const { value: group, path: groupPath } of index.groups) {
-    const selected = group.options.flatMap((option, i) => (option.isSelected ? [i] : []));
-    const max = group.maximumSelected;
-    if (group.type === "RADIO_BUTTON") {
-      if (selected.length > 1) {
-        issues.push({
-          path: childPath(groupPath, "options"),
-          message: `a RADIO_BUTTON group can have at most one option selected by default (options ${selected.join(", ")} are)`,
-        });
-      }
-      if (max !== undefined && max !== 1) {
-        issues.push({
-          path: childPath(groupPath, "maximumSelected"),
-          message: "must be 1 or left out for a RADIO_BUTTON group",
-        });
-      }
-    }
-    if (max !== undefined && max > group.options.length) {
-      issues.push({
-        path: childPath(groupPath, "maximumSelected"),
-        message: `is ${max} but the group has only ${group.options.length} option(s)`,
-      });
-    }
-    if (group.type === "CHECKBOX" && max !== undefined && selected.length > max) {
+  const selected = group.options.flatMap((option, i) => (option.isSelected ? [i] : []));
+  const max = group.maximumSelected;
+  if (group.type === "RADIO_BUTTON") {
+    if (selected.length > 1) {
       issues.push({
         path: childPath(groupPath, "options"),
-        message: `${selected.length} options are selected by default but at most ${max} may be selected`,
+        message: `a RADIO_BUTTON group can have at most one option selected by default (options ${selected.join(", ")} are)`,
       });
     }
+    if (max !== undefined && max !== 1) {
+      issues.push({
+        path: childPath(groupPath, "maximumSelected"),
+        message: "must be 1 or left out for a RADIO_BUTTON group",
+      });
+    }
+  }
+  if (max !== undefined && max > group.options.length) {
+    issues.push({
+      path: childPath(groupPath, "maximumSelected"),
+      message: `is ${max} but the group has only ${group.options.length} option(s)`,
+    });
+  }
+  if (group.type === "CHECKBOX" && max !== undefined && selected.length > max) {
+    issues.push({
+      path: childPath(groupPath, "options"),
+      message: `${selected.length} options are selected by default but at most ${max} may be selected`,
+    });
   }
   return issues;
 }

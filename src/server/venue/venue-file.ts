@@ -14,7 +14,7 @@ import {
   TranslationsSchema,
 } from "../../domain/api";
 import { SLUG_PATTERN } from "../../domain/ids";
-import { CentsSchema } from "../../domain/staff-catalogue-api";
+import { CentsSchema, GroupFieldsSchema, OptionFieldsSchema } from "../../domain/staff-catalogue-api";
 import { AllergensFileSchema, DietaryFileSchema } from "./allergens-file";
 
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
@@ -26,24 +26,12 @@ const Photo = Type.String({
 });
 const strict = { additionalProperties: false } as const;
 
-export const OptionFileSchema = Type.Object(
-  {
-    id: Id,
-    names: TranslationsSchema,
-    priceCents: Type.Optional(Cents),
-    isSelected: Type.Optional(Type.Boolean({ description: "selected by default" })),
-  },
-  strict,
-);
+export const OptionFileSchema = Type.Object({ id: Id, ...OptionFieldsSchema.properties }, strict);
 
 export const GroupFileSchema = Type.Object(
   {
     id: Id,
-    names: TranslationsSchema,
-    type: Type.Union([Type.Literal("RADIO_BUTTON"), Type.Literal("CHECKBOX")]),
-    mandatory: Type.Optional(Type.Boolean()),
-    maximumSelected: Type.Optional(Type.Integer({ minimum: 1 })),
-    priceAggregated: Type.Optional(Type.Boolean()),
+    ...GroupFieldsSchema.properties,
     options: Type.Array(OptionFileSchema, { minItems: 1 }),
   },
   strict,

@@ -7,6 +7,7 @@
  *   PATCH /api/staff/stores/:storeId/categories/:categoryId                    admins
  *   PUT /api/staff/stores/:storeId/categories/:categoryId/item-order           admins
  *   PUT /api/staff/stores/:storeId/services/:serviceId/category-order          admins
+ *   GET and PUT /api/staff/stores/:storeId/items/:itemId/groups                admins
  * A staff session of that store is required: guests, visitors and staff of another store get 403
  * FORBIDDEN; an item that is not the store's 404 NOT_FOUND. Every write takes an Idempotency-Key
  * and runs once.
@@ -20,6 +21,8 @@ import {
   EditableItemSchema,
   EditableServiceSchema,
   ItemEditSchema,
+  ItemGroupsEditSchema,
+  ItemGroupsSchema,
   ItemOrderSchema,
   ItemStockChangeSchema,
   ItemStockSchema,
@@ -35,10 +38,11 @@ import {
 import { orderCategories, orderItems } from "../../catalogue/catalogue-order";
 import { editCategory } from "../../catalogue/category-edit";
 import { editItem } from "../../catalogue/item-edit";
+import { readItemGroups, replaceItemGroups } from "../../catalogue/item-groups";
 import { setItemStock } from "../../catalogue/item-stock";
 import { editService } from "../../catalogue/service-edit";
 import { readStaffCatalogue } from "../../catalogue/staff-catalogue";
-import { forbidden } from "../../http/api-error";
+import { forbidden, notFound } from "../../http/api-error";
 import { IdempotentHeadersSchema, idempotencyKeyOf, sendStoredAnswer } from "../../http/idempotent-request";
 import { errorResponses, NoQuerySchema } from "../../http/schemas";
 import type { OrdersContext } from "../../orders/context";
@@ -203,6 +207,51 @@ export const staffCatalogueRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContex
       const key = idempotencyKeyOf(request.headers as Record<string, unknown>);
       const staff = await adminOf(request);
       return sendStoredAnswer(reply, await orderCategories(ctx, staff, key, request.params.serviceId, request.body));
+    },
+  );
+
+  app.get(
+    "/staff/stores/:storeId/items/:itemId/groups",
+    {
+      schema: {
+        tags: ["staff"],
+        summary: "An item's option groups and options in order, with the item's version. Admins of that store",
+        params: StoreItemParamsSchema,
+        querystring: NoQuerySchema,
+        response: { 200: ItemGroupsSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const staff = await adminOf(request);
+      const item = await ctx.db
+        .selectFrom("items")
+        .select(["id", "version"])
+        .where("id", "=", request.params.itemId)
+        .where("store_id", "=", staff.storeId)
+        .executeTakeFirst();
+      if (item === undefined) throw notFound("NOT_FOUND", `There is no item ${request.params.itemId} in this store`);
+      return { itemId: item.id, version: item.version, groups: await readItemGroups(ctx.db, item.id) };
+    },
+  );
+
+  app.put(
+    "/staff/stores/:storeId/items/:itemId/groups",
+    {
+      schema: {
+        tags: ["staff"],
+        summary:
+          "Replace an item's option groups whole and in order by the venue file's rules; a group or option keeps its id when sent with it, a new one takes the next free id; with version, refused (409 ITEM_CHANGED) if another admin changed the item since. Admins of that store",
+        params: StoreItemParamsSchema,
+        querystring: NoQuerySchema,
+        headers: IdempotentHeadersSchema,
+        body: ItemGroupsEditSchema,
+        response: { 200: ItemGroupsSchema, ...WRITE_ERRORS },
+      },
+    },
+    async (request, reply) => {
+      const key = idempotencyKeyOf(request.headers as Record<string, unknown>);
+      const staff = await adminOf(request);
+      return sendStoredAnswer(reply, await replaceItemGroups(ctx, staff, key, request.params.itemId, request.body));
     },
   );
 };
