@@ -84,6 +84,7 @@ describe("staffOnlyFiles: the precache without what a guest never opens (a guest
       "features/kitchen/KitchenDisplayScreen.tsx",
       "routes/back-office.index.tsx?tsr-split=component",
       "routes/back-office.staff.tsx?tsr-split=component",
+      "routes/back-office.audit.tsx?tsr-split=component",
       "features/back-office/ItemsEditor.tsx",
     ]) {
       expect(STAFF_MODULE.test(`${root}/${id}`), id).toBe(true);

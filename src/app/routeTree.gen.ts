@@ -18,6 +18,7 @@ import { Route as StaffLoginRouteImport } from './routes/staff-login'
 import { Route as StaffSignInRouteImport } from './routes/staff-sign-in'
 import { Route as ServiceTableIdRouteImport } from './routes/$service.$tableId'
 import { Route as BackOfficeIndexRouteImport } from './routes/back-office.index'
+import { Route as BackOfficeAuditRouteImport } from './routes/back-office.audit'
 import { Route as BackOfficeStaffRouteImport } from './routes/back-office.staff'
 import { Route as InfoIndexRouteImport } from './routes/info.index'
 import { Route as InfoTypeRouteImport } from './routes/info.$type'
@@ -89,6 +90,11 @@ const ServiceTableIdRoute = ServiceTableIdRouteImport.update({
 const BackOfficeIndexRoute = BackOfficeIndexRouteImport.update({
   id: '/back-office/',
   path: '/back-office/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BackOfficeAuditRoute = BackOfficeAuditRouteImport.update({
+  id: '/back-office/audit',
+  path: '/back-office/audit',
   getParentRoute: () => rootRouteImport,
 } as any)
 const BackOfficeStaffRoute = BackOfficeStaffRouteImport.update({
@@ -253,6 +259,7 @@ export interface FileRoutesByFullPath {
   '/staff-login': typeof StaffLoginRoute
   '/staff-sign-in': typeof StaffSignInRoute
   '/$service/$tableId': typeof ServiceTableIdRouteWithChildren
+  '/back-office/audit': typeof BackOfficeAuditRoute
   '/back-office/staff': typeof BackOfficeStaffRoute
   '/info/$type': typeof InfoTypeRoute
   '/menu/$tableId': typeof MenuTableIdRoute
@@ -290,6 +297,7 @@ export interface FileRoutesByTo {
   '/staff-admin': typeof StaffAdminRoute
   '/staff-login': typeof StaffLoginRoute
   '/staff-sign-in': typeof StaffSignInRoute
+  '/back-office/audit': typeof BackOfficeAuditRoute
   '/back-office/staff': typeof BackOfficeStaffRoute
   '/info/$type': typeof InfoTypeRoute
   '/menu/$tableId': typeof MenuTableIdRoute
@@ -330,6 +338,7 @@ export interface FileRoutesById {
   '/staff-login': typeof StaffLoginRoute
   '/staff-sign-in': typeof StaffSignInRoute
   '/$service/$tableId': typeof ServiceTableIdRouteWithChildren
+  '/back-office/audit': typeof BackOfficeAuditRoute
   '/back-office/staff': typeof BackOfficeStaffRoute
   '/info/$type': typeof InfoTypeRoute
   '/menu/$tableId': typeof MenuTableIdRoute
@@ -370,6 +379,7 @@ export interface FileRouteTypes {
     | '/staff-login'
     | '/staff-sign-in'
     | '/$service/$tableId'
+    | '/back-office/audit'
     | '/back-office/staff'
     | '/info/$type'
     | '/menu/$tableId'
@@ -407,6 +417,7 @@ export interface FileRouteTypes {
     | '/staff-admin'
     | '/staff-login'
     | '/staff-sign-in'
+    | '/back-office/audit'
     | '/back-office/staff'
     | '/info/$type'
     | '/menu/$tableId'
@@ -446,6 +457,7 @@ export interface FileRouteTypes {
     | '/staff-login'
     | '/staff-sign-in'
     | '/$service/$tableId'
+    | '/back-office/audit'
     | '/back-office/staff'
     | '/info/$type'
     | '/menu/$tableId'
@@ -486,6 +498,7 @@ export interface RootRouteChildren {
   StaffLoginRoute: typeof StaffLoginRoute
   StaffSignInRoute: typeof StaffSignInRoute
   ServiceTableIdRoute: typeof ServiceTableIdRouteWithChildren
+  BackOfficeAuditRoute: typeof BackOfficeAuditRoute
   BackOfficeStaffRoute: typeof BackOfficeStaffRoute
   InfoTypeRoute: typeof InfoTypeRoute
   MenuTableIdRoute: typeof MenuTableIdRoute
@@ -568,6 +581,13 @@ declare module '@tanstack/react-router' {
       path: '/back-office'
       fullPath: '/back-office/'
       preLoaderRoute: typeof BackOfficeIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/back-office/audit': {
+      id: '/back-office/audit'
+      path: '/back-office/audit'
+      fullPath: '/back-office/audit'
+      preLoaderRoute: typeof BackOfficeAuditRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/back-office/staff': {
@@ -820,6 +840,7 @@ const rootRouteChildren: RootRouteChildren = {
   StaffLoginRoute: StaffLoginRoute,
   StaffSignInRoute: StaffSignInRoute,
   ServiceTableIdRoute: ServiceTableIdRouteWithChildren,
+  BackOfficeAuditRoute: BackOfficeAuditRoute,
   BackOfficeStaffRoute: BackOfficeStaffRoute,
   InfoTypeRoute: InfoTypeRoute,
   MenuTableIdRoute: MenuTableIdRoute,

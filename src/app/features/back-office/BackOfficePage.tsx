@@ -11,7 +11,7 @@ import { EmptyStatePage } from "../shell/EmptyStatePage";
 import { TitledPage } from "../shell/TitledPage";
 import "./back-office.css";
 
-export type BackOfficeSection = "items" | "staff";
+export type BackOfficeSection = "items" | "staff" | "audit";
 
 export function BackOfficePage({
   section,
@@ -23,7 +23,12 @@ export function BackOfficePage({
   const { t } = useLingui();
   const session = useSession();
   const storeId = session?.user.role === "ADMIN" ? (session.user.storeId ?? undefined) : undefined;
-  const title = section === "items" ? t`Back office: items` : t`Back office: staff`;
+  const titles: Record<BackOfficeSection, string> = {
+    items: t`Back office: items`,
+    staff: t`Back office: staff`,
+    audit: t`Back office: changes`,
+  };
+  const title = titles[section];
 
   if (session === undefined) {
     return (
@@ -63,6 +68,13 @@ export function BackOfficePage({
           aria-current={section === "staff" ? "page" : undefined}
         >
           <Trans>Staff</Trans>
+        </Link>
+        <Link
+          to="/back-office/audit"
+          className="back-office__section"
+          aria-current={section === "audit" ? "page" : undefined}
+        >
+          <Trans>Changes</Trans>
         </Link>
         <Link to="/staff-admin" className="back-office__section">
           <Trans>Store admin</Trans>

@@ -1,4 +1,5 @@
 /** The back office's screens, each in its frame (BackOfficePage.tsx). */
+import { AuditScreen } from "./AuditScreen";
 import { BackOfficePage } from "./BackOfficePage";
 import { ItemsEditor } from "./ItemsEditor";
 import { StaffScreen } from "./StaffScreen";
@@ -9,4 +10,8 @@ export function BackOfficeItemsScreen() {
 
 export function BackOfficeStaffScreen() {
   return <BackOfficePage section="staff">{(storeId) => <StaffScreen storeId={storeId} />}</BackOfficePage>;
+}
+
+export function BackOfficeAuditScreen() {
+  return <BackOfficePage section="audit">{(storeId) => <AuditScreen storeId={storeId} />}</BackOfficePage>;
 }

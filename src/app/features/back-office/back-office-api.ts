@@ -4,6 +4,7 @@
  * is sent again as the same save, never applied twice.
  */
 import type {
+  AuditPage,
   ItemPhoto,
   NewStaffMember,
   PinIssued,
@@ -68,4 +69,10 @@ export function resetStaffPin(storeId: number, userId: number, key: string, pin?
     json: pin === undefined ? {} : { pin },
     headers: keyed(key),
   });
+}
+
+/** One page of the store's audit list, newest first; `before` is the `next` of the page before. */
+export function fetchAuditPage(storeId: number, before: number | null, limit = 50): Promise<AuditPage> {
+  const query = new URLSearchParams({ limit: String(limit), ...(before === null ? {} : { before: String(before) }) });
+  return authedCall(`${store(storeId)}/audit?${query}`, { method: "get" });
 }
