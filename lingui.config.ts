@@ -26,6 +26,8 @@ const SCREENS = [
   "src/app/features/reviews",
   "src/app/features/staff",
   "src/app/features/kitchen",
+  // The admins' back office: a lazy part no guest opens.
+  "src/app/features/back-office",
   // The guest's bill: a lazy route of its own (routes/menu.$tableId_.bill.tsx), never a first load.
   "src/app/features/bill",
   "src/app/features/entrance/AccountsLayer.tsx",

@@ -82,6 +82,10 @@ describe("staffOnlyFiles: the precache without what a guest never opens (a guest
       "features/staff/shell/StaffShell.tsx",
       "routes/kitchen.for-store.$storeId.$tableId.$stationId.tsx?tsr-split=component",
       "features/kitchen/KitchenDisplayScreen.tsx",
+      "routes/back-office.index.tsx?tsr-split=component",
+      "routes/back-office.staff.tsx?tsr-split=component",
+      "routes/back-office.audit.tsx?tsr-split=component",
+      "features/back-office/ItemsEditor.tsx",
     ]) {
       expect(STAFF_MODULE.test(`${root}/${id}`), id).toBe(true);
     }

@@ -18,10 +18,11 @@ export interface StaffAssets {
 
 /**
  * Route and component modules that only staff open (spec §2 "staff" routes, the staff sign-in
- * pages, receipts and the day summary, the terminal's staff shell, the kitchen tab and displays).
+ * pages, receipts and the day summary, the terminal's staff shell, the kitchen tab and displays, the
+ * admins' back office).
  */
 export const STAFF_MODULE =
-  /[\\/]src[\\/]app[\\/](features[\\/](staff|kitchen)[\\/]|routes[\\/](staff-admin|staff-login|staff-sign-in|pin|order-change-status|view-order-details|receipts|day-summary|order-history\.for-store|open-tables\.for-store|open-rooms\.for-store|kitchen\.for-store)[.$])/;
+  /[\\/]src[\\/]app[\\/](features[\\/](staff|kitchen|back-office)[\\/]|routes[\\/](staff-admin|back-office|staff-login|staff-sign-in|pin|order-change-status|view-order-details|receipts|day-summary|order-history\.for-store|open-tables\.for-store|open-rooms\.for-store|kitchen\.for-store)[.$])/;
 
 /** What the split needs of an output chunk (a subset of Rolldown's OutputChunk). */
 export interface ChunkFacts {

@@ -17,6 +17,9 @@ import { Route as StaffAdminRouteImport } from './routes/staff-admin'
 import { Route as StaffLoginRouteImport } from './routes/staff-login'
 import { Route as StaffSignInRouteImport } from './routes/staff-sign-in'
 import { Route as ServiceTableIdRouteImport } from './routes/$service.$tableId'
+import { Route as BackOfficeIndexRouteImport } from './routes/back-office.index'
+import { Route as BackOfficeAuditRouteImport } from './routes/back-office.audit'
+import { Route as BackOfficeStaffRouteImport } from './routes/back-office.staff'
 import { Route as InfoIndexRouteImport } from './routes/info.index'
 import { Route as InfoTypeRouteImport } from './routes/info.$type'
 import { Route as MenuTableIdRouteImport } from './routes/menu.$tableId'
@@ -82,6 +85,21 @@ const StaffSignInRoute = StaffSignInRouteImport.update({
 const ServiceTableIdRoute = ServiceTableIdRouteImport.update({
   id: '/$service/$tableId',
   path: '/$service/$tableId',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BackOfficeIndexRoute = BackOfficeIndexRouteImport.update({
+  id: '/back-office/',
+  path: '/back-office/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BackOfficeAuditRoute = BackOfficeAuditRouteImport.update({
+  id: '/back-office/audit',
+  path: '/back-office/audit',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BackOfficeStaffRoute = BackOfficeStaffRouteImport.update({
+  id: '/back-office/staff',
+  path: '/back-office/staff',
   getParentRoute: () => rootRouteImport,
 } as any)
 const InfoIndexRoute = InfoIndexRouteImport.update({
@@ -241,9 +259,12 @@ export interface FileRoutesByFullPath {
   '/staff-login': typeof StaffLoginRoute
   '/staff-sign-in': typeof StaffSignInRoute
   '/$service/$tableId': typeof ServiceTableIdRouteWithChildren
+  '/back-office/audit': typeof BackOfficeAuditRoute
+  '/back-office/staff': typeof BackOfficeStaffRoute
   '/info/$type': typeof InfoTypeRoute
   '/menu/$tableId': typeof MenuTableIdRoute
   '/receipts/$receiptId': typeof ReceiptsReceiptIdRoute
+  '/back-office/': typeof BackOfficeIndexRoute
   '/info/': typeof InfoIndexRoute
   '/$service/$tableId/categories': typeof ServiceTableIdCategoriesRoute
   '/$service/$tableId/happy-hour': typeof ServiceTableIdHappyHourRoute
@@ -276,9 +297,12 @@ export interface FileRoutesByTo {
   '/staff-admin': typeof StaffAdminRoute
   '/staff-login': typeof StaffLoginRoute
   '/staff-sign-in': typeof StaffSignInRoute
+  '/back-office/audit': typeof BackOfficeAuditRoute
+  '/back-office/staff': typeof BackOfficeStaffRoute
   '/info/$type': typeof InfoTypeRoute
   '/menu/$tableId': typeof MenuTableIdRoute
   '/receipts/$receiptId': typeof ReceiptsReceiptIdRoute
+  '/back-office': typeof BackOfficeIndexRoute
   '/info': typeof InfoIndexRoute
   '/$service/$tableId/categories': typeof ServiceTableIdCategoriesRoute
   '/$service/$tableId/happy-hour': typeof ServiceTableIdHappyHourRoute
@@ -314,9 +338,12 @@ export interface FileRoutesById {
   '/staff-login': typeof StaffLoginRoute
   '/staff-sign-in': typeof StaffSignInRoute
   '/$service/$tableId': typeof ServiceTableIdRouteWithChildren
+  '/back-office/audit': typeof BackOfficeAuditRoute
+  '/back-office/staff': typeof BackOfficeStaffRoute
   '/info/$type': typeof InfoTypeRoute
   '/menu/$tableId': typeof MenuTableIdRoute
   '/receipts/$receiptId': typeof ReceiptsReceiptIdRoute
+  '/back-office/': typeof BackOfficeIndexRoute
   '/info/': typeof InfoIndexRoute
   '/$service/$tableId/categories': typeof ServiceTableIdCategoriesRoute
   '/$service/$tableId/happy-hour': typeof ServiceTableIdHappyHourRoute
@@ -352,9 +379,12 @@ export interface FileRouteTypes {
     | '/staff-login'
     | '/staff-sign-in'
     | '/$service/$tableId'
+    | '/back-office/audit'
+    | '/back-office/staff'
     | '/info/$type'
     | '/menu/$tableId'
     | '/receipts/$receiptId'
+    | '/back-office/'
     | '/info/'
     | '/$service/$tableId/categories'
     | '/$service/$tableId/happy-hour'
@@ -387,9 +417,12 @@ export interface FileRouteTypes {
     | '/staff-admin'
     | '/staff-login'
     | '/staff-sign-in'
+    | '/back-office/audit'
+    | '/back-office/staff'
     | '/info/$type'
     | '/menu/$tableId'
     | '/receipts/$receiptId'
+    | '/back-office'
     | '/info'
     | '/$service/$tableId/categories'
     | '/$service/$tableId/happy-hour'
@@ -424,9 +457,12 @@ export interface FileRouteTypes {
     | '/staff-login'
     | '/staff-sign-in'
     | '/$service/$tableId'
+    | '/back-office/audit'
+    | '/back-office/staff'
     | '/info/$type'
     | '/menu/$tableId'
     | '/receipts/$receiptId'
+    | '/back-office/'
     | '/info/'
     | '/$service/$tableId/categories'
     | '/$service/$tableId/happy-hour'
@@ -462,9 +498,12 @@ export interface RootRouteChildren {
   StaffLoginRoute: typeof StaffLoginRoute
   StaffSignInRoute: typeof StaffSignInRoute
   ServiceTableIdRoute: typeof ServiceTableIdRouteWithChildren
+  BackOfficeAuditRoute: typeof BackOfficeAuditRoute
+  BackOfficeStaffRoute: typeof BackOfficeStaffRoute
   InfoTypeRoute: typeof InfoTypeRoute
   MenuTableIdRoute: typeof MenuTableIdRoute
   ReceiptsReceiptIdRoute: typeof ReceiptsReceiptIdRoute
+  BackOfficeIndexRoute: typeof BackOfficeIndexRoute
   InfoIndexRoute: typeof InfoIndexRoute
   MenuTableIdBillRoute: typeof MenuTableIdBillRoute
   StoresStoreIdReviewsRoute: typeof StoresStoreIdReviewsRoute
@@ -535,6 +574,27 @@ declare module '@tanstack/react-router' {
       path: '/$service/$tableId'
       fullPath: '/$service/$tableId'
       preLoaderRoute: typeof ServiceTableIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/back-office/': {
+      id: '/back-office/'
+      path: '/back-office'
+      fullPath: '/back-office/'
+      preLoaderRoute: typeof BackOfficeIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/back-office/audit': {
+      id: '/back-office/audit'
+      path: '/back-office/audit'
+      fullPath: '/back-office/audit'
+      preLoaderRoute: typeof BackOfficeAuditRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/back-office/staff': {
+      id: '/back-office/staff'
+      path: '/back-office/staff'
+      fullPath: '/back-office/staff'
+      preLoaderRoute: typeof BackOfficeStaffRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/info/': {
@@ -780,9 +840,12 @@ const rootRouteChildren: RootRouteChildren = {
   StaffLoginRoute: StaffLoginRoute,
   StaffSignInRoute: StaffSignInRoute,
   ServiceTableIdRoute: ServiceTableIdRouteWithChildren,
+  BackOfficeAuditRoute: BackOfficeAuditRoute,
+  BackOfficeStaffRoute: BackOfficeStaffRoute,
   InfoTypeRoute: InfoTypeRoute,
   MenuTableIdRoute: MenuTableIdRoute,
   ReceiptsReceiptIdRoute: ReceiptsReceiptIdRoute,
+  BackOfficeIndexRoute: BackOfficeIndexRoute,
   InfoIndexRoute: InfoIndexRoute,
   MenuTableIdBillRoute: MenuTableIdBillRoute,
   StoresStoreIdReviewsRoute: StoresStoreIdReviewsRoute,

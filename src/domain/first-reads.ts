@@ -18,6 +18,7 @@ export const tableMenuReadPath = (tableId: number, serviceSlug: string): string 
  * venue file may not give a service one of these (server/venue/semantic-checks.ts).
  */
 export const APP_SCREEN_SEGMENTS: ReadonlySet<string> = new Set([
+  "back-office",
   "day-summary",
   "history",
   "info",

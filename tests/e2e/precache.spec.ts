@@ -37,6 +37,9 @@ test("a guest's precache leaves out the staff screens, the phone field and sourc
   const { files } = (await (await request.get(`/${STAFF_ASSETS_PATH}`)).json()) as StaffAssets;
   expect(files.some((file) => /^\/assets\/StaffShell-.*\.js$/.test(file))).toBe(true);
   expect(files.some((file) => /^\/assets\/pin-.*\.js$/.test(file))).toBe(true);
+  // The admins' back office is staff-only too: its routes and its screens.
+  expect(files.some((file) => /^\/assets\/back-office\.index-.*\.js$/.test(file))).toBe(true);
+  expect(files.some((file) => /^\/assets\/BackOfficeScreens-.*\.js$/.test(file))).toBe(true);
 
   // A guest scans a table's code: the worker installs with its precache.
   await page.goto("/menu/7201");
@@ -47,6 +50,7 @@ test("a guest's precache leaves out the staff screens, the phone field and sourc
   expect(precached).toContain("/index.html");
   expect(precached.filter((path) => files.includes(path))).toEqual([]);
   expect(precached.filter((path) => /PhoneField-|\.map$/.test(path))).toEqual([]);
+  expect(precached.filter((path) => /back-office|BackOffice/.test(path))).toEqual([]);
 
   // The same device is the hotel's PDA: a waiter signs in, and the staff screens are cached.
   await page.goto(`/menu/${HOTEL.pda}`);

@@ -31,6 +31,7 @@ describe("footer (spec §2: shows on all routes except info, landing, cart, menu
     "staff-sign-in",
     "staff-login",
     "staff-admin",
+    "back-office",
     "view-order-details",
     "history",
     "history-with-entrance",

@@ -39,6 +39,8 @@ export const SCREENS = [
   "staff-sign-in",
   "staff-login",
   "staff-admin",
+  // The admins' back office (items, staff), on a laptop or tablet.
+  "back-office",
   "not-found",
 ] as const;
 
@@ -90,6 +92,7 @@ const NO_FOOTER: ReadonlySet<Screen> = new Set<Screen>([
   "staff-sign-in",
   "staff-login",
   "staff-admin",
+  "back-office",
 ]);
 
 export function showsFooter(screen: Screen): boolean {

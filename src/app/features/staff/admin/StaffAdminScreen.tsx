@@ -139,6 +139,11 @@ function AdminPanel({ storeId }: { storeId: number }) {
   const { accounts, staff } = loaded;
   return (
     <TitledPage title={t`Store admin`} className="staff-admin">
+      <p>
+        <Link to="/back-office" className="button">
+          <Trans>Back office: menu, prices, stock and staff</Trans>
+        </Link>
+      </p>
       {issued && <LoginLinkPanel link={issued} onClose={() => setIssued(null)} />}
       <AccountMessage message={actionError && { tone: "error", text: actionError }} />
       <AccountMessage message={notice && { tone: "success", text: notice }} />

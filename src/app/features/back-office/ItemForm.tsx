@@ -1,0 +1,407 @@
+/**
+ * One item's form in the back office: names per language (Greek and English required), price,
+ * member price, membership addition, stock, photo. Save sends only what changed, with the version
+ * the form was opened on, under a key kept for the retry of the same save (save-keys.ts). A save
+ * without an answer keeps the form as typed; a refusal goes beside its field; a change made
+ * meanwhile by another admin shows the current value with a button to take it and re-apply what
+ * was typed here on top of it.
+ */
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
+import { centsToEuroText } from "../../../domain/euro-amount";
+import {
+  type DraftField,
+  type DraftRefusal,
+  draftOf,
+  fieldOfRefusal,
+  type ItemDraft,
+  readDraft,
+} from "../../../domain/item-draft";
+import type { Language } from "../../../domain/languages";
+import { type EditableItem, MAX_STOCK_AMOUNT, type StaffCatalogueItem } from "../../../domain/staff-catalogue-api";
+import { type ErrorText, errorTextOf, renderErrorText } from "../../api/error-catalogue";
+import { formatPrice } from "../../i18n/money";
+import { saveItem, saveStock } from "./back-office-api";
+import { PhotoUpload } from "./PhotoUpload";
+import { SaveKeys } from "./save-keys";
+import { readSaveFailure } from "./save-outcome";
+
+export interface ItemFormProps {
+  storeId: number;
+  item: StaffCatalogueItem;
+  /** The languages the store's menu is written in: Greek and English first. */
+  languages: readonly Language[];
+  onSaved: (item: StaffCatalogueItem) => void;
+  onDirtyChange: (dirty: boolean) => void;
+  /** The item as stored now (after a change made meanwhile), or null when it is gone. */
+  readCurrent: () => Promise<StaffCatalogueItem | null>;
+}
+
+interface StockDraft {
+  counted: boolean;
+  amount: string;
+}
+
+type FieldErrors = Partial<Record<DraftField | "stock", string>>;
+
+const stockDraftOf = (item: StaffCatalogueItem): StockDraft => ({
+  counted: item.stockEnabled,
+  amount: item.stockAmount === null ? "" : String(item.stockAmount),
+});
+
+export function ItemForm({ storeId, item, languages, onSaved, onDirtyChange, readCurrent }: ItemFormProps) {
+  const { t, i18n } = useLingui();
+  const uiLanguage = i18n.locale === "el" ? "GRE" : "ENG";
+  const euros = useMemo(() => (cents: number) => centsToEuroText(cents, i18n.locale === "el" ? "," : "."), [i18n]);
+  const [base, setBase] = useState(item);
+  const [draft, setDraft] = useState<ItemDraft>(() => draftOf(item, euros));
+  const [stock, setStock] = useState<StockDraft>(() => stockDraftOf(item));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [notice, setNotice] = useState<{ tone: "error" | "success"; text: ErrorText } | null>(null);
+  const [unanswered, setUnanswered] = useState(false);
+  const [current, setCurrent] = useState<StaffCatalogueItem | null>(null);
+  const [busy, setBusy] = useState(false);
+  const keys = useRef(new SaveKeys());
+  const formRef = useRef<HTMLFormElement>(null);
+  const id = `item-${item.itemId}`;
+
+  const pristine = draftOf(base, euros);
+  const dirty =
+    JSON.stringify(draft) !== JSON.stringify(pristine) || JSON.stringify(stock) !== JSON.stringify(stockDraftOf(base));
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+
+  const refusalText = (reason: DraftRefusal): string => {
+    switch (reason) {
+      case "empty":
+        return t`Type an amount in euros, e.g. 3,50.`;
+      case "not-a-number":
+        return t`Not an amount: type euros with a comma or a dot, e.g. 3,50.`;
+      case "negative":
+        return t`A price cannot be negative.`;
+      case "too-many-decimals":
+        return t`At most two decimals (cents).`;
+      case "too-large":
+        return t`At most 100,000 €.`;
+      case "name-required":
+        return t`The Greek and the English name are required.`;
+      case "member-price-required":
+        return t`Type the member price, or turn the member price off.`;
+    }
+  };
+
+  function focusFirstError() {
+    // After the errors render: the first field the form shows an error for takes the focus.
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
+  }
+
+  function stockChange(): { stockEnabled: boolean; stockAmount: number | null } | "invalid" | null {
+    if (JSON.stringify(stock) === JSON.stringify(stockDraftOf(base))) return null;
+    if (!stock.counted) return { stockEnabled: false, stockAmount: null };
+    const amount = stock.amount.trim();
+    if (!/^\d+$/.test(amount) || Number(amount) > MAX_STOCK_AMOUNT) return "invalid";
+    return { stockEnabled: true, stockAmount: Number(amount) };
+  }
+
+  async function save(event?: FormEvent) {
+    event?.preventDefault();
+    setNotice(null);
+    const reading = readDraft(base, draft);
+    const stockEdit = stockChange();
+    const found: FieldErrors = {};
+    if (!reading.ok) {
+      for (const [field, reason] of Object.entries(reading.errors)) found[field as DraftField] = refusalText(reason);
+    }
+    if (stockEdit === "invalid") found.stock = t`Pieces left: a whole number from 0 to 1,000,000.`;
+    setErrors(found);
+    if (!reading.ok || stockEdit === "invalid") {
+      focusFirstError();
+      return;
+    }
+    if (!reading.changed && stockEdit === null) return;
+    setBusy(true);
+    let saved: StaffCatalogueItem = base;
+    try {
+      if (reading.changed) {
+        const answer: EditableItem = await saveItem(
+          storeId,
+          base.itemId,
+          reading.edit,
+          keys.current.keyFor("item", reading.edit),
+        );
+        keys.current.forget("item");
+        saved = { ...saved, ...answer };
+        setBase(saved);
+      }
+      if (stockEdit !== null) {
+        const answer = await saveStock(storeId, base.itemId, stockEdit, keys.current.keyFor("stock", stockEdit));
+        keys.current.forget("stock");
+        saved = { ...saved, stockEnabled: answer.stockEnabled, stockAmount: answer.stockAmount };
+        setBase(saved);
+        setStock(stockDraftOf(saved));
+      }
+      setDraft(draftOf(saved, euros));
+      setUnanswered(false);
+      setNotice({ tone: "success", text: { verbatim: t`Saved.` } });
+      onSaved(saved);
+    } catch (thrown) {
+      const failure = await readSaveFailure(thrown, "ITEM_CHANGED");
+      if (failure.kind === "unanswered") {
+        setUnanswered(true);
+      } else {
+        setUnanswered(false);
+        keys.current.forget("item");
+        keys.current.forget("stock");
+        if (failure.kind === "changed") {
+          setCurrent(await readCurrent().catch(() => null));
+        } else {
+          const field = failure.error.code === "VALIDATION_FAILED" ? fieldOfRefusal(failure.error.message) : null;
+          if (field === null) setNotice({ tone: "error", text: errorTextOf(failure.error) });
+          else {
+            setErrors({ [field]: t`Refused: ${failure.error.message}` });
+            focusFirstError();
+          }
+        }
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  /** Takes the current item as the form's base and keeps, on top of it, every field typed here. */
+  function takeCurrent(latest: StaffCatalogueItem) {
+    const latestDraft = draftOf(latest, euros);
+    const names = { ...latestDraft.names };
+    for (const language of languages) {
+      if (draft.names[language] !== pristine.names[language]) names[language] = draft.names[language] ?? "";
+    }
+    const keep = <K extends keyof ItemDraft>(key: K): ItemDraft[K] =>
+      draft[key] !== pristine[key] ? draft[key] : latestDraft[key];
+    setDraft({
+      names,
+      price: keep("price"),
+      memberPrice: keep("memberPrice"),
+      memberPriceEnabled: keep("memberPriceEnabled"),
+      membershipAddition: keep("membershipAddition"),
+    });
+    const baseStock = stockDraftOf(base);
+    setStock(JSON.stringify(stock) === JSON.stringify(baseStock) ? stockDraftOf(latest) : stock);
+    setBase(latest);
+    setCurrent(null);
+    setNotice(null);
+    onSaved(latest);
+  }
+
+  const fieldProps = (field: DraftField | "stock") => {
+    const error = errors[field];
+    return {
+      id: `${id}-${field}`,
+      "aria-invalid": error === undefined ? undefined : ("true" as const),
+      "aria-describedby": error === undefined ? undefined : `${id}-${field}-error`,
+    };
+  };
+  const fieldError = (field: DraftField | "stock") =>
+    errors[field] === undefined ? null : (
+      <p id={`${id}-${field}-error`} className="back-office__field-error">
+        {errors[field]}
+      </p>
+    );
+  const name = draft.names.GRE ?? "";
+  const currentText = (latest: StaffCatalogueItem): string => {
+    const greek = latest.names.GRE.name;
+    const english = latest.names.ENG.name;
+    const price = formatPrice(latest.priceCents, uiLanguage);
+    const member = latest.membershipPriceCents === null ? null : formatPrice(latest.membershipPriceCents, uiLanguage);
+    return member === null
+      ? t`Now: ${greek} / ${english}, price ${price}.`
+      : t`Now: ${greek} / ${english}, price ${price}, member price ${member}.`;
+  };
+
+  return (
+    <form ref={formRef} className="back-office__form card" onSubmit={(event) => void save(event)} noValidate>
+      <h2 id={`${id}-title`}>{base.names[uiLanguage === "GRE" ? "GRE" : "ENG"].name || name}</h2>
+
+      {current !== null && (
+        <div className="back-office__conflict" role="alert">
+          <p>
+            <Trans>This item was changed meanwhile by another admin.</Trans>
+          </p>
+          <p>{currentText(current)}</p>
+          <button type="button" className="button" onClick={() => takeCurrent(current)}>
+            <Trans>Take the current version and re-apply my changes</Trans>
+          </button>
+        </div>
+      )}
+
+      <fieldset className="back-office__group">
+        <legend>
+          <Trans>Names</Trans>
+        </legend>
+        {languages.map((language) => (
+          <div className="back-office__field" key={language}>
+            <label htmlFor={`${id}-name.${language}`}>{i18n._(LANGUAGE_LABELS[language])}</label>
+            <input
+              {...fieldProps(`name.${language}`)}
+              type="text"
+              value={draft.names[language] ?? ""}
+              required={language === "GRE" || language === "ENG"}
+              onChange={(event) => setDraft({ ...draft, names: { ...draft.names, [language]: event.target.value } })}
+            />
+            {fieldError(`name.${language}`)}
+          </div>
+        ))}
+      </fieldset>
+
+      <fieldset className="back-office__group">
+        <legend>
+          <Trans>Prices (euros)</Trans>
+        </legend>
+        <div className="back-office__field">
+          <label htmlFor={`${id}-price`}>
+            <Trans>Price</Trans>
+          </label>
+          <input
+            {...fieldProps("price")}
+            type="text"
+            inputMode="decimal"
+            value={draft.price}
+            onChange={(event) => setDraft({ ...draft, price: event.target.value })}
+          />
+          {fieldError("price")}
+        </div>
+        <div className="back-office__field back-office__field--check">
+          <input
+            id={`${id}-memberPriceEnabled`}
+            type="checkbox"
+            checked={draft.memberPriceEnabled}
+            onChange={(event) => setDraft({ ...draft, memberPriceEnabled: event.target.checked })}
+          />
+          <label htmlFor={`${id}-memberPriceEnabled`}>
+            <Trans>Members pay the member price</Trans>
+          </label>
+        </div>
+        <div className="back-office__field">
+          <label htmlFor={`${id}-memberPrice`}>
+            <Trans>Member price (empty: none)</Trans>
+          </label>
+          <input
+            {...fieldProps("memberPrice")}
+            type="text"
+            inputMode="decimal"
+            value={draft.memberPrice}
+            onChange={(event) => setDraft({ ...draft, memberPrice: event.target.value })}
+          />
+          {fieldError("memberPrice")}
+        </div>
+        <div className="back-office__field">
+          <label htmlFor={`${id}-membershipAddition`}>
+            <Trans>Membership addition (empty: none)</Trans>
+          </label>
+          <input
+            {...fieldProps("membershipAddition")}
+            type="text"
+            inputMode="decimal"
+            value={draft.membershipAddition}
+            onChange={(event) => setDraft({ ...draft, membershipAddition: event.target.value })}
+          />
+          {fieldError("membershipAddition")}
+        </div>
+      </fieldset>
+
+      <fieldset className="back-office__group">
+        <legend>
+          <Trans>Stock</Trans>
+        </legend>
+        <div className="back-office__field back-office__field--check">
+          <input
+            id={`${id}-counted`}
+            type="checkbox"
+            checked={stock.counted}
+            onChange={(event) =>
+              setStock({ counted: event.target.checked, amount: event.target.checked ? stock.amount : "" })
+            }
+          />
+          <label htmlFor={`${id}-counted`}>
+            <Trans>Count the pieces left (0: sold out)</Trans>
+          </label>
+        </div>
+        {stock.counted && (
+          <div className="back-office__field">
+            <label htmlFor={`${id}-stock`}>
+              <Trans>Pieces left</Trans>
+            </label>
+            <input
+              {...fieldProps("stock")}
+              type="text"
+              inputMode="numeric"
+              value={stock.amount}
+              onChange={(event) => setStock({ ...stock, amount: event.target.value })}
+            />
+            {fieldError("stock")}
+          </div>
+        )}
+        <button type="button" className="button button--quiet" onClick={() => setStock({ counted: true, amount: "0" })}>
+          <Trans>Mark sold out</Trans>
+        </button>
+      </fieldset>
+
+      <PhotoUpload
+        storeId={storeId}
+        itemId={base.itemId}
+        itemName={base.names[uiLanguage].name}
+        photo={base.photo}
+        onUploaded={(photo) => {
+          const withPhoto = { ...base, photo };
+          setBase(withPhoto);
+          onSaved(withPhoto);
+        }}
+      />
+
+      <div role={notice?.tone === "error" || unanswered ? "alert" : "status"} className="back-office__notice">
+        {unanswered && (
+          <p className="back-office__field-error">
+            <Trans>Not saved: no answer from the server. What you typed is kept; try again.</Trans>
+          </p>
+        )}
+        {notice && (
+          <p className={notice.tone === "error" ? "back-office__field-error" : undefined}>
+            {renderErrorText(notice.text, (descriptor) => i18n._(descriptor))}
+          </p>
+        )}
+      </div>
+      <div className="back-office__actions">
+        <button type="submit" className="button" disabled={busy}>
+          {unanswered ? <Trans>Try saving again</Trans> : <Trans>Save</Trans>}
+        </button>
+        {dirty && (
+          <button
+            type="button"
+            className="button button--quiet"
+            disabled={busy}
+            onClick={() => {
+              setDraft(pristine);
+              setStock(stockDraftOf(base));
+              setErrors({});
+              setUnanswered(false);
+            }}
+          >
+            <Trans>Undo my changes</Trans>
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+/** The label of each language's name field. */
+const LANGUAGE_LABELS: Record<Language, MessageDescriptor> = {
+  GRE: msg`Name in Greek (required)`,
+  ENG: msg`Name in English (required)`,
+  ITA: msg`Name in Italian`,
+  FRA: msg`Name in French`,
+  DEU: msg`Name in German`,
+  ROU: msg`Name in Romanian`,
+  BGR: msg`Name in Bulgarian`,
+  SRB: msg`Name in Serbian`,
+};

@@ -1,0 +1,78 @@
+/**
+ * The back office's calls, with the signed-in admin's tokens (authedCall). Every write carries the
+ * Idempotency-Key its caller keeps for the retry of the same save, so a save whose answer was lost
+ * is sent again as the same save, never applied twice.
+ */
+import type {
+  AuditPage,
+  ItemPhoto,
+  NewStaffMember,
+  PinIssued,
+  StaffList,
+  StaffMemberCreated,
+  StaffMemberEdit,
+  StaffMemberRow,
+} from "../../../domain/staff-admin-api";
+import type {
+  EditableItem,
+  ItemEdit,
+  ItemStock,
+  ItemStockChange,
+  StaffCatalogue,
+} from "../../../domain/staff-catalogue-api";
+import { authedCall } from "../../api/accounts-client";
+
+const store = (storeId: number) => `staff/stores/${storeId}`;
+const keyed = (key: string) => ({ "idempotency-key": key });
+
+export function fetchStaffCatalogue(storeId: number): Promise<StaffCatalogue> {
+  return authedCall(`${store(storeId)}/catalogue`, { method: "get" });
+}
+
+export function saveItem(storeId: number, itemId: number, edit: ItemEdit, key: string): Promise<EditableItem> {
+  return authedCall(`${store(storeId)}/items/${itemId}`, { method: "patch", json: edit, headers: keyed(key) });
+}
+
+export function saveStock(storeId: number, itemId: number, stock: ItemStockChange, key: string): Promise<ItemStock> {
+  return authedCall(`${store(storeId)}/items/${itemId}/stock`, { method: "put", json: stock, headers: keyed(key) });
+}
+
+/** The photo as the file itself, in its own type (no multipart). */
+export function uploadItemPhoto(storeId: number, itemId: number, file: Blob, key: string): Promise<ItemPhoto> {
+  return authedCall(`${store(storeId)}/items/${itemId}/photo`, {
+    method: "post",
+    body: file,
+    headers: { ...keyed(key), "content-type": file.type },
+  });
+}
+
+export function fetchStaff(storeId: number): Promise<StaffList> {
+  return authedCall(`${store(storeId)}/staff`, { method: "get" });
+}
+
+export function addStaffMember(storeId: number, member: NewStaffMember, key: string): Promise<StaffMemberCreated> {
+  return authedCall(`${store(storeId)}/staff`, { method: "post", json: member, headers: keyed(key) });
+}
+
+export function editStaffMember(
+  storeId: number,
+  userId: number,
+  edit: StaffMemberEdit,
+  key: string,
+): Promise<StaffMemberRow> {
+  return authedCall(`${store(storeId)}/staff/${userId}`, { method: "patch", json: edit, headers: keyed(key) });
+}
+
+export function resetStaffPin(storeId: number, userId: number, key: string, pin?: string): Promise<PinIssued> {
+  return authedCall(`${store(storeId)}/staff/${userId}/pin`, {
+    method: "post",
+    json: pin === undefined ? {} : { pin },
+    headers: keyed(key),
+  });
+}
+
+/** One page of the store's audit list, newest first; `before` is the `next` of the page before. */
+export function fetchAuditPage(storeId: number, before: number | null, limit = 50): Promise<AuditPage> {
+  const query = new URLSearchParams({ limit: String(limit), ...(before === null ? {} : { before: String(before) }) });
+  return authedCall(`${store(storeId)}/audit?${query}`, { method: "get" });
+}

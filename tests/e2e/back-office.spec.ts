@@ -1,0 +1,144 @@
+/**
+ * The admins' back office end to end, on a laptop (1280x800) with one check at 768 px: an admin
+ * signed in on the beach hotel's terminal opens it from the staff shell's admin link, changes
+ * Freddo espresso's price and saves; a guest's fresh menu shows the new price; a second admin who
+ * opened the item before that save gets the "changed meanwhile" notice with the current value; a
+ * negative price is refused beside the field and nothing is saved. Freddo's price is restored at
+ * the end (the e2e run shares one database). axe: no serious violation on the back office.
+ */
+import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { type E2eSession, storeSessionInBrowser } from "./support/accounts";
+import { signInOnTerminal, signInWaiter, staffHeaders } from "./support/orders";
+import { ScreenAudit, watchCspViolations } from "./support/screen-audit";
+
+// Demo data (venues/demo/beach-hotel.json): store 7, its terminal's PDA spot 7499, its admin's PIN,
+// Freddo espresso (item 70101, 4,00 €) in the beach bar; the guest only reads umbrella 1's menu (no opening).
+const HOTEL = { storeId: 7, pda: 7499, adminPin: "707070", guestSpot: 7201, service: "beach-bar" };
+const FREDDO = { itemId: 70101, priceCents: 400 };
+const LAPTOP = { width: 1280, height: 800 };
+
+const itemUrl = `/api/staff/stores/${HOTEL.storeId}/items/${FREDDO.itemId}`;
+
+async function menuPriceCents(request: APIRequestContext): Promise<number | undefined> {
+  const answer = await request.get(`/api/tables/${HOTEL.guestSpot}/menus/${HOTEL.service}`);
+  expect(answer.ok()).toBe(true);
+  const menu = (await answer.json()) as { items: { id: number; priceCents: number }[] };
+  return menu.items.find((item) => item.id === FREDDO.itemId)?.priceCents;
+}
+
+async function newLaptop(browser: Browser) {
+  return browser.newContext({ viewport: LAPTOP, locale: "el-GR", timezoneId: "Europe/Athens" });
+}
+
+/** An admin's session stored in the page, as after signing in on another laptop. */
+async function adminSessionIn(page: Page, request: APIRequestContext): Promise<void> {
+  const answer = await request.post(`/api/authenticate/login/pin?pin=${HOTEL.adminPin}&storeId=${HOTEL.storeId}`);
+  expect(answer.ok()).toBe(true);
+  const login = (await answer.json()) as { authToken: { token: string; user: E2eSession["user"] }; jwt: string };
+  await storeSessionInBrowser(page, { authToken: login.authToken.token, jwt: login.jwt, user: login.authToken.user });
+}
+
+async function openFreddo(page: Page) {
+  await page.getByLabel("Αναζήτηση ειδών").fill("freddo");
+  // The beach bar's coffees come first (the room service lists its own Freddo).
+  const coffees = page.getByRole("list", { name: "Καφέδες" }).first();
+  await coffees.getByRole("button", { name: "Freddo espresso", exact: true }).click();
+  return page.getByLabel("Τιμή", { exact: true });
+}
+
+test("an admin changes a price in the back office: the guest's menu shows it; a second admin gets 'changed meanwhile'; a negative price is refused", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await newLaptop(browser);
+  const second = await newLaptop(browser);
+  const guest = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "el-GR" });
+  const audit = new ScreenAudit(await watchCspViolations(admin));
+  try {
+    expect(await menuPriceCents(request)).toBe(FREDDO.priceCents);
+
+    // The second admin opens the item first: the version they will save with is the old one.
+    const secondPage = await second.newPage();
+    await secondPage.goto("/");
+    await adminSessionIn(secondPage, request);
+    await secondPage.goto("/back-office");
+    const secondPrice = await openFreddo(secondPage);
+    await expect(secondPrice).toHaveValue("4,00");
+
+    // The admin on the terminal: the staff shell's admin link, then the back office.
+    const page = await admin.newPage();
+    await signInOnTerminal(page, { pda: HOTEL.pda, pin: HOTEL.adminPin });
+    await page.getByRole("link", { name: "Διαχείριση καταστήματος" }).first().click();
+    await expect(page).toHaveURL(/\/staff-admin$/);
+    await page.getByRole("link", { name: "Γραφείο διαχείρισης: μενού, τιμές, απόθεμα και προσωπικό" }).click();
+    await expect(page).toHaveURL(/\/back-office\/?$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Γραφείο διαχείρισης: είδη" })).toBeVisible();
+    await audit.check(page, "back office: items list");
+
+    const price = await openFreddo(page);
+    await expect(price).toHaveValue("4,00");
+    // Two columns on a laptop: the list beside the form.
+    const listBox = await page.getByRole("navigation", { name: "Είδη" }).boundingBox();
+    const formBox = await price.boundingBox();
+    expect(listBox && formBox && formBox.x > listBox.x + listBox.width - 1).toBe(true);
+    await audit.check(page, "back office: item form");
+
+    await price.fill("4,30");
+    await page.getByRole("button", { name: "Αποθήκευση", exact: true }).click();
+    await expect(page.getByText("Αποθηκεύτηκε.")).toBeVisible();
+    expect(await menuPriceCents(request)).toBe(430);
+
+    // A guest's fresh load of the menu shows the new price.
+    const guestPage = await guest.newPage();
+    await guestPage.goto(`/${HOTEL.service}/${HOTEL.guestSpot}`);
+    await expect(guestPage.getByRole("article", { name: "Freddo espresso" })).toContainText("4,30");
+
+    // The second admin saves on the old version: one clear conflict, with the current value.
+    await secondPrice.fill("4,50");
+    await secondPage.getByRole("button", { name: "Αποθήκευση", exact: true }).click();
+    const conflict = secondPage.getByRole("alert").filter({ hasText: "άλλαξε στο μεταξύ από άλλον διαχειριστή" });
+    await expect(conflict).toBeVisible();
+    await expect(conflict).toContainText("τιμή 4,30");
+    expect(await menuPriceCents(request)).toBe(430);
+    await conflict
+      .getByRole("button", { name: "Πάρτε την τρέχουσα εκδοχή και εφαρμόστε ξανά τις αλλαγές μου" })
+      .click();
+    await expect(secondPrice).toHaveValue("4,50");
+    await expect(secondPage.getByRole("alert").filter({ hasText: "άλλαξε στο μεταξύ" })).toHaveCount(0);
+
+    // A negative price: refused beside the field, focus on it, nothing saved.
+    await price.fill("-1");
+    await page.getByRole("button", { name: "Αποθήκευση", exact: true }).click();
+    await expect(price).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByText("Η τιμή δεν μπορεί να είναι αρνητική.")).toBeVisible();
+    await expect(price).toBeFocused();
+    await audit.check(page, "back office: a field error");
+    expect(await menuPriceCents(request)).toBe(430);
+
+    // A tablet at 768 px: one column, still usable.
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await price.fill("4,30");
+    await expect(page.getByRole("navigation", { name: "Είδη" })).toBeVisible();
+    await expect(price)
+      .toBeInViewport({ ratio: 0 })
+      .catch(() => undefined);
+    const narrowList = await page.getByRole("navigation", { name: "Είδη" }).boundingBox();
+    const narrowForm = await price.boundingBox();
+    expect(narrowList && narrowForm && narrowForm.y > narrowList.y).toBe(true);
+    await audit.check(page, "back office at 768 px");
+
+    expect(audit.findings, audit.findings.join("\n")).toEqual([]);
+  } finally {
+    // Freddo's price as the demo venue has it, for the specs after this one.
+    const session = await signInWaiter(request, HOTEL.adminPin, HOTEL.storeId);
+    const restored = await request.patch(itemUrl, {
+      headers: { ...staffHeaders(session), "idempotency-key": crypto.randomUUID() },
+      data: { priceCents: FREDDO.priceCents },
+    });
+    expect(restored.status()).toBe(200);
+    await admin.close();
+    await second.close();
+    await guest.close();
+  }
+});
