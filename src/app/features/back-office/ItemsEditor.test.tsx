@@ -48,9 +48,18 @@ function catalogueWith(...items: StaffCatalogueItem[]): StaffCatalogue {
     services: [
       {
         serviceId: 701,
+        version: 1,
         slug: "beach-bar",
         names: { GRE: { name: "Μπαρ" }, ENG: { name: "Beach bar" } },
-        categories: [{ categoryId: 7101, names: { GRE: { name: "Καφέδες" }, ENG: { name: "Coffee" } }, items }],
+        categories: [
+          {
+            categoryId: 7101,
+            version: 1,
+            names: { GRE: { name: "Καφέδες" }, ENG: { name: "Coffee" } },
+            maxProductsPerCart: null,
+            items,
+          },
+        ],
       },
     ],
   };
