@@ -73,6 +73,7 @@ describe("OpenAPI document generated from the route schemas (brief §4)", () => 
       "/api/staff/stations/{stationId}/tickets/{ticketId}/ready",
       "/api/staff/stations/{stationId}/tickets/{ticketId}/recall",
       "/api/staff/stations/{stationId}/tickets/{ticketId}/reprint",
+      "/api/staff/stores/{storeId}/audit",
       "/api/staff/stores/{storeId}/items/{itemId}",
       "/api/staff/stores/{storeId}/items/{itemId}/stock",
       "/api/staff/stores/{storeId}/orders",

@@ -12,6 +12,7 @@ import {
   type StoreOwnedTable,
 } from "../db/repositories/catalogue-import.repository";
 import type { Database } from "../db/schema";
+import { type AuditActor, COMMAND_LINE_ACTOR, recordAudit } from "../staff/audit";
 import { hashPin } from "../staff/pin-hash";
 import { childPath, type Issue } from "../validation/issues";
 import { notifyCatalogueChanged } from "./catalogue-events";
@@ -32,7 +33,10 @@ export interface ImportSummary {
 
 export type ImportOutcome = { ok: true; summary: ImportSummary } | { ok: false; issues: Issue[] };
 
-export type ImportOptions = SemanticCheckOptions;
+export interface ImportOptions extends SemanticCheckOptions {
+  /** Who imports, for the store's audit list; default the venue:import command line. */
+  actor?: AuditActor;
+}
 
 const TABLE_OF: Record<EntityKind, StoreOwnedTable> = {
   services: "services",
@@ -74,7 +78,19 @@ export async function importVenue(
       if (foreign.length > 0) throw new IdsOwnedElsewhere(foreignIdIssues(index, foreign));
       const dropped = await droppedOrderedIds(trx, storeId, index);
       if (dropped.length > 0) throw new IdsOwnedElsewhere(dropped);
-      return replaceStoreCatalogue(trx, rows, nowIso());
+      const at = nowIso();
+      const done = await replaceStoreCatalogue(trx, rows, at);
+      // One entry with a summary: the file itself may be megabytes and holds the staff's PINs.
+      await recordAudit(trx, {
+        storeId,
+        actor: options.actor ?? COMMAND_LINE_ACTOR,
+        action: "catalogue.import",
+        subject: { kind: "store", id: storeId, label: file.store.names.GRE.name },
+        before: null,
+        after: { catalogueVersion: done.catalogueVersion, created: done.created, counts: countsOf(index) },
+        at,
+      });
+      return done;
     });
   } catch (error) {
     if (error instanceof IdsOwnedElsewhere) return { ok: false, issues: error.issues };
@@ -88,9 +104,13 @@ export async function importVenue(
       storeId,
       catalogueVersion: replaced.catalogueVersion,
       created: replaced.created,
-      counts: Object.fromEntries(KINDS.map((kind) => [kind, index[kind].length])) as Record<EntityKind, number>,
+      counts: countsOf(index),
     },
   };
+}
+
+function countsOf(index: VenueIndex): Record<EntityKind, number> {
+  return Object.fromEntries(KINDS.map((kind) => [kind, index[kind].length])) as Record<EntityKind, number>;
 }
 
 async function hashPins(staff: readonly StaffFile[]): Promise<Map<number, string>> {
