@@ -194,6 +194,7 @@ export async function exportVenueFile(db: Kysely<Database>, storeId: number): Pr
       id: m.id,
       name: m.name,
       role: m.role,
+      ...(bool(m.active) ? {} : { active: false }),
       ...(m.email === null ? {} : { email: m.email }),
     });
 

@@ -259,6 +259,9 @@ export const StaffFileSchema = Type.Object(
           "stored hashed; unique within the store. Leave it out to keep the PIN this member (same id, same store) has now; required for a new member",
       }),
     ),
+    active: Type.Optional(
+      Type.Boolean({ description: "false: deactivated, cannot sign in (kept for the records); default true" }),
+    ),
     email: Type.Optional(
       Type.String({
         format: "email",

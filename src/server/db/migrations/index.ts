@@ -25,6 +25,7 @@ import { orderNotifyEmailSchema } from "./018-order-notify-email";
 import { finalReceiptsSchema } from "./021-final-receipts";
 import { itemVersionSchema } from "./022-item-version";
 import { auditEntriesSchema } from "./024-audit-entries";
+import { staffActiveVersionSchema } from "./025-staff-active-version";
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -49,5 +50,6 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     "021-final-receipts": finalReceiptsSchema(),
     "022-item-version": itemVersionSchema(),
     "024-audit-entries": auditEntriesSchema(dialect),
+    "025-staff-active-version": staffActiveVersionSchema(),
   };
 }

@@ -83,6 +83,7 @@ describe(`migrations on ${testDialect()} (brief §1: one set of migrations for b
       ["021-final-receipts", "Success"],
       ["022-item-version", "Success"],
       ["024-audit-entries", "Success"],
+      ["025-staff-active-version", "Success"],
     ]);
     const tables = (await test.db.introspection.getTables()).map((t) => t.name).sort();
     expect(tables).toEqual(TABLES);
