@@ -142,6 +142,17 @@ export const PRODUCT_ERROR_CODES = [
   "SPOT_ID_TAKEN",
   /** 400: a new order of a category's items or a service's categories that does not list each of them exactly once (the message names the ids missing or unknown). */
   "ORDER_INCOMPLETE",
+  // A store's administration by its admins (src/domain/staff-admin-api.ts).
+  /** 409: another admin changed the staff member since the version this change names; details: version (the current one). */
+  "STAFF_CHANGED",
+  /** 409: another active member of the store signs in with this PIN (PINs name the member at sign-in). */
+  "PIN_TAKEN",
+  /** 403: an admin cannot deactivate themself or make themself a waiter (the store could be left without an admin). */
+  "OWN_ACCESS_UNCHANGEABLE",
+  /** 400: an uploaded photo that is not a JPEG, PNG or WebP image (an SVG never is). */
+  "UNSUPPORTED_IMAGE",
+  /** 413: an uploaded photo over 8 MB. */
+  "PHOTO_TOO_LARGE",
   /** 404: an order-details link whose token is missing, wrong, expired, tampered or for another order or store (one answer for all). */
   "INVALID_ORDER_LINK",
   // Abuse limits.

@@ -68,6 +68,7 @@ import { serviceRoutes } from "./routes/services";
 import { menuFastPath } from "./routes/services/menu-fast-path";
 import { sessionRoutes } from "./routes/session";
 import { signInRoutes } from "./routes/sign-in";
+import { staffAdminRoutes } from "./routes/staff-admin";
 import { staffCallRoutes } from "./routes/staff-calls";
 import { staffCatalogueRoutes } from "./routes/staff-catalogue";
 import { staffHistoryRoutes } from "./routes/staff-history";
@@ -256,6 +257,7 @@ export function buildApp(options: AppOptions): App {
       await api.register(staffHistoryRoutes, { ctx: orders });
       await api.register(staffCatalogueRoutes, { ctx: orders });
       await api.register(staffSpotRoutes, { ctx: orders });
+      await api.register(staffAdminRoutes, { ctx: orders });
       await api.register(orderLinkRoutes, { ctx: orders });
       await api.register(reviewRoutes, { ctx: orders });
       await api.register(logRoutes, { ctx: orders });

@@ -106,6 +106,11 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   SPOT_CHANGED: msg`Someone else changed this spot meanwhile: look at it again before you change it`,
   SPOT_ID_TAKEN: msg`This number is already a spot's: choose another or leave it empty`,
   ORDER_INCOMPLETE: msg`The list changed meanwhile: reload it and arrange it again`,
+  STAFF_CHANGED: msg`Someone else changed this staff member meanwhile: look again before you change them`,
+  PIN_TAKEN: msg`Another active member of the store already has this PIN: choose another`,
+  OWN_ACCESS_UNCHANGEABLE: msg`You cannot deactivate yourself or make yourself a waiter; another admin can`,
+  UNSUPPORTED_IMAGE: msg`This file is not a photo we can use: send a JPEG, PNG or WebP image`,
+  PHOTO_TOO_LARGE: msg`This photo is too large: send one of at most 8 MB`,
   TICKET_CHANGED: msg`Someone else already changed this ticket; the screen shows it as it is now`,
   INVALID_ORDER_LINK: msg`This order link is not valid or has expired; ask the store for a new one`,
   // The guest's bill (domain/bill-api.ts): the bill screen re-reads the bill after each of these.

@@ -10,6 +10,7 @@
  * even a right PIN (answering it would tell the guesser which guess was right).
  */
 import type { StaffLoginTokenResponse } from "../../domain/auth-api";
+import { fromDbBoolean } from "../db/columns";
 import { findStaffOfStore, listStaffOfStore } from "../db/repositories/staff.repository";
 import {
   findStaffLoginToken,
@@ -72,7 +73,8 @@ export async function signInWithPin(
     throw tooManyGuesses(atStore.retryAfterMs);
   }
 
-  const staff = await listStaffOfStore(ctx.db, storeId);
+  // A deactivated member's PIN signs nobody in.
+  const staff = (await listStaffOfStore(ctx.db, storeId)).filter((member) => fromDbBoolean(member.active));
   // Every hash is checked, so the time taken does not say how far down the list the PIN is.
   const matches = await Promise.all(staff.map((member) => verifyPin(pin, member.pin_hash)));
   const member = staff[matches.indexOf(true)];

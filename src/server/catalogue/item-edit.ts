@@ -14,6 +14,7 @@ import type { OrdersContext } from "../orders/context";
 import { runOnce, type StoredAnswer } from "../orders/idempotency";
 import { requestHash } from "../orders/request-hash";
 import type { StaffMember } from "../routes/staff-orders/staff-session";
+import { itemLabel, recordAudit } from "../staff/audit";
 import { editableItem } from "./staff-catalogue";
 
 export async function editItem(
@@ -68,6 +69,17 @@ export async function editItem(
           throw conflict("ITEM_CHANGED", "This item was changed meanwhile", { version: row.version + 1 });
         }
         await bumpCatalogueVersion(trx, staff.storeId);
+        const stored = editableItem(row);
+        const fields = Object.keys(withoutVersion(edit)) as Array<keyof Omit<ItemEdit, "version">>;
+        await recordAudit(trx, {
+          storeId: staff.storeId,
+          actor: { userId: staff.userId, name: staff.name },
+          action: "item.edit",
+          subject: { kind: "item", id: itemId, label: itemLabel(row.names) },
+          before: Object.fromEntries(fields.map((field) => [field, stored[field]])),
+          after: Object.fromEntries(fields.map((field) => [field, item[field]])),
+          at: ctx.now().toISOString(),
+        });
         const body = JSON.stringify(item);
         await claim.finish(trx, { status: 200, body, orderId: null });
         changed = true;

@@ -13,6 +13,7 @@ import type { OrdersContext } from "../orders/context";
 import { runOnce, type StoredAnswer } from "../orders/idempotency";
 import { requestHash } from "../orders/request-hash";
 import type { StaffMember } from "../routes/staff-orders/staff-session";
+import { itemLabel, recordAudit } from "../staff/audit";
 
 export async function setItemStock(
   ctx: OrdersContext,
@@ -36,7 +37,7 @@ export async function setItemStock(
         if (earlier !== null) return earlier;
         const item = await trx
           .selectFrom("items")
-          .select(["id", "stock_enabled", "stock_aligned_to_cart_addition"])
+          .select(["id", "names", "stock_enabled", "stock_aligned_to_cart_addition", "stock_amount"])
           .where("id", "=", itemId)
           .where("store_id", "=", staff.storeId)
           .executeTakeFirst();
@@ -63,6 +64,19 @@ export async function setItemStock(
           .where("id", "=", itemId)
           .execute();
         await bumpCatalogueVersion(trx, staff.storeId);
+        await recordAudit(trx, {
+          storeId: staff.storeId,
+          actor: { userId: staff.userId, name: staff.name },
+          action: "item.stock",
+          subject: { kind: "item", id: itemId, label: itemLabel(item.names) },
+          before: {
+            stockEnabled: fromDbBoolean(item.stock_enabled),
+            stockAlignedToCartAddition: fromDbBoolean(item.stock_aligned_to_cart_addition),
+            stockAmount: item.stock_amount,
+          },
+          after: withoutId(stock),
+          at: ctx.now().toISOString(),
+        });
         const body = JSON.stringify(stock);
         await claim.finish(trx, { status: 200, body, orderId: null });
         changed = true;
@@ -71,4 +85,9 @@ export async function setItemStock(
   );
   if (changed) ctx.menuCache.invalidateStore(staff.storeId);
   return answer;
+}
+
+function withoutId(stock: ItemStock): Omit<ItemStock, "itemId"> {
+  const { itemId: _itemId, ...fields } = stock;
+  return fields;
 }

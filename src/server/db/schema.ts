@@ -1,5 +1,6 @@
 /** The whole database as Kysely sees it: table name → table interface. */
 
+import type { AuditEntriesTable } from "./tables/audit-entries.table";
 import type { CardTokensTable } from "./tables/card-tokens.table";
 import type {
   CategoriesTable,
@@ -87,6 +88,7 @@ export interface Database {
   sandbox_authorizations: SandboxAuthorizationsTable;
   waiter_calls: WaiterCallsTable;
   printer_states: PrinterStatesTable;
+  audit_entries: AuditEntriesTable;
 }
 
 export type DialectName = "sqlite" | "postgres";

@@ -12,13 +12,13 @@ import {
   type StoreOwnedTable,
 } from "../db/repositories/catalogue-import.repository";
 import type { Database } from "../db/schema";
-import { hashPin } from "../staff/pin-hash";
+import { type AuditActor, COMMAND_LINE_ACTOR, recordAudit } from "../staff/audit";
+import { hashPin, verifyPin } from "../staff/pin-hash";
 import { childPath, type Issue } from "../validation/issues";
 import { notifyCatalogueChanged } from "./catalogue-events";
 import { droppedOrderedIds } from "./ordered-ids";
 import type { SemanticCheckOptions } from "./semantic-checks";
 import { validateVenueFile } from "./validate";
-import type { StaffFile } from "./venue-file";
 import { ENTITY_LABEL, type EntityKind, type VenueIndex } from "./venue-index";
 import { catalogueRows } from "./venue-rows";
 
@@ -32,7 +32,10 @@ export interface ImportSummary {
 
 export type ImportOutcome = { ok: true; summary: ImportSummary } | { ok: false; issues: Issue[] };
 
-export type ImportOptions = SemanticCheckOptions;
+export interface ImportOptions extends SemanticCheckOptions {
+  /** Who imports, for the store's audit list; default the venue:import command line. */
+  actor?: AuditActor;
+}
 
 const TABLE_OF: Record<EntityKind, StoreOwnedTable> = {
   services: "services",
@@ -47,10 +50,13 @@ const TABLE_OF: Record<EntityKind, StoreOwnedTable> = {
 
 const KINDS = Object.keys(TABLE_OF) as EntityKind[];
 
-/** Thrown inside the transaction to roll it back (ids of another store, or ids orders need); never escapes importVenue. */
-class IdsOwnedElsewhere extends Error {
+/**
+ * Thrown inside the transaction to roll it back (ids of another store, ids orders need, a new
+ * member without a PIN); never escapes importVenue.
+ */
+class Refused extends Error {
   constructor(readonly issues: Issue[]) {
-    super("ids owned by another store");
+    super("venue file refused");
   }
 }
 
@@ -65,19 +71,35 @@ export async function importVenue(
   const storeId = file.store.id;
 
   // scrypt is slow on purpose: hash before the transaction so it never holds the write lock.
-  const rows = catalogueRows(file, index, await hashPins(file.staff ?? []));
+  const pins = await staffPinHashes(db, storeId, index);
+  if (!pins.ok) return pins;
 
   let replaced: ReplacedCatalogue;
   try {
     replaced = await db.transaction().execute(async (trx) => {
       const foreign = await findIdsOwnedByOtherStores(trx, storeId, idsByTable(index));
-      if (foreign.length > 0) throw new IdsOwnedElsewhere(foreignIdIssues(index, foreign));
+      if (foreign.length > 0) throw new Refused(foreignIdIssues(index, foreign));
       const dropped = await droppedOrderedIds(trx, storeId, index);
-      if (dropped.length > 0) throw new IdsOwnedElsewhere(dropped);
-      return replaceStoreCatalogue(trx, rows, nowIso());
+      if (dropped.length > 0) throw new Refused(dropped);
+      const kept = await keptPinHashes(trx, storeId, index);
+      if (!kept.ok) throw new Refused(kept.issues);
+      const rows = catalogueRows(file, index, new Map([...kept.hashes, ...pins.hashes]));
+      const at = nowIso();
+      const done = await replaceStoreCatalogue(trx, rows, at);
+      // One entry with a summary: the file itself may be megabytes and holds the staff's PINs.
+      await recordAudit(trx, {
+        storeId,
+        actor: options.actor ?? COMMAND_LINE_ACTOR,
+        action: "catalogue.import",
+        subject: { kind: "store", id: storeId, label: file.store.names.GRE.name },
+        before: null,
+        after: { catalogueVersion: done.catalogueVersion, created: done.created, counts: countsOf(index) },
+        at,
+      });
+      return done;
     });
   } catch (error) {
-    if (error instanceof IdsOwnedElsewhere) return { ok: false, issues: error.issues };
+    if (error instanceof Refused) return { ok: false, issues: error.issues };
     throw error;
   }
 
@@ -88,14 +110,69 @@ export async function importVenue(
       storeId,
       catalogueVersion: replaced.catalogueVersion,
       created: replaced.created,
-      counts: Object.fromEntries(KINDS.map((kind) => [kind, index[kind].length])) as Record<EntityKind, number>,
+      counts: countsOf(index),
     },
   };
 }
 
-async function hashPins(staff: readonly StaffFile[]): Promise<Map<number, string>> {
-  const hashes = await Promise.all(staff.map(async (member) => [member.id, await hashPin(member.pin)] as const));
-  return new Map(hashes);
+function countsOf(index: VenueIndex): Record<EntityKind, number> {
+  return Object.fromEntries(KINDS.map((kind) => [kind, index[kind].length])) as Record<EntityKind, number>;
+}
+
+type PinHashes = { ok: true; hashes: Map<number, string> } | { ok: false; issues: Issue[] };
+
+/**
+ * The hashes of the PINs the file gives, after checking that none is the PIN a member without a
+ * `pin` keeps (that one is stored only hashed, so the file cannot show the clash itself).
+ */
+async function staffPinHashes(db: Kysely<Database>, storeId: number, index: VenueIndex): Promise<PinHashes> {
+  const given = index.staff.filter((entry) => entry.value.pin !== undefined);
+  const kept = await keptPinHashes(db, storeId, index);
+  if (!kept.ok) return kept;
+  const issues: Issue[] = [];
+  await Promise.all(
+    given.map(async ({ value, path: memberPath }) => {
+      for (const [memberId, hash] of kept.hashes) {
+        if (await verifyPin(value.pin ?? "", hash)) {
+          const owner = index.staff.find((entry) => entry.value.id === memberId);
+          issues.push({
+            path: childPath(memberPath, "pin"),
+            message: `same PIN as the one ${owner?.path ?? `staff member ${memberId}`} keeps; PINs must be unique within a store`,
+          });
+        }
+      }
+    }),
+  );
+  if (issues.length > 0) return { ok: false, issues };
+  const hashes = await Promise.all(given.map(async ({ value }) => [value.id, await hashPin(value.pin ?? "")] as const));
+  return { ok: true, hashes: new Map(hashes) };
+}
+
+/**
+ * The stored PIN hash of each member the file gives without a `pin` (an exported file carries
+ * none): the same id in the same store keeps its PIN; a member new to the store must have one.
+ */
+async function keptPinHashes(db: Kysely<Database>, storeId: number, index: VenueIndex): Promise<PinHashes> {
+  const without = index.staff.filter((entry) => entry.value.pin === undefined);
+  if (without.length === 0) return { ok: true, hashes: new Map() };
+  const stored = await db
+    .selectFrom("staff")
+    .select(["id", "pin_hash"])
+    .where("store_id", "=", storeId)
+    .where(
+      "id",
+      "in",
+      without.map((entry) => entry.value.id),
+    )
+    .execute();
+  const hashOf = new Map(stored.map((row) => [row.id, row.pin_hash]));
+  const issues = without
+    .filter((entry) => !hashOf.has(entry.value.id))
+    .map((entry) => ({
+      path: childPath(entry.path, "pin"),
+      message: `required for a new staff member (store ${storeId} has no member ${entry.value.id} whose PIN to keep)`,
+    }));
+  return issues.length > 0 ? { ok: false, issues } : { ok: true, hashes: hashOf };
 }
 
 function idsByTable(index: VenueIndex): Map<StoreOwnedTable, number[]> {

@@ -196,6 +196,8 @@ function uniqueStaffPins(index: VenueIndex): Issue[] {
   const firstPathOf = new Map<string, string>();
   const issues: Issue[] = [];
   for (const { value, path: memberPath } of index.staff) {
+    // A member without a pin keeps the stored one; import.ts checks those against the given ones.
+    if (value.pin === undefined) continue;
     const earlier = firstPathOf.get(value.pin);
     // The PIN itself stays out of the message: import output ends up in terminals and CI logs.
     if (earlier === undefined) firstPathOf.set(value.pin, memberPath);

@@ -240,7 +240,16 @@ export const StaffFileSchema = Type.Object(
     id: Id,
     name: Type.String({ minLength: 1, maxLength: 80 }),
     role: Type.Union([Type.Literal("WAITER"), Type.Literal("ADMIN")]),
-    pin: Type.String({ pattern: "^[0-9]{4,8}$", description: "stored hashed; unique within the store" }),
+    pin: Type.Optional(
+      Type.String({
+        pattern: "^[0-9]{4,8}$",
+        description:
+          "stored hashed; unique within the store. Leave it out to keep the PIN this member (same id, same store) has now; required for a new member",
+      }),
+    ),
+    active: Type.Optional(
+      Type.Boolean({ description: "false: deactivated, cannot sign in (kept for the records); default true" }),
+    ),
     email: Type.Optional(
       Type.String({
         format: "email",

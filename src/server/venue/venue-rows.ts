@@ -197,7 +197,15 @@ export function catalogueRows(
       const pinHash = pinHashes.get(m.id);
       if (pinHash === undefined) throw new Error(`no PIN hash for staff member ${m.id}`);
       const email = m.email === undefined ? null : m.email.trim().toLowerCase();
-      return { id: m.id, store_id: storeId, name: m.name, role: m.role, pin_hash: pinHash, email };
+      return {
+        id: m.id,
+        store_id: storeId,
+        name: m.name,
+        role: m.role,
+        pin_hash: pinHash,
+        email,
+        active: bool(m.active, true),
+      };
     }),
   };
 }

@@ -7,7 +7,7 @@
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
-import type { StaffMemberRow, StaffRole } from "../../../domain/staff-admin-api";
+import type { StaffMemberRow, StaffRoleName } from "../../../domain/staff-admin-api";
 import { type ErrorText, errorTextOf } from "../../api/error-catalogue";
 import { AccountMessage } from "../entrance/AccountMessage";
 import { Dialog } from "../shell/Dialog";
@@ -69,14 +69,14 @@ export function StaffScreen({ storeId }: { storeId: number }) {
     }
   }
 
-  async function add(member: { name: string; role: StaffRole; pin?: string }): Promise<boolean> {
+  async function add(member: { name: string; role: StaffRoleName; pin?: string }): Promise<boolean> {
     const created = await write("add", member, (key) => addStaffMember(storeId, member, key));
     if (created === null) return false;
     setPinShown({ name: created.member.name, pin: created.pin });
     return true;
   }
 
-  const edit = (member: StaffMemberRow, change: { name?: string; role?: StaffRole; active?: boolean }) => {
+  const edit = (member: StaffMemberRow, change: { name?: string; role?: StaffRoleName; active?: boolean }) => {
     const body = { version: member.version, ...change };
     return write(`edit-${member.userId}`, body, (key) => editStaffMember(storeId, member.userId, body, key));
   };
@@ -183,13 +183,13 @@ function StaffMemberCard({
 }: {
   member: StaffMemberRow;
   busy: boolean;
-  onEdit: (change: { name?: string; role?: StaffRole; active?: boolean }) => void;
+  onEdit: (change: { name?: string; role?: StaffRoleName; active?: boolean }) => void;
   onDeactivate: () => void;
   onResetPin: () => void;
 }) {
   const { t } = useLingui();
   const [name, setName] = useState(member.name);
-  const [role, setRole] = useState<StaffRole>(member.role);
+  const [role, setRole] = useState<StaffRoleName>(member.role);
   const id = `staff-${member.userId}`;
   const trimmed = name.trim();
   const changed = (trimmed !== member.name && trimmed !== "") || role !== member.role;
@@ -216,7 +216,7 @@ function StaffMemberCard({
           <label htmlFor={`${id}-role`}>
             <Trans>Role</Trans>
           </label>
-          <select id={`${id}-role`} value={role} onChange={(event) => setRole(event.target.value as StaffRole)}>
+          <select id={`${id}-role`} value={role} onChange={(event) => setRole(event.target.value as StaffRoleName)}>
             <option value="waiter">{t`Waiter`}</option>
             <option value="admin">{t`Admin`}</option>
           </select>
@@ -254,11 +254,11 @@ function AddStaffForm({
   onAdd,
 }: {
   busy: boolean;
-  onAdd: (member: { name: string; role: StaffRole; pin?: string }) => Promise<boolean>;
+  onAdd: (member: { name: string; role: StaffRoleName; pin?: string }) => Promise<boolean>;
 }) {
   const { t } = useLingui();
   const [name, setName] = useState("");
-  const [role, setRole] = useState<StaffRole>("waiter");
+  const [role, setRole] = useState<StaffRoleName>("waiter");
   const [pin, setPin] = useState("");
   const [error, setError] = useState<{ field: "name" | "pin"; text: string } | null>(null);
   const nameRef = useRef<HTMLInputElement>(null);
@@ -312,7 +312,7 @@ function AddStaffForm({
         <label htmlFor="new-staff-role">
           <Trans>Role</Trans>
         </label>
-        <select id="new-staff-role" value={role} onChange={(event) => setRole(event.target.value as StaffRole)}>
+        <select id="new-staff-role" value={role} onChange={(event) => setRole(event.target.value as StaffRoleName)}>
           <option value="waiter">{t`Waiter`}</option>
           <option value="admin">{t`Admin`}</option>
         </select>

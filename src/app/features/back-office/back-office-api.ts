@@ -4,13 +4,13 @@
  * is sent again as the same save, never applied twice.
  */
 import type {
+  AddedStaffMember,
   AuditPage,
   ItemPhoto,
+  NewPin,
   NewStaffMember,
-  PinIssued,
   StaffList,
-  StaffMemberCreated,
-  StaffMemberEdit,
+  StaffMemberChange,
   StaffMemberRow,
 } from "../../../domain/staff-admin-api";
 import type {
@@ -50,20 +50,20 @@ export function fetchStaff(storeId: number): Promise<StaffList> {
   return authedCall(`${store(storeId)}/staff`, { method: "get" });
 }
 
-export function addStaffMember(storeId: number, member: NewStaffMember, key: string): Promise<StaffMemberCreated> {
+export function addStaffMember(storeId: number, member: NewStaffMember, key: string): Promise<AddedStaffMember> {
   return authedCall(`${store(storeId)}/staff`, { method: "post", json: member, headers: keyed(key) });
 }
 
 export function editStaffMember(
   storeId: number,
   userId: number,
-  edit: StaffMemberEdit,
+  edit: StaffMemberChange,
   key: string,
 ): Promise<StaffMemberRow> {
   return authedCall(`${store(storeId)}/staff/${userId}`, { method: "patch", json: edit, headers: keyed(key) });
 }
 
-export function resetStaffPin(storeId: number, userId: number, key: string, pin?: string): Promise<PinIssued> {
+export function resetStaffPin(storeId: number, userId: number, key: string, pin?: string): Promise<NewPin> {
   return authedCall(`${store(storeId)}/staff/${userId}/pin`, {
     method: "post",
     json: pin === undefined ? {} : { pin },

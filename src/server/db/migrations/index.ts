@@ -24,6 +24,8 @@ import { memberAndServedBySchema } from "./017-member-and-served-by";
 import { orderNotifyEmailSchema } from "./018-order-notify-email";
 import { finalReceiptsSchema } from "./021-final-receipts";
 import { itemVersionSchema } from "./022-item-version";
+import { auditEntriesSchema } from "./024-audit-entries";
+import { staffActiveVersionSchema } from "./025-staff-active-version";
 import { editVersionsSchema } from "./026-edit-versions";
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
@@ -49,5 +51,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     "021-final-receipts": finalReceiptsSchema(),
     "022-item-version": itemVersionSchema(),
     "026-edit-versions": editVersionsSchema(),
+    "024-audit-entries": auditEntriesSchema(dialect),
+    "025-staff-active-version": staffActiveVersionSchema(),
   };
 }

@@ -6,6 +6,7 @@ import { migrateToLatest } from "../migrate";
 import { migrationsFor } from "./index";
 
 const TABLES = [
+  "audit_entries",
   "bill_payment_attempts",
   "card_tokens",
   "categories",
@@ -82,6 +83,8 @@ describe(`migrations on ${testDialect()} (brief §1: one set of migrations for b
       ["021-final-receipts", "Success"],
       ["022-item-version", "Success"],
       ["026-edit-versions", "Success"],
+      ["024-audit-entries", "Success"],
+      ["025-staff-active-version", "Success"],
     ]);
     const tables = (await test.db.introspection.getTables()).map((t) => t.name).sort();
     expect(tables).toEqual(TABLES);

@@ -3,7 +3,7 @@
  * null`, `where grace_used_at is null`) make each token transition happen once even when two
  * requests race, on SQLite and PostgreSQL alike: the loser updates no row and is told so.
  */
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { IsoInstant } from "../columns";
 import { compiledOnce } from "../compiled-once";
 import type { Database } from "../schema";
@@ -51,7 +51,11 @@ const tokenWithSession = compiledOnce((db, tokenHash: string) =>
     .innerJoin("sessions", "sessions.id", "session_tokens.session_id")
     .innerJoin("users", "users.id", "sessions.user_id")
     .leftJoin("staff", (join) =>
-      join.onRef("staff.id", "=", "users.staff_id").onRef("staff.store_id", "=", "users.store_id"),
+      join
+        .onRef("staff.id", "=", "users.staff_id")
+        .onRef("staff.store_id", "=", "users.store_id")
+        // A deactivated member reads as no staff: their sessions and login tokens are refused.
+        .on("staff.active", "=", sql<boolean>`true`),
     )
     .selectAll("users")
     .select([

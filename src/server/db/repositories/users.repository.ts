@@ -2,7 +2,7 @@
  * Accounts (users table): guests found by phone or e-mail, staff accounts tied to the venue
  * file's staff, temporary visitors, profile changes and the erasure of a deleted account.
  */
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { type IsoInstant, toDbBoolean } from "../columns";
 import { compiledOnce } from "../compiled-once";
 import { isUniqueViolation } from "../errors";
@@ -31,7 +31,11 @@ const accountById = compiledOnce((db, userId: number) =>
   db
     .selectFrom("users")
     .leftJoin("staff", (join) =>
-      join.onRef("staff.id", "=", "users.staff_id").onRef("staff.store_id", "=", "users.store_id"),
+      join
+        .onRef("staff.id", "=", "users.staff_id")
+        .onRef("staff.store_id", "=", "users.store_id")
+        // A deactivated member reads as no staff: their sessions and login tokens are refused.
+        .on("staff.active", "=", sql<boolean>`true`),
     )
     .selectAll("users")
     .select(["staff.name as staff_name", "staff.role as staff_role"])

@@ -139,6 +139,7 @@ describe("sandbox card form (POST /api/payments/sandbox/cards)", () => {
       bill_payment_attempts: 0,
       sandbox_authorizations: 0,
       waiter_calls: 0,
+      audit_entries: 0,
     } satisfies Record<keyof Database, 0>) as (keyof Database)[];
     for (const table of tables) {
       const rows = await ctx.db.selectFrom(table).selectAll().execute();

@@ -1,0 +1,163 @@
+/**
+ * A store's administration by its admins (shapes in src/domain/staff-admin-api.ts): the audit
+ * list, the store as a venue file, its staff and item photos. Admins of that store only: a waiter
+ * or another store's admin gets 403 FORBIDDEN, an id that is not the store's 404 NOT_FOUND. Every
+ * write takes an Idempotency-Key and runs once.
+ */
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { FastifyReply } from "fastify";
+import {
+  AddedStaffMemberSchema,
+  AuditPageSchema,
+  AuditQuerySchema,
+  NewPinSchema,
+  NewStaffMemberSchema,
+  PinChangeSchema,
+  StaffListSchema,
+  StaffMemberChangeSchema,
+  StaffMemberRowSchema,
+  StoreMemberParamsSchema,
+  StoreParamsSchema,
+} from "../../../domain/staff-admin-api";
+import { exportVenueFile } from "../../catalogue/venue-file-export";
+import { IdempotentHeadersSchema, idempotencyKeyOf } from "../../http/idempotent-request";
+import { errorResponses, NoQuerySchema } from "../../http/schemas";
+import type { OrdersContext } from "../../orders/context";
+import { listAudit } from "../../staff/audit";
+import { addStaffMember, changeStaffMember, listStaff, type StaffAnswer, setStaffPin } from "../../staff/staff-admin";
+import { VenueFileSchema } from "../../venue/venue-file";
+import { authenticateAdminOf } from "./admin-of-store";
+
+const READ_ERRORS = errorResponses(400, 401, 403, 404);
+const WRITE_ERRORS = errorResponses(400, 401, 403, 404, 409, 422);
+
+/** A staff write's answer: the PIN in it is rebuilt on a replay, never kept (staff-admin.ts). */
+function sendStaffAnswer(reply: FastifyReply, answer: StaffAnswer): FastifyReply {
+  reply.header("cache-control", "no-store");
+  if (answer.replayed) reply.header("idempotent-replayed", "true");
+  return reply.code(answer.status).send(answer.body);
+}
+
+export const staffAdminRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContext }> = async (app, { ctx }) => {
+  app.get(
+    "/staff/stores/:storeId/audit",
+    {
+      schema: {
+        tags: ["staff"],
+        summary:
+          "Who changed what in the store and when, newest first: before and after, by whom. Page with before = the previous page's next. Admins of that store",
+        params: StoreParamsSchema,
+        querystring: AuditQuerySchema,
+        response: { 200: AuditPageSchema, ...READ_ERRORS },
+      },
+    },
+    async (request) => {
+      await authenticateAdminOf(ctx, request.headers, request.params.storeId);
+      return listAudit(ctx.db, request.params.storeId, request.query);
+    },
+  );
+
+  app.get(
+    "/staff/stores/:storeId/venue-file",
+    {
+      schema: {
+        tags: ["staff"],
+        summary:
+          "The store as a venue file (venues/README.md) as it is now; importing it gives the same catalogue. Staff come without PINs (they never leave the server): an import keeps each listed member's PIN. Admins of that store",
+        params: StoreParamsSchema,
+        querystring: NoQuerySchema,
+        response: { 200: VenueFileSchema, ...READ_ERRORS },
+      },
+    },
+    async (request, reply) => {
+      const { storeId } = request.params;
+      await authenticateAdminOf(ctx, request.headers, storeId);
+      const file = await exportVenueFile(ctx.db, storeId);
+      return reply
+        .header("cache-control", "no-store")
+        .header("content-disposition", `attachment; filename="venue-${storeId}.json"`)
+        .send(file);
+    },
+  );
+
+  app.get(
+    "/staff/stores/:storeId/staff",
+    {
+      schema: {
+        tags: ["staff"],
+        summary: "The store's staff: name, role, active, version (never a PIN). Admins of that store",
+        params: StoreParamsSchema,
+        querystring: NoQuerySchema,
+        response: { 200: StaffListSchema, ...READ_ERRORS },
+      },
+    },
+    async (request, reply) => {
+      await authenticateAdminOf(ctx, request.headers, request.params.storeId);
+      reply.header("cache-control", "no-store");
+      return { staff: await listStaff(ctx, request.params.storeId) };
+    },
+  );
+
+  app.post(
+    "/staff/stores/:storeId/staff",
+    {
+      schema: {
+        tags: ["staff"],
+        summary:
+          "Add a waiter or admin; the PIN given, else generated, is in this answer only (409 PIN_TAKEN when another active member has it). Admins of that store",
+        params: StoreParamsSchema,
+        querystring: NoQuerySchema,
+        headers: IdempotentHeadersSchema,
+        body: NewStaffMemberSchema,
+        response: { 201: AddedStaffMemberSchema, ...WRITE_ERRORS },
+      },
+    },
+    async (request, reply) => {
+      const key = idempotencyKeyOf(request.headers as Record<string, unknown>);
+      const admin = await authenticateAdminOf(ctx, request.headers, request.params.storeId);
+      return sendStaffAnswer(reply, await addStaffMember(ctx, admin, key, request.body));
+    },
+  );
+
+  app.patch(
+    "/staff/stores/:storeId/staff/:userId",
+    {
+      schema: {
+        tags: ["staff"],
+        summary:
+          "Rename, change the role, deactivate (every session ends) or reactivate a member; with version, refused (409 STAFF_CHANGED) if another admin changed them since; an admin cannot deactivate or demote themself (403 OWN_ACCESS_UNCHANGEABLE). Admins of that store",
+        params: StoreMemberParamsSchema,
+        querystring: NoQuerySchema,
+        headers: IdempotentHeadersSchema,
+        body: StaffMemberChangeSchema,
+        response: { 200: StaffMemberRowSchema, ...WRITE_ERRORS },
+      },
+    },
+    async (request, reply) => {
+      const key = idempotencyKeyOf(request.headers as Record<string, unknown>);
+      const admin = await authenticateAdminOf(ctx, request.headers, request.params.storeId);
+      return sendStaffAnswer(reply, await changeStaffMember(ctx, admin, key, request.params.userId, request.body));
+    },
+  );
+
+  app.post(
+    "/staff/stores/:storeId/staff/:userId/pin",
+    {
+      schema: {
+        tags: ["staff"],
+        summary:
+          "Set or reset a member's PIN (given, else generated), shown in this answer only; their sessions end. 409 PIN_TAKEN when another active member has it. Admins of that store",
+        params: StoreMemberParamsSchema,
+        querystring: NoQuerySchema,
+        headers: IdempotentHeadersSchema,
+        body: PinChangeSchema,
+        response: { 200: NewPinSchema, ...WRITE_ERRORS },
+      },
+    },
+    async (request, reply) => {
+      const key = idempotencyKeyOf(request.headers as Record<string, unknown>);
+      const admin = await authenticateAdminOf(ctx, request.headers, request.params.storeId);
+      return sendStaffAnswer(reply, await setStaffPin(ctx, admin, key, request.params.userId, request.body));
+    },
+  );
+};

@@ -1,0 +1,396 @@
+/**
+ * An admin manages the store's staff: adds a member (a PIN given or generated, shown once), renames,
+ * changes the role, deactivates or reactivates, sets or resets a PIN. Every write runs once per
+ * Idempotency-Key in one transaction with an audit entry, and bumps the member's version; a change
+ * naming an older version is refused (409 STAFF_CHANGED). Deactivating ends every session of the
+ * member. PINs are hashed like a venue file's (pin-hash.ts) and must be unique among the store's
+ * active members, because a PIN alone names the member at sign-in (auth/staff-sign-in.ts).
+ *
+ * The PIN never rests in the database in clear, not even in the kept idempotent answer: that
+ * holds the member and how the PIN was made; a replay rebuilds the PIN from the request (a given
+ * one) or from the key (a generated one is derived from the server's secret, the admin and the key).
+ */
+import { createHmac } from "node:crypto";
+import type { Kysely } from "kysely";
+import type {
+  NewStaffMember,
+  PinChange,
+  StaffMemberChange,
+  StaffMemberRow,
+  StaffRoleName,
+} from "../../domain/staff-admin-api";
+import { revokeEverySessionIn } from "../auth/sessions";
+import { fromDbBoolean, toDbBoolean } from "../db/columns";
+import { findRequest } from "../db/repositories/order-requests.repository";
+import type { Database } from "../db/schema";
+import type { StaffRow } from "../db/tables/staff.table";
+import { ApiError, conflict, notFound } from "../http/api-error";
+import type { OrdersContext } from "../orders/context";
+import { runOnce } from "../orders/idempotency";
+import { requestHash } from "../orders/request-hash";
+import type { StaffMember } from "../routes/staff-orders/staff-session";
+import { recordAudit } from "./audit";
+import { hashPin, verifyPin } from "./pin-hash";
+
+const ROLE_OF: Record<StaffRoleName, StaffRow["role"]> = { waiter: "WAITER", admin: "ADMIN" };
+const ROLE_NAME: Record<StaffRow["role"], StaffRoleName> = { WAITER: "waiter", ADMIN: "admin" };
+/** Generated PINs have 6 digits: a million to guess, with sign-in throttled per device and store. */
+const GENERATED_PIN_DIGITS = 6;
+/** Tries of a generated PIN that no active member has; a clash is one in a million per member. */
+const GENERATION_ROUNDS = 20;
+
+export function staffMemberRow(row: StaffRow): StaffMemberRow {
+  return {
+    userId: row.id,
+    name: row.name,
+    role: ROLE_NAME[row.role],
+    active: fromDbBoolean(row.active),
+    version: row.version,
+  };
+}
+
+export async function listStaff(ctx: OrdersContext, storeId: number): Promise<StaffMemberRow[]> {
+  const rows = await ctx.db.selectFrom("staff").selectAll().where("store_id", "=", storeId).orderBy("id").execute();
+  return rows.map(staffMemberRow);
+}
+
+/** What a staff write answers: the answer's status and JSON, and the PIN to show once (if any). */
+export interface StaffAnswer {
+  status: number;
+  replayed: boolean;
+  body: unknown;
+}
+
+export async function addStaffMember(
+  ctx: OrdersContext,
+  admin: StaffMember,
+  key: string,
+  request: NewStaffMember,
+): Promise<StaffAnswer> {
+  const storeId = admin.storeId;
+  const { round, pinHash } = await pinToSet(ctx, admin, key, request.pin, null);
+  const call = { route: `stores/${storeId}/staff`, body: request };
+  const answer = await runOnce(
+    ctx,
+    { userId: admin.userId, key, hash: requestHash(call) },
+    { claimFirst: false },
+    (claim) =>
+      ctx.db.transaction().execute(async (trx) => {
+        const earlier = await claim.claim(trx);
+        if (earlier !== null) return earlier;
+        const id = await newStaffId(trx, storeId);
+        const row = await trx
+          .insertInto("staff")
+          .values({
+            id,
+            store_id: storeId,
+            name: request.name.trim(),
+            role: ROLE_OF[request.role],
+            pin_hash: keptPinHash(pinHash),
+            email: null,
+            active: toDbBoolean(true),
+            version: 1,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        const member = staffMemberRow(row);
+        await recordAudit(trx, {
+          storeId,
+          actor: { userId: admin.userId, name: admin.name },
+          action: "staff.add",
+          subject: { kind: "staff", id, label: member.name },
+          before: null,
+          after: { name: member.name, role: member.role, active: true },
+          at: ctx.now().toISOString(),
+        });
+        const body = JSON.stringify({ member, round } satisfies KeptAdd);
+        await claim.finish(trx, { status: 201, body, orderId: null });
+        return { status: 201, body };
+      }),
+  );
+  const kept = JSON.parse(answer.body) as KeptAdd | { code: string };
+  if (!("member" in kept)) return { status: answer.status, replayed: answer.replayed, body: kept };
+  return {
+    status: answer.status,
+    replayed: answer.replayed,
+    body: { member: kept.member, pin: await replayedPin(ctx, admin, key, request.pin, kept.round, null) },
+  };
+}
+
+interface KeptAdd {
+  member: StaffMemberRow;
+  round: number | null;
+}
+
+export async function changeStaffMember(
+  ctx: OrdersContext,
+  admin: StaffMember,
+  key: string,
+  memberId: number,
+  change: StaffMemberChange,
+): Promise<StaffAnswer> {
+  const storeId = admin.storeId;
+  if (memberId === admin.staffId && (change.active === false || change.role === "waiter")) {
+    throw new ApiError(
+      403,
+      "OWN_ACCESS_UNCHANGEABLE",
+      change.active === false
+        ? "active: an admin cannot deactivate themself; another admin can"
+        : "role: an admin cannot make themself a waiter; another admin can",
+    );
+  }
+  const call = { route: `stores/${storeId}/staff/${memberId}`, body: change };
+  const answer = await runOnce(
+    ctx,
+    { userId: admin.userId, key, hash: requestHash(call) },
+    { claimFirst: false },
+    (claim) =>
+      ctx.db.transaction().execute(async (trx) => {
+        const earlier = await claim.claim(trx);
+        if (earlier !== null) return earlier;
+        const row = await memberOf(trx, storeId, memberId, change.version);
+        const before = staffMemberRow(row);
+        const after: StaffMemberRow = {
+          ...before,
+          ...(change.name === undefined ? {} : { name: change.name.trim() }),
+          ...(change.role === undefined ? {} : { role: change.role }),
+          ...(change.active === undefined ? {} : { active: change.active }),
+          version: row.version + 1,
+        };
+        await bumpMember(trx, row, {
+          name: after.name,
+          role: ROLE_OF[after.role],
+          active: toDbBoolean(after.active),
+        });
+        if (before.active && !after.active) await signOutMember(ctx, trx, storeId, memberId);
+        const fields = (["name", "role", "active"] as const).filter((field) => change[field] !== undefined);
+        await recordAudit(trx, {
+          storeId,
+          actor: { userId: admin.userId, name: admin.name },
+          action: "staff.edit",
+          subject: { kind: "staff", id: memberId, label: after.name },
+          before: Object.fromEntries(fields.map((field) => [field, before[field]])),
+          after: Object.fromEntries(fields.map((field) => [field, after[field]])),
+          at: ctx.now().toISOString(),
+        });
+        const body = JSON.stringify(after);
+        await claim.finish(trx, { status: 200, body, orderId: null });
+        return { status: 200, body };
+      }),
+  );
+  return { status: answer.status, replayed: answer.replayed, body: JSON.parse(answer.body) };
+}
+
+export async function setStaffPin(
+  ctx: OrdersContext,
+  admin: StaffMember,
+  key: string,
+  memberId: number,
+  change: PinChange,
+): Promise<StaffAnswer> {
+  const storeId = admin.storeId;
+  // Checked before the slow hashing: a member of another store is not found.
+  const existing = await ctx.db
+    .selectFrom("staff")
+    .selectAll()
+    .where("store_id", "=", storeId)
+    .where("id", "=", memberId)
+    .executeTakeFirst();
+  if (existing === undefined) throw memberNotFound(memberId);
+  const { round, pinHash } = await pinToSet(ctx, admin, key, change.pin, memberId);
+  const call = { route: `stores/${storeId}/staff/${memberId}/pin`, body: change };
+  const answer = await runOnce(
+    ctx,
+    { userId: admin.userId, key, hash: requestHash(call) },
+    { claimFirst: false },
+    (claim) =>
+      ctx.db.transaction().execute(async (trx) => {
+        const earlier = await claim.claim(trx);
+        if (earlier !== null) return earlier;
+        const row = await memberOf(trx, storeId, memberId, undefined);
+        await bumpMember(trx, row, { pin_hash: keptPinHash(pinHash) });
+        // A new PIN ends the sessions opened with the old one (a PIN known to someone it should
+        // not be); an admin changing their own keeps the session they do it from.
+        if (memberId !== admin.staffId) await signOutMember(ctx, trx, storeId, memberId);
+        await recordAudit(trx, {
+          storeId,
+          actor: { userId: admin.userId, name: admin.name },
+          action: "staff.pin",
+          subject: { kind: "staff", id: memberId, label: row.name },
+          before: null,
+          // Never the PIN nor its hash: only that it changed and how it was made.
+          after: { pin: round === null ? "set" : "generated" },
+          at: ctx.now().toISOString(),
+        });
+        const body = JSON.stringify({ round } satisfies KeptPin);
+        await claim.finish(trx, { status: 200, body, orderId: null });
+        return { status: 200, body };
+      }),
+  );
+  const kept = JSON.parse(answer.body) as KeptPin | { code: string };
+  if (!("round" in kept)) return { status: answer.status, replayed: answer.replayed, body: kept };
+  return {
+    status: answer.status,
+    replayed: answer.replayed,
+    body: { pin: await replayedPin(ctx, admin, key, change.pin, kept.round, memberId) },
+  };
+}
+
+interface KeptPin {
+  round: number | null;
+}
+
+async function memberOf(
+  trx: Kysely<Database>,
+  storeId: number,
+  memberId: number,
+  version: number | undefined,
+): Promise<StaffRow> {
+  const row = await trx
+    .selectFrom("staff")
+    .selectAll()
+    .where("store_id", "=", storeId)
+    .where("id", "=", memberId)
+    .executeTakeFirst();
+  if (row === undefined) throw memberNotFound(memberId);
+  if (version !== undefined && version !== row.version) throw staffChanged(row.version);
+  return row;
+}
+
+/** Writes the change with the next version, only if the version did not move meanwhile. */
+async function bumpMember(
+  trx: Kysely<Database>,
+  row: StaffRow,
+  set: { name?: string; role?: StaffRow["role"]; active?: number; pin_hash?: string },
+): Promise<void> {
+  const updated = await trx
+    .updateTable("staff")
+    .set({ ...set, version: row.version + 1 })
+    .where("id", "=", row.id)
+    .where("version", "=", row.version)
+    .executeTakeFirst();
+  if (updated.numUpdatedRows === 0n) throw staffChanged(row.version + 1);
+}
+
+async function signOutMember(ctx: OrdersContext, trx: Kysely<Database>, storeId: number, memberId: number) {
+  const account = await trx
+    .selectFrom("users")
+    .select("id")
+    .where("kind", "=", "staff")
+    .where("store_id", "=", storeId)
+    .where("staff_id", "=", memberId)
+    .executeTakeFirst();
+  if (account !== undefined) await revokeEverySessionIn(trx, account.id, ctx.now());
+}
+
+const memberNotFound = (memberId: number) =>
+  notFound("NOT_FOUND", `There is no staff member ${memberId} in this store`);
+const staffChanged = (version: number) =>
+  conflict("STAFF_CHANGED", `This staff member was changed meanwhile: they are at version ${version} now`, {
+    version,
+  });
+
+/**
+ * A new member's id: the next after the store's own (venue files give each store a range), or
+ * after every store's when that one is taken, since staff ids are unique across stores.
+ */
+async function newStaffId(trx: Kysely<Database>, storeId: number): Promise<number> {
+  const own = await trx
+    .selectFrom("staff")
+    .select((eb) => eb.fn.max("id").as("max"))
+    .where("store_id", "=", storeId)
+    .executeTakeFirst();
+  const next = Number(own?.max ?? 0) + 1;
+  const taken = await trx.selectFrom("staff").select("id").where("id", "=", next).executeTakeFirst();
+  if (next > 1 && taken === undefined) return next;
+  const all = await trx
+    .selectFrom("staff")
+    .select((eb) => eb.fn.max("id").as("max"))
+    .executeTakeFirst();
+  return Number(all?.max ?? 0) + 1;
+}
+
+/**
+ * The PIN to set and its hash, made before the transaction (hashing is slow); none when the key
+ * already has an answer, which runOnce then gives (the new member must not clash with their own PIN).
+ */
+async function pinToSet(
+  ctx: OrdersContext,
+  admin: StaffMember,
+  key: string,
+  given: string | undefined,
+  memberId: number | null,
+): Promise<{ round: number | null; pinHash: string | null }> {
+  if ((await findRequest(ctx.db, { userId: admin.userId, key })) !== undefined) return { round: null, pinHash: null };
+  const { pin, round } = await choosePin(ctx, admin, key, given, memberId);
+  return { round, pinHash: await hashPin(pin) };
+}
+
+function keptPinHash(pinHash: string | null): string {
+  // Only reached when the key's answer vanished (expired) between the look and the claim.
+  if (pinHash === null) throw new Error("the request's key changed while it ran; send it again");
+  return pinHash;
+}
+
+/**
+ * The PIN to set: the given one, refused (409 PIN_TAKEN) when another active member signs in
+ * with it; else the first derived one no active member has.
+ */
+async function choosePin(
+  ctx: OrdersContext,
+  admin: StaffMember,
+  key: string,
+  given: string | undefined,
+  memberId: number | null,
+): Promise<{ pin: string; round: number | null }> {
+  const others = (
+    await ctx.db
+      .selectFrom("staff")
+      .select(["id", "pin_hash", "active"])
+      .where("store_id", "=", admin.storeId)
+      .execute()
+  ).filter((row) => fromDbBoolean(row.active) && row.id !== memberId);
+  const takenBy = async (pin: string) =>
+    (await Promise.all(others.map((row) => verifyPin(pin, row.pin_hash)))).some(Boolean);
+  if (given !== undefined) {
+    if (await takenBy(given))
+      throw conflict("PIN_TAKEN", "pin: another active member of this store signs in with this PIN; choose another");
+    return { pin: given, round: null };
+  }
+  for (let round = 0; round < GENERATION_ROUNDS; round++) {
+    const pin = await derivedPin(ctx, admin, key, memberId, round);
+    if (!(await takenBy(pin))) return { pin, round };
+  }
+  throw new Error("no free PIN found");
+}
+
+async function replayedPin(
+  ctx: OrdersContext,
+  admin: StaffMember,
+  key: string,
+  given: string | undefined,
+  round: number | null,
+  memberId: number | null,
+): Promise<string> {
+  if (round === null) {
+    if (given === undefined) throw new Error("a kept answer of a given PIN without the PIN in its request");
+    return given;
+  }
+  return derivedPin(ctx, admin, key, memberId, round);
+}
+
+/** A PIN derived from the server's secret, the admin, the key and the member: the same on a replay. */
+async function derivedPin(
+  ctx: OrdersContext,
+  admin: StaffMember,
+  key: string,
+  memberId: number | null,
+  round: number,
+): Promise<string> {
+  const keys = await ctx.keyRing.keys();
+  const mac = createHmac("sha256", keys.codes)
+    .update(`staff-pin\u0000${admin.userId}\u0000${key}\u0000${memberId ?? "new"}\u0000${round}`)
+    .digest();
+  const value = mac.readUInt32BE(0) % 10 ** GENERATED_PIN_DIGITS;
+  return String(value).padStart(GENERATED_PIN_DIGITS, "0");
+}
