@@ -50,8 +50,8 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     "018-order-notify-email": orderNotifyEmailSchema(),
     "021-final-receipts": finalReceiptsSchema(),
     "022-item-version": itemVersionSchema(),
-    "026-edit-versions": editVersionsSchema(),
     "024-audit-entries": auditEntriesSchema(dialect),
     "025-staff-active-version": staffActiveVersionSchema(),
+    "026-edit-versions": editVersionsSchema(),
   };
 }

@@ -82,9 +82,9 @@ describe(`migrations on ${testDialect()} (brief §1: one set of migrations for b
       ["018-order-notify-email", "Success"],
       ["021-final-receipts", "Success"],
       ["022-item-version", "Success"],
-      ["026-edit-versions", "Success"],
       ["024-audit-entries", "Success"],
       ["025-staff-active-version", "Success"],
+      ["026-edit-versions", "Success"],
     ]);
     const tables = (await test.db.introspection.getTables()).map((t) => t.name).sort();
     expect(tables).toEqual(TABLES);
