@@ -21,7 +21,7 @@ export interface StaffAssets {
  * pages, receipts and the day summary, the terminal's staff shell, the kitchen tab and displays).
  */
 export const STAFF_MODULE =
-  /[\\/]src[\\/]app[\\/](features[\\/](staff|kitchen)[\\/]|routes[\\/](staff-admin|staff-login|staff-sign-in|pin|order-change-status|view-order-details|receipts|day-summary|order-history\.for-store|open-tables\.for-store|open-rooms\.for-store|kitchen\.for-store)[.$])/;
+  /[\\/]src[\\/]app[\\/](features[\\/](staff|kitchen)[\\/]|routes[\\/](staff-admin|staff-login|staff-sign-in|pin|order-change-status|view-order-details|receipts|day-summary|order-history\.for-store|open-tables\.for-store|open-rooms\.for-store|kitchen\.for-store|stock\.for-store)[.$])/;
 
 /** What the split needs of an output chunk (a subset of Rolldown's OutputChunk). */
 export interface ChunkFacts {
