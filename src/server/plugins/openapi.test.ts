@@ -77,6 +77,7 @@ describe("OpenAPI document generated from the route schemas (brief §4)", () => 
       "/api/staff/stores/{storeId}/items/{itemId}",
       "/api/staff/stores/{storeId}/items/{itemId}/stock",
       "/api/staff/stores/{storeId}/orders",
+      "/api/staff/stores/{storeId}/services/{serviceId}/pause",
       "/api/staff/tickets/ready",
       "/api/stores/{storeId}/reviews",
       "/api/tables/{tableId}",

@@ -24,6 +24,7 @@ import { memberAndServedBySchema } from "./017-member-and-served-by";
 import { orderNotifyEmailSchema } from "./018-order-notify-email";
 import { finalReceiptsSchema } from "./021-final-receipts";
 import { itemVersionSchema } from "./022-item-version";
+import { servicePauseSchema } from "./023-service-pause";
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -47,5 +48,6 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     "018-order-notify-email": orderNotifyEmailSchema(),
     "021-final-receipts": finalReceiptsSchema(),
     "022-item-version": itemVersionSchema(),
+    "023-service-pause": servicePauseSchema(),
   };
 }

@@ -81,6 +81,7 @@ describe(`migrations on ${testDialect()} (brief §1: one set of migrations for b
       ["018-order-notify-email", "Success"],
       ["021-final-receipts", "Success"],
       ["022-item-version", "Success"],
+      ["023-service-pause", "Success"],
     ]);
     const tables = (await test.db.introspection.getTables()).map((t) => t.name).sort();
     expect(tables).toEqual(TABLES);

@@ -69,6 +69,10 @@ export interface ServicesTable {
   delivery_discount_minimum_cents: number | null;
   minimum_order_cents: number;
   position: number;
+  /** Paused now by the venue (migration 023): since when (null: not paused), until when (null: until resumed), why. */
+  paused_at: ColumnType<IsoInstant | null, IsoInstant | null | undefined, IsoInstant | null>;
+  paused_until: ColumnType<IsoInstant | null, IsoInstant | null | undefined, IsoInstant | null>;
+  pause_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SpotsTable {

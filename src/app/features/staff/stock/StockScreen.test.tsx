@@ -24,6 +24,7 @@ const send = vi.hoisted(() =>
   vi.fn<(path: string, body: unknown, key: string, asUserId: number, method?: string) => Promise<unknown>>(),
 );
 vi.mock("../../../api/staff-openings", () => ({ postStaffAction: send }));
+vi.mock("../../../api/requests", () => ({ fetchServerDate: async () => "2026-07-01T09:05:00.000Z" }));
 
 const STORE = 13;
 
@@ -43,7 +44,10 @@ function item(itemId: number, gre: string, eng: string, stock: Partial<StaffCata
   };
 }
 
-function catalogueWith(freddo: Partial<StaffCatalogueItem>): StaffCatalogue {
+function catalogueWith(
+  freddo: Partial<StaffCatalogueItem>,
+  pause?: StaffCatalogue["services"][number]["pause"],
+): StaffCatalogue {
   return {
     storeId: STORE,
     catalogueVersion: 4,
@@ -52,6 +56,7 @@ function catalogueWith(freddo: Partial<StaffCatalogueItem>): StaffCatalogue {
         serviceId: 10,
         slug: "beach-bar",
         names: { GRE: { name: "Μπαρ" }, ENG: { name: "Beach bar" } },
+        ...(pause === undefined ? {} : { pause }),
         categories: [
           {
             categoryId: 100,
@@ -177,5 +182,51 @@ describe("the waiter's Stock view on the PDA", () => {
     read.mockRejectedValue(new ApiError("FORBIDDEN", "no", 403));
     renderWithI18n(<StockScreen storeId={STORE} />);
     expect(await screen.findByRole("alert")).toBeTruthy();
+  });
+
+  it("issue item 1: pause the beach bar for 60 minutes with a reason: PUT {minutes, reason} with a key; the service shows as waiting", async () => {
+    send.mockRejectedValue(new ApiError(NETWORK_ERROR, "Failed to fetch", null));
+    renderWithI18n(<StockScreen storeId={STORE} />);
+    await freddoRow();
+    fireEvent.click(screen.getByText("Pause orders"));
+    fireEvent.click(screen.getByRole("radio", { name: "60 min" }));
+    fireEvent.change(screen.getByRole("textbox", { name: /Reason guests read/ }), {
+      target: { value: " Kitchen break " },
+    });
+    fireEvent.click(screen.getByRole("button", { name: /Pause orders now/ }));
+    await waitFor(() => expect(send).toHaveBeenCalled());
+    const [path, body, , , method] = send.mock.calls[0] ?? [];
+    expect({ path, body, method }).toEqual({
+      path: `staff/stores/${STORE}/services/10/pause`,
+      body: { minutes: 60, reason: "Kitchen break" },
+      method: "put",
+    });
+    expect(await screen.findByRole("button", { name: /Resume orders now/ })).toBeTruthy();
+    expect((screen.getByRole("button", { name: /Resume orders now/ }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("a paused service says until when and why; one tap resumes it with DELETE and a key", async () => {
+    read.mockResolvedValue(
+      catalogueWith({}, { since: "2026-07-01T09:00:00.000Z", until: "2026-07-01T09:30:00.000Z", reason: "Out of ice" }),
+    );
+    send.mockResolvedValue({ serviceId: 10, pause: null });
+    renderWithI18n(<StockScreen storeId={STORE} />);
+    expect(await screen.findByText("Orders paused until 12:30")).toBeTruthy();
+    expect(screen.getByText(/Out of ice/)).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: /Resume orders now/ }));
+    await waitFor(() => expect(send).toHaveBeenCalled());
+    const [path, , key, , method] = send.mock.calls[0] ?? [];
+    expect({ path, method }).toEqual({ path: `staff/stores/${STORE}/services/10/pause`, method: "delete" });
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("a pause whose time has passed shows the service open again, with the pause control", async () => {
+    read.mockResolvedValue(
+      catalogueWith({}, { since: "2026-07-01T08:00:00.000Z", until: "2026-07-01T08:30:00.000Z", reason: "Old" }),
+    );
+    renderWithI18n(<StockScreen storeId={STORE} />);
+    await freddoRow();
+    expect(screen.getByText("Pause orders")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /Resume orders now/ })).toBeNull();
   });
 });

@@ -4,24 +4,40 @@
  * its stock. Every change goes through the staff-action outbox (stored with its Idempotency-Key,
  * sent once, kept while offline): the row shows the change as waiting until the server answers,
  * and the list is read again then. Offline, the last list read on this device stays on screen.
+ * Each service has its pause control (ServicePauseControl.tsx): pause orders now, with a reason
+ * guests read, or resume them.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useLiveQuery } from "dexie-react-hooks";
 import { type FormEvent, useCallback, useEffect, useId, useState } from "react";
 import { pickTranslation } from "../../../../domain/languages";
-import type { ItemStockChange, StaffCatalogueItem } from "../../../../domain/staff-catalogue-api";
+import type { ServicePauseRequest } from "../../../../domain/service-pause-api";
+import type {
+  ItemStockChange,
+  StaffCatalogueItem,
+  StaffCatalogueService,
+} from "../../../../domain/staff-catalogue-api";
 import { fetchStaffCatalogue } from "../../../api/staff-catalogue";
 import { appDb, type PendingStaffActionRow } from "../../../db/app-db";
 import { formatAthensTime } from "../../../i18n/athens-date-time";
 import { useLanguage } from "../../../i18n/language-store";
 import { formatPrice } from "../../../i18n/money";
 import { usePageTitle } from "../../shell/use-page-title";
+import { useServerNow } from "../live/server-now";
 import { isWaiting, onActionOutcome, submitStaffAction } from "../openings/action-outbox";
 import { NotAllowedScreen } from "../openings/NotAllowedScreen";
 import { openingErrorText } from "../openings/opening-errors";
 import { usePolled } from "../openings/use-polled";
 import { useStaffOfStore } from "../openings/use-staff-of-store";
-import { filterCatalogue, isSoldOut, itemStockPath, piecesLeftChange, soldOutToggle } from "./stock-list";
+import { ServicePauseControl, type WaitingPause } from "./ServicePauseControl";
+import {
+  filterCatalogue,
+  isSoldOut,
+  itemStockPath,
+  piecesLeftChange,
+  servicePausePath,
+  soldOutToggle,
+} from "./stock-list";
 import "./stock.css";
 
 /** Another waiter's change shows within this, without a reload. */
@@ -50,6 +66,8 @@ function StockBoard({ storeId }: StockScreenProps) {
   const pending = useLiveQuery(() => appDb().pendingStaffActions.filter(isWaiting).toArray(), []);
   const [query, setQuery] = useState("");
   const [notice, setNotice] = useState<Notice>(null);
+  // A pause ends by itself: the view re-reads the clock so it shows the service open again.
+  const now = useServerNow(30_000);
 
   // A change sent later (back online) ends here too: read the list again, and say a refusal.
   useEffect(
@@ -84,8 +102,25 @@ function StockBoard({ storeId }: StockScreenProps) {
     }
   };
 
+  const changePause = async (service: StaffCatalogueService, request: ServicePauseRequest | null) => {
+    setNotice(null);
+    const name = pickTranslation(service.names, ui).name;
+    const outcome = await submitStaffAction({
+      serviceId: service.serviceId,
+      ...(request === null ? { method: "delete" as const } : { method: "put" as const }),
+      action: request === null ? "resume" : "pause",
+      description: request === null ? t`Orders resumed: ${name}` : t`Orders paused: ${name}`,
+      path: servicePausePath(storeId, service.serviceId),
+      body: request,
+    });
+    if (outcome.kind === "pending") {
+      setNotice({ tone: "info", text: t`No connection: it will be sent once, as soon as the connection returns.` });
+    }
+  };
+
   const shown = data === null ? null : filterCatalogue(data, query);
   const waitingByItem = latestByItem(pending ?? []);
+  const waitingByService = latestByService(pending ?? []);
   return (
     <section className="page stock" aria-labelledby="page-title">
       <h1 id="page-title" className="page__title">
@@ -134,6 +169,14 @@ function StockBoard({ storeId }: StockScreenProps) {
           <h2 id={`stock-service-${service.serviceId}`} className="stock__service-title">
             {pickTranslation(service.names, ui).name}
           </h2>
+          <ServicePauseControl
+            serviceName={pickTranslation(service.names, ui).name}
+            pause={data?.services.find((s) => s.serviceId === service.serviceId)?.pause}
+            waiting={waitingByService.get(service.serviceId) ?? null}
+            nowMs={now}
+            onPause={(request) => void changePause(service, request)}
+            onResume={() => void changePause(service, null)}
+          />
           {service.categories.map((category) => (
             <section key={category.categoryId} className="stock__category">
               <h3 className="stock__category-title">{pickTranslation(category.names, ui).name}</h3>
@@ -153,6 +196,20 @@ function StockBoard({ storeId }: StockScreenProps) {
       ))}
     </section>
   );
+}
+
+/** The last pause or resume of each service still waiting for the server's answer. */
+function latestByService(rows: readonly PendingStaffActionRow[]): Map<number, WaitingPause> {
+  const byService = new Map<number, WaitingPause>();
+  const oldestFirst = [...rows].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  for (const row of oldestFirst) {
+    if (row.serviceId === undefined) continue;
+    byService.set(
+      row.serviceId,
+      row.method === "delete" ? { kind: "resume" } : { kind: "pause", request: row.body as ServicePauseRequest },
+    );
+  }
+  return byService;
 }
 
 /** The last change of each item still waiting for the server's answer. */

@@ -54,3 +54,8 @@ export function filterCatalogue(catalogue: StaffCatalogue, query: string): Staff
 export function itemStockPath(storeId: number, itemId: number): string {
   return `staff/stores/${storeId}/items/${itemId}/stock`;
 }
+
+/** The API path of a service's pause (PUT pauses, DELETE resumes). */
+export function servicePausePath(storeId: number, serviceId: number): string {
+  return `staff/stores/${storeId}/services/${serviceId}/pause`;
+}
