@@ -88,6 +88,9 @@ test("a waiter marks an item sold out in two taps; a guest sees it; back in stoc
   // Tap one: the Stock tab.
   await page.getByRole("navigation", { name: "Καρτέλες προσωπικού" }).getByRole("link", { name: "Απόθεμα" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Απόθεμα" })).toBeVisible();
+  // Seven tabs on this hotel's PDA (it has a kitchen): all of them within the 360 px.
+  const tabBar = page.locator(".staff-tabs__list");
+  expect(await tabBar.evaluate((list) => list.scrollWidth <= list.clientWidth)).toBe(true);
   await page.getByRole("searchbox", { name: "Αναζήτηση προϊόντων" }).fill("corona");
   const row = page.getByTestId(`stock-item-${CORONA.id}`);
   const soldOut = row.getByRole("button", { name: /Εξαντλήθηκε/ });

@@ -166,7 +166,7 @@ function StaffBars({
       {hasStations && <PrinterAlert storeId={terminal.storeId} stations={stations} />}
       <HeldActions userId={userId} />
       <nav className="staff-tabs" aria-label={t`Staff tabs`}>
-        <ul className={tabs.length > 5 ? "staff-tabs__list staff-tabs__list--crowded" : "staff-tabs__list"}>
+        <ul className={tabListClass(tabs.length)}>
           {tabs.map((tab) => (
             <li key={tab.id}>
               <TabLink tab={tab} current={tab.screens.includes(screen)}>
@@ -197,6 +197,12 @@ function StaffBars({
       </nav>
     </>
   );
+}
+
+/** Six tabs or more keep whole words; seven (a hotel with a kitchen) also take a smaller label, to fit 360 px. */
+function tabListClass(count: number): string {
+  if (count > 6) return "staff-tabs__list staff-tabs__list--crowded staff-tabs__list--packed";
+  return count > 5 ? "staff-tabs__list staff-tabs__list--crowded" : "staff-tabs__list";
 }
 
 function TabLink({ tab, current, children }: { tab: StaffTab; current: boolean; children: ReactNode }) {

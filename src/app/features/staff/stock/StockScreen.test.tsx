@@ -148,10 +148,11 @@ describe("the waiter's Stock view on the PDA", () => {
     send.mockResolvedValue({});
     renderWithI18n(<StockScreen storeId={STORE} />);
     const row = await freddoRow();
-    const field = within(row).getByRole("spinbutton", { name: /Pieces left/ });
+    const field = within(row).getByRole("spinbutton", { name: /Pieces left/ }) as HTMLInputElement;
+    await waitFor(() => expect(field.disabled).toBe(false));
     fireEvent.change(field, { target: { value: "-3" } });
     fireEvent.click(within(row).getByRole("button", { name: /Set/ }));
-    expect(await within(row).findByRole("alert")).toBeTruthy();
+    expect(await within(row).findByRole("alert", {}, { timeout: 5_000 })).toBeTruthy();
     expect(send).not.toHaveBeenCalled();
     fireEvent.change(field, { target: { value: "7" } });
     fireEvent.click(within(row).getByRole("button", { name: /Set/ }));

@@ -228,7 +228,6 @@ interface StockRowProps {
 }
 
 function StockRow({ item, waiting, onChange }: StockRowProps) {
-  const { t } = useLingui();
   const { ui } = useLanguage();
   const fieldId = useId();
   const state = waiting ?? item;
@@ -283,7 +282,6 @@ function StockRow({ item, waiting, onChange }: StockRowProps) {
           max={1_000_000}
           step={1}
           value={pieces}
-          placeholder={t`not counted`}
           aria-invalid={invalid || undefined}
           disabled={isWaitingNow}
           onChange={(event) => setPieces(event.target.value)}
