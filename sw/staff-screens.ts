@@ -22,7 +22,7 @@ export interface StaffAssets {
  * admins' back office).
  */
 export const STAFF_MODULE =
-  /[\\/]src[\\/]app[\\/](features[\\/](staff|kitchen|back-office)[\\/]|routes[\\/](staff-admin|back-office|staff-login|staff-sign-in|pin|order-change-status|view-order-details|receipts|day-summary|order-history\.for-store|open-tables\.for-store|open-rooms\.for-store|kitchen\.for-store)[.$])/;
+  /[\\/]src[\\/]app[\\/](features[\\/](staff|kitchen|back-office)[\\/]|routes[\\/](staff-admin|back-office|staff-login|staff-sign-in|pin|order-change-status|view-order-details|receipts|day-summary|order-history\.for-store|open-tables\.for-store|open-rooms\.for-store|kitchen\.for-store|stock\.for-store)[.$])/;
 
 /** What the split needs of an output chunk (a subset of Rolldown's OutputChunk). */
 export interface ChunkFacts {

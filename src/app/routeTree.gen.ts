@@ -40,6 +40,7 @@ import { Route as AuthProfileUserIdIndexRouteImport } from './routes/_auth/profi
 import { Route as AuthProfileUserIdDeleteRouteImport } from './routes/_auth/profile.$userId.delete'
 import { Route as DaySummaryForStoreStoreIdTableIdRouteImport } from './routes/day-summary.for-store.$storeId.$tableId'
 import { Route as OrderHistoryForStoreStoreIdTableIdRouteImport } from './routes/order-history.for-store.$storeId.$tableId'
+import { Route as StockForStoreStoreIdTableIdRouteImport } from './routes/stock.for-store.$storeId.$tableId'
 import { Route as ViewOrderDetailsOrderIdRestaurantIdTokenRouteImport } from './routes/view-order-details.$orderId.$restaurantId.$token'
 import { Route as KitchenForStoreStoreIdTableIdIndexRouteImport } from './routes/kitchen.for-store.$storeId.$tableId.index'
 import { Route as KitchenForStoreStoreIdTableIdStationIdRouteImport } from './routes/kitchen.for-store.$storeId.$tableId.$stationId'
@@ -208,6 +209,12 @@ const OrderHistoryForStoreStoreIdTableIdRoute =
     path: '/order-history/for-store/$storeId/$tableId',
     getParentRoute: () => rootRouteImport,
   } as any)
+const StockForStoreStoreIdTableIdRoute =
+  StockForStoreStoreIdTableIdRouteImport.update({
+    id: '/stock/for-store/$storeId/$tableId',
+    path: '/stock/for-store/$storeId/$tableId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ViewOrderDetailsOrderIdRestaurantIdTokenRoute =
   ViewOrderDetailsOrderIdRestaurantIdTokenRouteImport.update({
     id: '/view-order-details/$orderId/$restaurantId/$token',
@@ -279,6 +286,7 @@ export interface FileRoutesByFullPath {
   '/profile/$userId/delete': typeof AuthProfileUserIdDeleteRoute
   '/day-summary/for-store/$storeId/$tableId': typeof DaySummaryForStoreStoreIdTableIdRoute
   '/order-history/for-store/$storeId/$tableId': typeof OrderHistoryForStoreStoreIdTableIdRoute
+  '/stock/for-store/$storeId/$tableId': typeof StockForStoreStoreIdTableIdRoute
   '/view-order-details/$orderId/$restaurantId/$token': typeof ViewOrderDetailsOrderIdRestaurantIdTokenRoute
   '/$service/$tableId/cart/': typeof ServiceTableIdCartIndexRoute
   '/history/$userId/': typeof AuthHistoryUserIdIndexRoute
@@ -317,6 +325,7 @@ export interface FileRoutesByTo {
   '/profile/$userId/delete': typeof AuthProfileUserIdDeleteRoute
   '/day-summary/for-store/$storeId/$tableId': typeof DaySummaryForStoreStoreIdTableIdRoute
   '/order-history/for-store/$storeId/$tableId': typeof OrderHistoryForStoreStoreIdTableIdRoute
+  '/stock/for-store/$storeId/$tableId': typeof StockForStoreStoreIdTableIdRoute
   '/view-order-details/$orderId/$restaurantId/$token': typeof ViewOrderDetailsOrderIdRestaurantIdTokenRoute
   '/$service/$tableId/cart': typeof ServiceTableIdCartIndexRoute
   '/history/$userId': typeof AuthHistoryUserIdIndexRoute
@@ -358,6 +367,7 @@ export interface FileRoutesById {
   '/_auth/profile/$userId/delete': typeof AuthProfileUserIdDeleteRoute
   '/day-summary/for-store/$storeId/$tableId': typeof DaySummaryForStoreStoreIdTableIdRoute
   '/order-history/for-store/$storeId/$tableId': typeof OrderHistoryForStoreStoreIdTableIdRoute
+  '/stock/for-store/$storeId/$tableId': typeof StockForStoreStoreIdTableIdRoute
   '/view-order-details/$orderId/$restaurantId/$token': typeof ViewOrderDetailsOrderIdRestaurantIdTokenRoute
   '/$service/$tableId/cart/': typeof ServiceTableIdCartIndexRoute
   '/_auth/history/$userId/': typeof AuthHistoryUserIdIndexRoute
@@ -399,6 +409,7 @@ export interface FileRouteTypes {
     | '/profile/$userId/delete'
     | '/day-summary/for-store/$storeId/$tableId'
     | '/order-history/for-store/$storeId/$tableId'
+    | '/stock/for-store/$storeId/$tableId'
     | '/view-order-details/$orderId/$restaurantId/$token'
     | '/$service/$tableId/cart/'
     | '/history/$userId/'
@@ -437,6 +448,7 @@ export interface FileRouteTypes {
     | '/profile/$userId/delete'
     | '/day-summary/for-store/$storeId/$tableId'
     | '/order-history/for-store/$storeId/$tableId'
+    | '/stock/for-store/$storeId/$tableId'
     | '/view-order-details/$orderId/$restaurantId/$token'
     | '/$service/$tableId/cart'
     | '/history/$userId'
@@ -477,6 +489,7 @@ export interface FileRouteTypes {
     | '/_auth/profile/$userId/delete'
     | '/day-summary/for-store/$storeId/$tableId'
     | '/order-history/for-store/$storeId/$tableId'
+    | '/stock/for-store/$storeId/$tableId'
     | '/view-order-details/$orderId/$restaurantId/$token'
     | '/$service/$tableId/cart/'
     | '/_auth/history/$userId/'
@@ -509,6 +522,7 @@ export interface RootRouteChildren {
   StoresStoreIdReviewsRoute: typeof StoresStoreIdReviewsRoute
   DaySummaryForStoreStoreIdTableIdRoute: typeof DaySummaryForStoreStoreIdTableIdRoute
   OrderHistoryForStoreStoreIdTableIdRoute: typeof OrderHistoryForStoreStoreIdTableIdRoute
+  StockForStoreStoreIdTableIdRoute: typeof StockForStoreStoreIdTableIdRoute
   ViewOrderDetailsOrderIdRestaurantIdTokenRoute: typeof ViewOrderDetailsOrderIdRestaurantIdTokenRoute
   KitchenForStoreStoreIdTableIdStationIdRoute: typeof KitchenForStoreStoreIdTableIdStationIdRoute
   OpenRoomsForStoreStoreIdTableIdOpeningIdRoute: typeof OpenRoomsForStoreStoreIdTableIdOpeningIdRoute
@@ -737,6 +751,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OrderHistoryForStoreStoreIdTableIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/stock/for-store/$storeId/$tableId': {
+      id: '/stock/for-store/$storeId/$tableId'
+      path: '/stock/for-store/$storeId/$tableId'
+      fullPath: '/stock/for-store/$storeId/$tableId'
+      preLoaderRoute: typeof StockForStoreStoreIdTableIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/view-order-details/$orderId/$restaurantId/$token': {
       id: '/view-order-details/$orderId/$restaurantId/$token'
       path: '/view-order-details/$orderId/$restaurantId/$token'
@@ -852,6 +873,7 @@ const rootRouteChildren: RootRouteChildren = {
   DaySummaryForStoreStoreIdTableIdRoute: DaySummaryForStoreStoreIdTableIdRoute,
   OrderHistoryForStoreStoreIdTableIdRoute:
     OrderHistoryForStoreStoreIdTableIdRoute,
+  StockForStoreStoreIdTableIdRoute: StockForStoreStoreIdTableIdRoute,
   ViewOrderDetailsOrderIdRestaurantIdTokenRoute:
     ViewOrderDetailsOrderIdRestaurantIdTokenRoute,
   KitchenForStoreStoreIdTableIdStationIdRoute:

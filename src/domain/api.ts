@@ -100,6 +100,20 @@ export const ServiceSchema = Type.Object({
   happyHour: Type.Union([HappyHourSchema, Type.Null()]),
   deliveryDiscount: Type.Union([DeliveryDiscountSchema, Type.Null()]),
   minimumOrderCents: Type.Integer({ minimum: 0 }),
+  // Last and optional: the bytes of a service that was never paused stay the same.
+  pause: Type.Optional(
+    Type.Object(
+      {
+        since: Type.String({ format: "date-time" }),
+        until: Type.Union([Type.String({ format: "date-time" }), Type.Null()], { description: "null: until resumed" }),
+        reason: Type.String({ maxLength: 140 }),
+      },
+      {
+        description:
+          "Paused now by the venue (a waiter or admin): no orders until `until` passes or someone resumes it; absent: not paused",
+      },
+    ),
+  ),
 });
 
 export const TableResponseSchema = Type.Object({

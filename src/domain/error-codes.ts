@@ -52,6 +52,8 @@ export const PRODUCT_ERROR_CODES = [
   "ORDER_NOT_FOUND",
   "ITEM_NOT_AVAILABLE",
   "SERVICE_CLOSED",
+  /** The venue paused the service now (for a while or until resumed): it takes no orders meanwhile (422). */
+  "SERVICE_PAUSED",
   "READ_ONLY_STORE",
   /** The server's total differs from the one the app showed (a changed menu or a tampered price). */
   "PRICE_CHANGED",

@@ -24,6 +24,12 @@ describe("placementOpen (§4 ordering rule, at placement)", () => {
   test("§1 a read-only store never takes orders", () => {
     expect(placementOpen("TABLE", state({ readOnlyStore: true }), false)).toBe("READ_ONLY_STORE");
   });
+  test("a service paused by the venue refuses every order with SERVICE_PAUSED, scheduled or from a delivery link", () => {
+    expect(placementOpen("TABLE", state({ paused: true }), false)).toBe("SERVICE_PAUSED");
+    expect(placementOpen("TABLE", state({ paused: true, scheduledOrderingOpen: true }), true)).toBe("SERVICE_PAUSED");
+    expect(placementOpen("DELIVERY", state({ paused: true }), false)).toBe("SERVICE_PAUSED");
+    expect(placementOpen("TABLE", state({ readOnlyStore: true, paused: true }), false)).toBe("READ_ONLY_STORE");
+  });
   test("§4 an open service takes orders now", () => {
     expect(placementOpen("TABLE", state({}), false)).toBe("OPEN");
   });

@@ -20,7 +20,7 @@ import { isWithinHours } from "./service-hours";
 import { type SpotType, spotKind } from "./spots";
 import { type Temporal, temporal } from "./temporal";
 
-export type PlacementOpenVerdict = "OPEN" | "READ_ONLY_STORE" | "SERVICE_CLOSED";
+export type PlacementOpenVerdict = "OPEN" | "READ_ONLY_STORE" | "SERVICE_PAUSED" | "SERVICE_CLOSED";
 
 /** Whether an order (now, or scheduled) may be placed from this spot in this service state. */
 export function placementOpen(
@@ -29,6 +29,8 @@ export function placementOpen(
   scheduled: boolean,
 ): PlacementOpenVerdict {
   if (state.readOnlyStore) return "READ_ONLY_STORE";
+  // Paused by the venue: no order at all, scheduled or not, from any spot.
+  if (state.paused === true) return "SERVICE_PAUSED";
   if (!isOrderingEnabled(spotType, state)) return "SERVICE_CLOSED";
   if (scheduled || state.serviceOpen) return "OPEN";
   const kind = spotKind(spotType);

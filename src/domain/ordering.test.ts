@@ -108,3 +108,32 @@ describe("serviceOrderingState: derives the state from the service's hours at an
     expect(isOrderingEnabled("HOTEL_ROOM", at2330)).toBe(false);
   });
 });
+
+describe("a service paused now by the venue (service-pause.ts) takes no orders until the pause ends", () => {
+  const service: Pick<
+    ServiceDto,
+    "hours" | "scheduledOrdersEnabled" | "scheduledOrdersHours" | "delayedResponse" | "pause"
+  > = {
+    hours: null,
+    scheduledOrdersEnabled: true,
+    scheduledOrdersHours: null,
+    delayedResponse: true,
+    pause: { since: "2026-07-01T09:00:00.000Z", until: "2026-07-01T09:30:00.000Z", reason: "Kitchen break" },
+  };
+  const noon = { hour: 12, minute: 0 };
+
+  test("while it holds: no spot can order, not even a delayed-response table or a delivery link", () => {
+    const state = serviceOrderingState(service, noon, { readOnly: false }, Date.parse("2026-07-01T09:10:00Z"));
+    expect(state.paused).toBe(true);
+    expect(isOrderingEnabled("TABLE", state)).toBe(false);
+    expect(isOrderingEnabled("DELIVERY", state)).toBe(false);
+    expect(isOrderingEnabled("HOTEL_ROOM", state)).toBe(false);
+  });
+
+  test("once its end has passed the service orders as before; without a clock the pause is taken as holding", () => {
+    const after = serviceOrderingState(service, noon, { readOnly: false }, Date.parse("2026-07-01T09:30:00Z"));
+    expect(after.paused).toBeUndefined();
+    expect(isOrderingEnabled("TABLE", after)).toBe(true);
+    expect(serviceOrderingState(service, noon, { readOnly: false }).paused).toBe(true);
+  });
+});

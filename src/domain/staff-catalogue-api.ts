@@ -20,6 +20,7 @@
  */
 import { type Static, Type } from "typebox";
 import { DeliveryDiscountSchema, HappyHourSchema, HoursSchema, TranslationsSchema } from "./api";
+import { ServicePauseSchema } from "./service-pause-api";
 
 const closed = { additionalProperties: false } as const;
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
@@ -124,6 +125,7 @@ export const StaffCatalogueServiceSchema = Type.Object(
     slug: Type.String(),
     names: TranslationsSchema,
     categories: Type.Array(StaffCatalogueCategorySchema),
+    pause: Type.Optional(ServicePauseSchema),
   },
   closed,
 );

@@ -59,6 +59,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   ORDER_NOT_FOUND: msg`We could not find this order`,
   ITEM_NOT_AVAILABLE: msg`An item in your cart is no longer available`,
   SERVICE_CLOSED: msg`This service is closed right now`,
+  SERVICE_PAUSED: msg`This service has paused orders for a while; your order was not sent. Please try again later`,
   READ_ONLY_STORE: msg`This menu is for viewing only`,
   PRICE_CHANGED: msg`Prices have changed, please check your cart and send again`,
   MAX_ITEMS_PER_ORDER_EXCEEDED: msg`Your cart has more products than one order allows`,

@@ -30,15 +30,21 @@ export function fetchDaySummary(day: string | null): Promise<DaySummary> {
 export const NOT_SIGNED_IN_AS_MAKER = "NOT_SIGNED_IN_AS_MAKER";
 
 /**
- * One money write with its key, as the waiter `asUserId`; throws ApiError (NETWORK_ERROR when no
+ * One staff write (POST unless `method` says otherwise) with its key, as the waiter `asUserId`; throws ApiError (NETWORK_ERROR when no
  * answer came). Every request it makes, the retry after a token refresh included, is checked to
  * carry that waiter's own session: a waiter who locked the PDA while it was on its way must not
  * have it retried with the next waiter's tokens (it is held back, status null, to be sent later).
  */
-export function postStaffAction<T>(path: string, body: unknown, idempotencyKey: string, asUserId: number): Promise<T> {
+export function postStaffAction<T>(
+  path: string,
+  body: unknown,
+  idempotencyKey: string,
+  asUserId: number,
+  method: "post" | "put" | "delete" = "post",
+): Promise<T> {
   return authedCall(path, {
-    method: "post",
-    json: body,
+    method,
+    ...(method === "delete" ? {} : { json: body }),
     headers: { "idempotency-key": idempotencyKey },
     hooks: {
       beforeRequest: [

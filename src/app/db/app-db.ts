@@ -71,9 +71,14 @@ export interface PendingStaffActionRow {
   /** The kitchen ticket a ready, recall or picked-up changes; with lineIndex, one line of it made. */
   ticketId?: number;
   lineIndex?: number;
+  /** The catalogue item a stock change sets, or the service a pause or resume changes: their writes go one after another. */
+  itemId?: number;
+  serviceId?: number;
   /** The API path, e.g. staff/openings/12/close, and its JSON body. */
   path: string;
   body: unknown;
+  /** The HTTP method; absent: POST (every write of older versions). */
+  method?: "put" | "delete";
   /** What the waiter asked for (pay, close...). */
   action: string;
   /** The same in the waiter's words, e.g. "Payment of €3.80 at Table 15", for the notices (absent on rows of older versions). */

@@ -107,6 +107,11 @@ export function serviceDto(row: ServiceRow): ServiceDto {
             minimumPriceForDeliveryDiscountCents: row.delivery_discount_minimum_cents,
           },
     minimumOrderCents: row.minimum_order_cents,
+    // As stored, whatever the time: the reader compares `until` with its own now (service-pause.ts),
+    // so a menu kept by its catalogue version stays right when the pause ends by itself.
+    ...(row.paused_at == null
+      ? {}
+      : { pause: { since: row.paused_at, until: row.paused_until ?? null, reason: row.pause_reason ?? "" } }),
   };
 }
 

@@ -3,12 +3,17 @@
  * menu's order, with each item's version (for an admin's edit) and stock (for the waiter's Stock
  * view). Read in one transaction so the catalogue version matches the rows.
  */
-import type { EditableItem, StaffCatalogue, StaffCatalogueItem } from "../../domain/staff-catalogue-api";
+import type {
+  EditableItem,
+  StaffCatalogue,
+  StaffCatalogueItem,
+  StaffCatalogueService,
+} from "../../domain/staff-catalogue-api";
 import { fromDbBoolean, fromJsonText } from "../db/columns";
-import type { ItemRow } from "../db/tables/catalogue.tables";
+import type { ItemRow, ServiceRow } from "../db/tables/catalogue.tables";
 import { notFound } from "../http/api-error";
 import type { OrdersContext } from "../orders/context";
-import { photoUrl } from "./presenters";
+import { photoUrl, serviceDto } from "./presenters";
 
 export function editableItem(row: ItemRow): EditableItem {
   return {
@@ -29,6 +34,11 @@ function staffCatalogueItem(row: ItemRow): StaffCatalogueItem {
     stockEnabled: fromDbBoolean(row.stock_enabled),
     stockAmount: row.stock_amount,
   };
+}
+
+function pauseOf(service: ServiceRow): Pick<StaffCatalogueService, "pause"> {
+  const { pause } = serviceDto(service);
+  return pause === undefined ? {} : { pause };
 }
 
 export async function readStaffCatalogue(ctx: OrdersContext, storeId: number): Promise<StaffCatalogue> {
@@ -64,6 +74,8 @@ export async function readStaffCatalogue(ctx: OrdersContext, storeId: number): P
         version: service.version,
         slug: service.slug,
         names: fromJsonText(service.names),
+        // The service's pause as guests get it: the Stock view says it and offers to resume.
+        ...pauseOf(service),
         categories: categories
           .filter((category) => category.service_id === service.id)
           .map((category) => ({

@@ -95,10 +95,13 @@ export async function preparePlacement(
   const scheduled = request.scheduledFor !== null;
   const open = placementOpen(
     spot.type,
-    serviceOrderingState(service, time, { readOnly: bool(store.read_only) }),
+    serviceOrderingState(service, time, { readOnly: bool(store.read_only) }, now.getTime()),
     scheduled,
   );
   if (open === "READ_ONLY_STORE") throw refuse("READ_ONLY_STORE", "This store does not take orders");
+  if (open === "SERVICE_PAUSED") {
+    throw refuse("SERVICE_PAUSED", "The venue has paused this service for now: it takes no orders until it resumes");
+  }
   if (open === "SERVICE_CLOSED") throw refuse("SERVICE_CLOSED", "The service is closed");
   if (
     request.scheduledFor !== null &&

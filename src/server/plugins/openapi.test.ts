@@ -90,6 +90,7 @@ describe("OpenAPI document generated from the route schemas (brief §4)", () => 
       "/api/staff/stores/{storeId}/staff/{userId}",
       "/api/staff/stores/{storeId}/staff/{userId}/pin",
       "/api/staff/stores/{storeId}/venue-file",
+      "/api/staff/stores/{storeId}/services/{serviceId}/pause",
       "/api/staff/tickets/ready",
       "/api/stores/{storeId}/reviews",
       "/api/tables/{tableId}",

@@ -196,18 +196,25 @@ function CartContents({ venue, view, backToMenu, onDeleteCard }: CartContentsPro
         happyHourDiscount={rules.happyHourDiscountPercentage}
         language={view.language.ui}
       />
-      <CheckoutForm
-        venue={venue}
-        lines={cart.lines}
-        breakdown={breakdown}
-        options={checkout.options}
-        language={view.language.ui}
-        nowMs={now?.epochMs ?? null}
-        nowAllowed={view.status === null || NOW_NOTES.includes(view.status.note)}
-        refusal={flow.problem}
-        onSend={flow.send}
-        onDeleteCard={onDeleteCard}
-      />
+      {view.status?.note === "paused" ? (
+        // Nothing to send to a paused service: the cart waits, as the status above says why.
+        <p className="cart__paused card" data-testid="cart-paused">
+          <Trans>This service has paused orders. Your cart is kept: send it once orders resume.</Trans>
+        </p>
+      ) : (
+        <CheckoutForm
+          venue={venue}
+          lines={cart.lines}
+          breakdown={breakdown}
+          options={checkout.options}
+          language={view.language.ui}
+          nowMs={now?.epochMs ?? null}
+          nowAllowed={view.status === null || NOW_NOTES.includes(view.status.note)}
+          refusal={flow.problem}
+          onSend={flow.send}
+          onDeleteCard={onDeleteCard}
+        />
+      )}
       <div className="cart__checkout">{backToMenu}</div>
     </>
   );

@@ -87,6 +87,7 @@ describe("the kitchen tab: only for a store with stations, with what is ready to
       "Tables",
       "Rooms",
       "History",
+      "Stock",
       "New order",
     ]);
     expect((await screen.findByTestId("ready-tickets-badge", {}, SLOW)).textContent).toBe("ready to carry: 1");

@@ -4,10 +4,13 @@
  * except ..."). Used on the service cards, the menu and the item modal.
  */
 import { Trans } from "@lingui/react/macro";
+import { formatAthensTime } from "../../i18n/athens-date-time";
+import { useLanguage } from "../../i18n/language-store";
 import type { ServiceStatus } from "./service-status";
 import "./service-status.css";
 
 export function OpenState({ status }: { status: ServiceStatus }) {
+  if (status.note === "paused") return <PausedState status={status} />;
   const start = status.hours?.startTime;
   const end = status.hours?.endTime;
   if (status.open) {
@@ -29,6 +32,21 @@ export function OpenState({ status }: { status: ServiceStatus }) {
   );
 }
 
+/** Paused by the venue, like "closed now": until when, in Athens time, or until it resumes. */
+function PausedState({ status }: { status: ServiceStatus }) {
+  const { ui } = useLanguage();
+  const until = status.pause?.until ?? null;
+  return (
+    <span className="open-state open-state--closed">
+      {until === null ? (
+        <Trans>Orders paused for now: you can browse the menu meanwhile.</Trans>
+      ) : (
+        <Trans>Orders paused until {formatAthensTime(until, ui)}: you can browse the menu meanwhile.</Trans>
+      )}
+    </span>
+  );
+}
+
 /** What the guest can do, when the service's state limits it. Null when ordering works as usual. */
 export function OrderingNoteText({ status }: { status: ServiceStatus }) {
   switch (status.note) {
@@ -45,5 +63,14 @@ export function OrderingNoteText({ status }: { status: ServiceStatus }) {
       return <Trans>You can still send your order; the venue confirms it when it opens.</Trans>;
     case "closed-delivery":
       return <Trans>You can still place your delivery order.</Trans>;
+    case "paused": {
+      // The venue's own words, as the waiter typed them.
+      const reason = status.pause?.reason ?? "";
+      return reason === "" ? null : (
+        <span className="pause-reason">
+          <Trans>The venue says: “{reason}”</Trans>
+        </span>
+      );
+    }
   }
 }

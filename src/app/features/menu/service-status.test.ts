@@ -74,3 +74,41 @@ describe("service status (spec §4 service open, ordering in the modal)", () => 
     expect(member.priceRules.memberPrices).toBe(true);
   });
 });
+
+describe("a service paused now by the venue reads like closed now, with its reason and end", () => {
+  const pause = { since: "2026-07-01T09:00:00.000Z", until: "2026-07-01T09:30:00.000Z", reason: "Kitchen break" };
+  const paused = { ...beachBar, pause };
+
+  it("while it holds: closed, no ordering from any spot (the scheduled window included), note 'paused' with the pause", () => {
+    const status = serviceStatusAt(
+      paused,
+      store,
+      "UMBRELLA_AT_HOTEL",
+      at(12),
+      undefined,
+      Date.parse("2026-07-01T09:05:00Z"),
+    );
+    expect(status).toMatchObject({ open: false, orderingEnabled: false, note: "paused", pause });
+    const scheduledWindow = serviceStatusAt(
+      paused,
+      store,
+      "HOTEL_ROOM",
+      at(8, 30),
+      undefined,
+      Date.parse("2026-07-01T09:05:00Z"),
+    );
+    expect(scheduledWindow).toMatchObject({ orderingEnabled: false, note: "paused" });
+  });
+
+  it("ends by itself when its time passes: open again, no pause", () => {
+    const status = serviceStatusAt(
+      paused,
+      store,
+      "UMBRELLA_AT_HOTEL",
+      at(12),
+      undefined,
+      Date.parse("2026-07-01T09:30:00Z"),
+    );
+    expect(status).toMatchObject({ open: true, orderingEnabled: true, note: "open", pause: null });
+  });
+});

@@ -8,6 +8,7 @@ import type { ServiceDto, StoreDto } from "../../../domain/api";
 import { isOrderingEnabled, serviceOrderingState } from "../../../domain/ordering";
 import { type PriceRules, priceRulesAt } from "../../../domain/prices";
 import type { Hours, WallClockTime } from "../../../domain/service-hours";
+import type { ServicePause } from "../../../domain/service-pause";
 import { type SpotType, spotKind } from "../../../domain/spots";
 
 /** Why the guest can or cannot order right now; each has its own sentence in the UI. */
@@ -22,7 +23,9 @@ export type OrderingNote =
   /** Closed, but delivery links always order. */
   | "closed-delivery"
   /** A view-only store: never orders. */
-  | "read-only";
+  | "read-only"
+  /** Paused now by the venue: no orders from any spot until it resumes (`pause` says why and until when). */
+  | "paused";
 
 export interface ServiceStatus {
   open: boolean;
@@ -30,6 +33,8 @@ export interface ServiceStatus {
   note: OrderingNote;
   /** The service's hours (null: always open), for "opens at" / "until" texts. */
   hours: Hours | null;
+  /** The pause that holds now, for its reason and end; null when not paused. */
+  pause: ServicePause | null;
   happyHourActive: boolean;
   priceRules: PriceRules;
 }
@@ -43,7 +48,13 @@ export const GUEST_MEMBERSHIP = { isMember: false } as const;
 
 export type StatusService = Pick<
   ServiceDto,
-  "hours" | "scheduledOrdersEnabled" | "scheduledOrdersHours" | "delayedResponse" | "membershipEnabled" | "happyHour"
+  | "hours"
+  | "scheduledOrdersEnabled"
+  | "scheduledOrdersHours"
+  | "delayedResponse"
+  | "membershipEnabled"
+  | "happyHour"
+  | "pause"
 >;
 
 export function serviceStatusAt(
@@ -52,15 +63,18 @@ export function serviceStatusAt(
   spotType: SpotType,
   time: WallClockTime,
   guest: { isMember: boolean } = GUEST_MEMBERSHIP,
+  nowMs?: number,
 ): ServiceStatus {
-  const state = serviceOrderingState(service, time, store);
+  const state = serviceOrderingState(service, time, store, nowMs);
   const orderingEnabled = isOrderingEnabled(spotType, state);
   const priceRules = priceRulesAt(service, guest, time);
   return {
-    open: state.serviceOpen,
+    // A pause is "closed now", whatever the hours say.
+    open: state.serviceOpen && state.paused !== true,
     orderingEnabled,
     note: noteOf(state, orderingEnabled, spotType),
     hours: service.hours,
+    pause: state.paused === true ? (service.pause ?? null) : null,
     happyHourActive: priceRules.happyHourDiscountPercentage > 0,
     priceRules,
   };
@@ -72,6 +86,7 @@ function noteOf(
   spotType: SpotType,
 ): OrderingNote {
   if (state.readOnlyStore) return "read-only";
+  if (state.paused === true) return "paused";
   if (state.serviceOpen) return "open";
   if (!orderingEnabled) return "closed";
   if (spotKind(spotType) === "delivery") return "closed-delivery";

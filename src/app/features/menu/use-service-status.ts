@@ -15,7 +15,10 @@ export function useServiceStatus(
   const readOnly = store.readOnly;
   const spotType = spot.type;
   return useMemo(
-    () => (now === null || live === null ? null : live.serviceStatusAt(service, { readOnly }, spotType, now.time)),
+    () =>
+      now === null || live === null
+        ? null
+        : live.serviceStatusAt(service, { readOnly }, spotType, now.time, undefined, now.epochMs),
     [now, live, service, readOnly, spotType],
   );
 }

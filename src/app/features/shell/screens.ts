@@ -35,6 +35,8 @@ export const SCREENS = [
   // The kitchen tab (ready to carry, the stations) and a station's kitchen display.
   "kitchen",
   "kitchen-display",
+  // The waiter's Stock view: items sold out or counted, services paused.
+  "stock",
   // Staff sign-in pages beyond the spec's pin page (a sign-in link, an admin's e-mail and password).
   "staff-sign-in",
   "staff-login",
@@ -89,6 +91,7 @@ const NO_FOOTER: ReadonlySet<Screen> = new Set<Screen>([
   "day-summary",
   "kitchen",
   "kitchen-display",
+  "stock",
   "staff-sign-in",
   "staff-login",
   "staff-admin",

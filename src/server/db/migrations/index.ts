@@ -24,6 +24,7 @@ import { memberAndServedBySchema } from "./017-member-and-served-by";
 import { orderNotifyEmailSchema } from "./018-order-notify-email";
 import { finalReceiptsSchema } from "./021-final-receipts";
 import { itemVersionSchema } from "./022-item-version";
+import { servicePauseSchema } from "./023-service-pause";
 import { auditEntriesSchema } from "./024-audit-entries";
 import { staffActiveVersionSchema } from "./025-staff-active-version";
 import { editVersionsSchema } from "./026-edit-versions";
@@ -50,6 +51,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     "018-order-notify-email": orderNotifyEmailSchema(),
     "021-final-receipts": finalReceiptsSchema(),
     "022-item-version": itemVersionSchema(),
+    "023-service-pause": servicePauseSchema(),
     "024-audit-entries": auditEntriesSchema(dialect),
     "025-staff-active-version": staffActiveVersionSchema(),
     "026-edit-versions": editVersionsSchema(),

@@ -82,6 +82,7 @@ describe(`migrations on ${testDialect()} (brief §1: one set of migrations for b
       ["018-order-notify-email", "Success"],
       ["021-final-receipts", "Success"],
       ["022-item-version", "Success"],
+      ["023-service-pause", "Success"],
       ["024-audit-entries", "Success"],
       ["025-staff-active-version", "Success"],
       ["026-edit-versions", "Success"],

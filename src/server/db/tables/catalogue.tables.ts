@@ -71,6 +71,10 @@ export interface ServicesTable {
   position: number;
   /** Bumped by every admin edit of the service's settings or its categories' order (migration 026); an import writes 1. */
   version: ColumnType<number, number | undefined, number>;
+  /** Paused now by the venue (migration 023): since when (null: not paused), until when (null: until resumed), why. */
+  paused_at: ColumnType<IsoInstant | null, IsoInstant | null | undefined, IsoInstant | null>;
+  paused_until: ColumnType<IsoInstant | null, IsoInstant | null | undefined, IsoInstant | null>;
+  pause_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SpotsTable {

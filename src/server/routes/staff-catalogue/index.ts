@@ -8,12 +8,15 @@
  *   PUT /api/staff/stores/:storeId/categories/:categoryId/item-order           admins
  *   PUT /api/staff/stores/:storeId/services/:serviceId/category-order          admins
  *   GET and PUT /api/staff/stores/:storeId/items/:itemId/groups                admins
+ *   PUT /api/staff/stores/:storeId/services/:serviceId/pause     waiters and admins of that store
+ *   DELETE /api/staff/stores/:storeId/services/:serviceId/pause  (resume) waiters and admins of that store
  * A staff session of that store is required: guests, visitors and staff of another store get 403
  * FORBIDDEN; an item that is not the store's 404 NOT_FOUND. Every write takes an Idempotency-Key
  * and runs once.
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
+import { ServicePauseRequestSchema, ServicePauseStateSchema } from "../../../domain/service-pause-api";
 import {
   CategoryEditSchema,
   CategoryOrderSchema,
@@ -41,6 +44,7 @@ import { editItem } from "../../catalogue/item-edit";
 import { readItemGroups, replaceItemGroups } from "../../catalogue/item-groups";
 import { setItemStock } from "../../catalogue/item-stock";
 import { editService } from "../../catalogue/service-edit";
+import { setServicePause } from "../../catalogue/service-pause";
 import { readStaffCatalogue } from "../../catalogue/staff-catalogue";
 import { forbidden, notFound } from "../../http/api-error";
 import { IdempotentHeadersSchema, idempotencyKeyOf, sendStoredAnswer } from "../../http/idempotent-request";
@@ -99,6 +103,52 @@ export const staffCatalogueRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContex
       if (staff.storeId !== request.params.storeId)
         throw forbidden("Only the staff of this store can change its items");
       const answer = await setItemStock(ctx, staff, key, request.params.itemId, request.body);
+      return sendStoredAnswer(reply, answer);
+    },
+  );
+
+  app.put(
+    "/staff/stores/:storeId/services/:serviceId/pause",
+    {
+      schema: {
+        tags: ["staff"],
+        summary:
+          "Pause a service now, for 5 to 720 minutes or until resumed (minutes null), with a reason guests read; it takes no orders (422 SERVICE_PAUSED) until then. Waiters and admins of that store",
+        params: StoreServiceParamsSchema,
+        querystring: NoQuerySchema,
+        headers: IdempotentHeadersSchema,
+        body: ServicePauseRequestSchema,
+        response: { 200: ServicePauseStateSchema, ...WRITE_ERRORS },
+      },
+    },
+    async (request, reply) => {
+      const key = idempotencyKeyOf(request.headers as Record<string, unknown>);
+      const staff = await authenticateStaff(ctx, request.headers as Record<string, string>);
+      if (staff.storeId !== request.params.storeId)
+        throw forbidden("Only the staff of this store can pause its services");
+      const answer = await setServicePause(ctx, staff, key, request.params.serviceId, request.body);
+      return sendStoredAnswer(reply, answer);
+    },
+  );
+
+  app.delete(
+    "/staff/stores/:storeId/services/:serviceId/pause",
+    {
+      schema: {
+        tags: ["staff"],
+        summary: "Resume a paused service now: it takes orders again. Waiters and admins of that store",
+        params: StoreServiceParamsSchema,
+        querystring: NoQuerySchema,
+        headers: IdempotentHeadersSchema,
+        response: { 200: ServicePauseStateSchema, ...WRITE_ERRORS },
+      },
+    },
+    async (request, reply) => {
+      const key = idempotencyKeyOf(request.headers as Record<string, unknown>);
+      const staff = await authenticateStaff(ctx, request.headers as Record<string, string>);
+      if (staff.storeId !== request.params.storeId)
+        throw forbidden("Only the staff of this store can resume its services");
+      const answer = await setServicePause(ctx, staff, key, request.params.serviceId, null);
       return sendStoredAnswer(reply, answer);
     },
   );

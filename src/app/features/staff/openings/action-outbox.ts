@@ -53,6 +53,11 @@ export interface NewStaffAction {
   orderId?: number;
   ticketId?: number;
   lineIndex?: number;
+  /** A catalogue write: the item whose stock it sets, or the service it pauses or resumes. */
+  itemId?: number;
+  serviceId?: number;
+  /** Absent: POST. */
+  method?: "put" | "delete";
   action: string;
   /** The action in the waiter's words, for the pending and refused notices. */
   description: string;
@@ -97,7 +102,7 @@ async function attemptLocked(key: string): Promise<ActionOutcome> {
       return refuse(row, await toApiError(new Error("expired")));
     }
     try {
-      const answer = await postStaffAction(row.path, row.body, row.idempotencyKey, row.byUserId);
+      const answer = await postStaffAction(row.path, row.body, row.idempotencyKey, row.byUserId, row.method);
       await table.delete(key);
       return report(row, { kind: "done", answer });
     } catch (thrown) {
@@ -199,7 +204,7 @@ export async function resumeStaffActions(): Promise<void> {
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   const inTurn = new Map<string, PendingStaffActionRow[]>();
   for (const row of rows) {
-    const turn = row.ticketId === undefined ? row.idempotencyKey : `ticket:${row.ticketId}`;
+    const turn = turnOf(row);
     inTurn.set(turn, [...(inTurn.get(turn) ?? []), row]);
   }
   await Promise.all(
@@ -207,6 +212,18 @@ export async function resumeStaffActions(): Promise<void> {
       for (const row of turn) await attempt(row.idempotencyKey);
     }),
   );
+}
+
+/**
+ * The writes that must go in the order they were tapped: those on one kitchen ticket, and those on
+ * one item's stock or one service's pause (sold out then back in stock, sent at once, could land
+ * the other way round).
+ */
+function turnOf(row: PendingStaffActionRow): string {
+  if (row.ticketId !== undefined) return `ticket:${row.ticketId}`;
+  if (row.itemId !== undefined) return `item:${row.itemId}`;
+  if (row.serviceId !== undefined) return `service:${row.serviceId}`;
+  return row.idempotencyKey;
 }
 
 let started = false;

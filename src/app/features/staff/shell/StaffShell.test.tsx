@@ -82,6 +82,7 @@ describe("staff shell: one tap to every staff screen, the waiter always named", 
       ["Tables", "/open-tables/for-store/7/7499"],
       ["Rooms", "/open-rooms/for-store/7/7499"],
       ["History", "/order-history/for-store/7/7499"],
+      ["Stock", "/stock/for-store/7/7499"],
       ["New order", "/menu/7499"],
     ]);
     expect(screen.getByRole("button", { name: "Lock" })).toBeTruthy();
@@ -100,6 +101,7 @@ describe("staff shell: one tap to every staff screen, the waiter always named", 
       "Orders",
       "Tables",
       "History",
+      "Stock",
       "New order",
     ]);
   });

@@ -166,7 +166,7 @@ function StaffBars({
       {hasStations && <PrinterAlert storeId={terminal.storeId} stations={stations} />}
       <HeldActions userId={userId} />
       <nav className="staff-tabs" aria-label={t`Staff tabs`}>
-        <ul className={tabs.length > 5 ? "staff-tabs__list staff-tabs__list--crowded" : "staff-tabs__list"}>
+        <ul className={tabListClass(tabs.length)}>
           {tabs.map((tab) => (
             <li key={tab.id}>
               <TabLink tab={tab} current={tab.screens.includes(screen)}>
@@ -197,6 +197,12 @@ function StaffBars({
       </nav>
     </>
   );
+}
+
+/** Six tabs or more keep whole words; seven (a hotel with a kitchen) also take a smaller label, to fit 360 px. */
+function tabListClass(count: number): string {
+  if (count > 6) return "staff-tabs__list staff-tabs__list--crowded staff-tabs__list--packed";
+  return count > 5 ? "staff-tabs__list staff-tabs__list--crowded" : "staff-tabs__list";
 }
 
 function TabLink({ tab, current, children }: { tab: StaffTab; current: boolean; children: ReactNode }) {
@@ -231,6 +237,8 @@ const TAB_ICON_PATHS: Record<StaffTabId, string> = {
   tables: "M3 9h18M6 9v11M18 9v11M8 5h8",
   rooms: "M3 20V6h10v14M13 10h8v10M6 10h2M6 14h2M16 14h2",
   history: "M12 7v5l3 2M4 12a8 8 0 1 0 2.3-5.6M4 4v4h4",
+  // A box on a shelf: what is left.
+  stock: "M4 20h16M6 16V8l6-3 6 3v8zM6 8l6 3 6-3M12 11v5",
   "new-order": "M12 5v14M5 12h14",
 };
 
@@ -261,6 +269,8 @@ function TabLabel({ id }: { id: StaffTabId }) {
       return <Trans>Rooms</Trans>;
     case "history":
       return <Trans>History</Trans>;
+    case "stock":
+      return <Trans>Stock</Trans>;
     case "new-order":
       return <Trans>New order</Trans>;
   }

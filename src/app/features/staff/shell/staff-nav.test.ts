@@ -23,7 +23,7 @@ describe("staff shell navigation: one tap from any screen", () => {
 
   it("a hotel's terminal: live orders, open tables, open rooms, history, new order from its PDA spot", () => {
     const tabs = staffTabs(hotelPda);
-    expect(tabs.map((tab) => tab.id)).toEqual(["orders", "tables", "rooms", "history", "new-order"]);
+    expect(tabs.map((tab) => tab.id)).toEqual(["orders", "tables", "rooms", "history", "stock", "new-order"]);
     expect(tabs.find((tab) => tab.id === "rooms")).toMatchObject({
       to: "/open-rooms/for-store/$storeId/$tableId",
       params: { storeId: 7, tableId: 7499 },
@@ -33,7 +33,15 @@ describe("staff shell navigation: one tap from any screen", () => {
 
   it("a store with kitchen or bar stations: the kitchen tab beside the orders, to what is ready and the displays", () => {
     const tabs = staffTabs(hotelPda, true);
-    expect(tabs.map((tab) => tab.id)).toEqual(["orders", "kitchen", "tables", "rooms", "history", "new-order"]);
+    expect(tabs.map((tab) => tab.id)).toEqual([
+      "orders",
+      "kitchen",
+      "tables",
+      "rooms",
+      "history",
+      "stock",
+      "new-order",
+    ]);
     expect(tabs[1]).toMatchObject({
       to: "/kitchen/for-store/$storeId/$tableId",
       params: { storeId: 7, tableId: 7499 },
@@ -42,8 +50,16 @@ describe("staff shell navigation: one tap from any screen", () => {
     expect(staffTabs(cafePda, false).map((tab) => tab.id)).not.toContain("kitchen");
   });
 
+  it("the Stock view is one tap from any staff screen, for the terminal's own store", () => {
+    expect(staffTabs(cafePda).find((tab) => tab.id === "stock")).toMatchObject({
+      to: "/stock/for-store/$storeId/$tableId",
+      params: { storeId: 132, tableId: 13499 },
+      screens: ["stock"],
+    });
+  });
+
   it("a store that is not a hotel has no open rooms tab", () => {
-    expect(staffTabs(cafePda).map((tab) => tab.id)).toEqual(["orders", "tables", "history", "new-order"]);
+    expect(staffTabs(cafePda).map((tab) => tab.id)).toEqual(["orders", "tables", "history", "stock", "new-order"]);
     expect(staffTabs(cafePda)[1]).toMatchObject({ params: { storeId: 132, tableId: 13499 } });
   });
 });

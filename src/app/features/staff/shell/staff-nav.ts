@@ -1,24 +1,26 @@
 /**
  * The staff shell's tabs: one tap from any screen to the store's live orders, the kitchen (stores
  * with kitchen or bar stations only: what is ready to carry, the stations' displays), open tables,
- * open rooms (hotels only), the store's order history and a new order from the terminal's PDA spot.
+ * open rooms (hotels only), the store's order history, the Stock view (items sold out, services
+ * paused) and a new order from the terminal's PDA spot.
  * Who sees them: a waiter or admin signed in on a terminal of their own store.
  */
 import type { SessionUser } from "../../../session/session";
 import type { TerminalSpot } from "../../../session/staff-device";
 import type { Screen } from "../../shell/screens";
 
-export type StaffTabId = "orders" | "kitchen" | "tables" | "rooms" | "history" | "new-order";
+export type StaffTabId = "orders" | "kitchen" | "tables" | "rooms" | "history" | "stock" | "new-order";
 
 export type StaffTab =
   | { id: "orders"; to: "/order-change-status"; params: Record<string, never>; screens: readonly Screen[] }
   | {
-      id: "kitchen" | "tables" | "rooms" | "history";
+      id: "kitchen" | "tables" | "rooms" | "history" | "stock";
       to:
         | "/kitchen/for-store/$storeId/$tableId"
         | "/open-tables/for-store/$storeId/$tableId"
         | "/open-rooms/for-store/$storeId/$tableId"
-        | "/order-history/for-store/$storeId/$tableId";
+        | "/order-history/for-store/$storeId/$tableId"
+        | "/stock/for-store/$storeId/$tableId";
       params: { storeId: number; tableId: number };
       screens: readonly Screen[];
     }
@@ -49,6 +51,8 @@ export function staffTabs(terminal: TerminalSpot, storeHasStations = false): Sta
   }
   tabs.push(
     { id: "history", to: "/order-history/for-store/$storeId/$tableId", params, screens: ["store-order-history"] },
+    // Sold out in two taps: this tab, then the item's switch.
+    { id: "stock", to: "/stock/for-store/$storeId/$tableId", params, screens: ["stock"] },
     // The PDA spot's own services and menus: the waiter orders from there (for any table).
     {
       id: "new-order",
