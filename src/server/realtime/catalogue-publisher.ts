@@ -7,7 +7,7 @@
  *
  * Delivery: after the commit, at most once per change from this process; a crash between the
  * commit and the NOTIFY loses the push (not the change). The open menus recover on their own:
- * they read the menu again on every (re)connect and poll while the stream is down, and a process
+ * they read the menu again on every reconnect and poll while the stream is down, and a process
  * whose LISTEN connection dropped replays the current versions of all stores (currentCatalogueEvents).
  *
  * Changes in a burst (orders taking stock one after another) are coalesced per store: while a

@@ -91,9 +91,12 @@ describe("useLiveCatalogue", () => {
     expect(read).toHaveBeenCalledTimes(1);
   });
 
-  it("a (re)connect reads once: what changed while the stream was down", () => {
+  it("the first connect reads nothing (a cold visit reads the menu once); a reconnect reads once: what changed while the stream was down", () => {
     const read = vi.fn();
     renderHook(() => useLiveCatalogue(7, read));
+    act(() => stream.onChange());
+    act(() => vi.advanceTimersByTime(MENU_READ_JITTER_MS));
+    expect(read).not.toHaveBeenCalled();
     act(() => stream.onChange());
     act(() => vi.advanceTimersByTime(MENU_READ_JITTER_MS));
     expect(read).toHaveBeenCalledTimes(1);

@@ -2,9 +2,9 @@
  * An open menu follows its store's catalogue (sold out, prices): subscribed to
  * /topic/stores/{storeId}/catalogue over the app's STOMP connection hook (without a session too:
  * a guest reading the menu has none yet), it calls `read` after an event with a newer
- * catalogueVersion, once after every (re)connect (what changed while the stream was down, or a
- * copy the service worker answered from its cache), and every LIVE_MENU_POLL_MS while the stream
- * is down. Each read waits a random few hundred ms (live-catalogue.ts) and reads coming close
+ * catalogueVersion, once after every reconnect (what changed while the stream was down; not after
+ * the first connect, which follows the menu's own read), and every LIVE_MENU_POLL_MS while the
+ * stream is down. Each read waits a random few hundred ms (live-catalogue.ts) and reads coming close
  * together are one.
  */
 import { useEffect, useRef } from "react";
@@ -18,6 +18,7 @@ export function useLiveCatalogue(storeId: number, read: () => void): { connected
   /** The newest version an event announced, for this store. */
   const seen = useRef<{ storeId: number; version: number } | null>(null);
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const connects = useRef(0);
 
   const schedule = useRef(() => {
     if (pending.current !== null) return;
@@ -39,7 +40,12 @@ export function useLiveCatalogue(storeId: number, read: () => void): { connected
     [storeCatalogueDestination(storeId)],
     true,
     (event) => {
-      if (event === undefined) return schedule();
+      if (event === undefined) {
+        // The first connect follows the menu's own read (a cold visit reads table and menu once);
+        // a reconnect reads what changed while the stream was down.
+        if (connects.current++ > 0) schedule();
+        return;
+      }
       const before = seen.current?.storeId === storeId ? seen.current.version : null;
       const version = newerCatalogueVersion(before, storeId, event);
       if (version === null) return;
