@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type RequestFacts, runtimeCacheFor, servesAppShell } from "./cache-rules";
+import { type RequestFacts, runtimeCacheFor, servesAppShell, wantsFreshRead } from "./cache-rules";
 
 const origin = "https://kyma.example";
 
@@ -71,4 +71,14 @@ describe("servesAppShell", () => {
       expect(servesAppShell(path)).toBe(false);
     },
   );
+});
+
+describe("wantsFreshRead (a live catalogue change is never answered with the old menu once online)", () => {
+  it.each(["no-cache", "reload", "no-store"] as const)("%s: the network first, refreshing the cached copy", (mode) => {
+    expect(wantsFreshRead(mode)).toBe(true);
+  });
+
+  it.each(["default", "force-cache", "only-if-cached"] as const)("%s: the cached copy at once, as before", (mode) => {
+    expect(wantsFreshRead(mode)).toBe(false);
+  });
 });

@@ -42,6 +42,15 @@ const GUEST_READ_PATHS: readonly RegExp[] = [
   /^\/api\/tables\/[^/]+\/menus\/[^/]+$/,
 ];
 
+/**
+ * A guest read the page asked for with `cache: "no-cache"` (or "reload", "no-store"): the page
+ * knows its copy is old (a live catalogue change). The worker then asks the network first,
+ * refreshing its copy, and answers from the cache only when the network fails (offline).
+ */
+export function wantsFreshRead(cacheMode: RequestCache): boolean {
+  return cacheMode === "no-cache" || cacheMode === "reload" || cacheMode === "no-store";
+}
+
 const VENUE_IMAGE_PATH = /^\/images\//;
 
 /** The build's hashed JS and CSS (precached ones are answered by the precache before this rule). */

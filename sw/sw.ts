@@ -14,8 +14,14 @@ import { CacheableResponsePlugin } from "workbox-cacheable-response";
 import { ExpirationPlugin } from "workbox-expiration";
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
-import { CacheFirst, StaleWhileRevalidate, type Strategy } from "workbox-strategies";
-import { NAVIGATION_DENYLIST, RUNTIME_CACHES, type RuntimeCacheKind, runtimeCacheFor } from "./cache-rules";
+import { CacheFirst, NetworkFirst, StaleWhileRevalidate, type Strategy } from "workbox-strategies";
+import {
+  NAVIGATION_DENYLIST,
+  RUNTIME_CACHES,
+  type RuntimeCacheKind,
+  runtimeCacheFor,
+  wantsFreshRead,
+} from "./cache-rules";
 import { splitPrecache } from "./precache-split";
 import { isVisitReadsMessage, readsToKeep } from "./visit-reads";
 import { keepInRuntimeCaches, keepWhatPagesRead } from "./warm-caches";
@@ -84,10 +90,28 @@ const strategies: Record<RuntimeCacheKind, Strategy> = {
 };
 const strategyFor = (kind: RuntimeCacheKind) => strategies[kind];
 
+/**
+ * A guest read the page wants fresh (a live catalogue change: cache-rules.ts wantsFreshRead): the
+ * network first, into the same cache, so the copy a later offline visit opens is the new menu; the
+ * cached copy only when the network fails.
+ */
+const freshGuestApi = new NetworkFirst({
+  cacheName: RUNTIME_CACHES.guestApi.name,
+  plugins: [
+    new CacheableResponsePlugin({ statuses: [200] }),
+    new ExpirationPlugin({
+      maxEntries: RUNTIME_CACHES.guestApi.maxEntries,
+      maxAgeSeconds: RUNTIME_CACHES.guestApi.maxAgeSeconds,
+    }),
+  ],
+});
+
 for (const kind of Object.keys(strategies) as RuntimeCacheKind[]) {
   registerRoute(
     (options) => runtimeCacheFor({ ...options, method: options.request.method }) === kind,
-    strategies[kind],
+    kind === "guestApi"
+      ? (options) => (wantsFreshRead(options.request.cache) ? freshGuestApi : strategies.guestApi).handle(options)
+      : strategies[kind],
   );
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   orderDestination,
   parseOrderDestination,
+  storeCatalogueDestination,
   storeOpeningsDestination,
   storeOrdersDestination,
 } from "./order-topics";
@@ -14,6 +15,10 @@ describe("order status destinations (design.md Real time)", () => {
 
   it("round-trips a store's table-openings destination (live open tables)", () => {
     expect(parseOrderDestination(storeOpeningsDestination(132))).toEqual({ kind: "storeOpenings", storeId: 132 });
+  });
+
+  it("round-trips a store's catalogue destination (guests see catalogue changes live)", () => {
+    expect(parseOrderDestination(storeCatalogueDestination(5))).toEqual({ kind: "storeCatalogue", storeId: 5 });
   });
 
   it.each([
@@ -31,6 +36,9 @@ describe("order status destinations (design.md Real time)", () => {
     "/topic/stores/7/openings/",
     "/topic/stores/0/openings",
     "/topic/stores/7/opening",
+    "/topic/stores/0/catalogue",
+    "/topic/stores/7/catalogue/",
+    "/topic/stores/7/catalog",
     "/queue/orders/1",
     "/topic/orders/1\n",
     "/TOPIC/orders/1",

@@ -46,6 +46,7 @@ import { notFoundHandler } from "./plugins/not-found";
 import { openApi } from "./plugins/openapi";
 import { responseHeaders } from "./plugins/response-headers";
 import { staticPwa } from "./plugins/static-pwa";
+import { publishCatalogueChanges } from "./realtime/catalogue-publisher";
 import { InProcessOrderEvents, type OrderEventBus } from "./realtime/order-events";
 import { STOMP_WEBSOCKET_OPTIONS, stompEndpoint } from "./realtime/stomp-endpoint";
 import type { FanoutOptions } from "./realtime/topic-fanout";
@@ -214,6 +215,9 @@ export function buildApp(options: AppOptions): App {
     billPaymentRecoveryMs: (options.jobs ?? DEFAULT_JOBS_CONFIG).billPaymentRecoveryMs,
     publicUrl: config.publicUrl ?? (config.port === undefined ? null : `http://localhost:${config.port}`),
   };
+  // Every committed catalogue change, to the open menus (STOMP /topic/stores/{id}/catalogue).
+  const stopCataloguePublisher = publishCatalogueChanges({ menuCache, db, bus: orders.orderEvents, log: app.log });
+  app.addHook("onClose", async () => stopCataloguePublisher());
   // The after-commit jobs (status events, card capture/void, outcome messages).
   const worker = new JobWorker(orders, options.jobs ?? DEFAULT_JOBS_CONFIG, app.log);
   app.decorate("jobWorker", worker);

@@ -18,6 +18,7 @@ import { statusEventsSince } from "./jobs/replay";
 import { postgresOwners, singleProcessOwners } from "./orders/claim-owners";
 import { DEMO_VENUES_DIR, PUBLIC_IMAGES_DIR } from "./paths";
 import { OPENAPI_PATH } from "./plugins/openapi";
+import { currentCatalogueEvents } from "./realtime/catalogue-publisher";
 import { PostgresOrderEvents } from "./realtime/postgres-order-events";
 import { importDemoVenuesIfEmpty } from "./venue/demo-venues";
 import { describeImport } from "./venue/import-summary";
@@ -66,7 +67,7 @@ async function main(): Promise<void> {
           // Only the job worker publishes (jobs/handlers.ts): through its connections.
           db: advisoryDb ?? db,
           // What this process missed while its LISTEN connection was down.
-          replay: (since) => statusEventsSince(db, since),
+          replay: async (since) => [...(await statusEventsSince(db, since)), ...(await currentCatalogueEvents(db))],
           log: {
             info: (message) => app.log.info(message),
             warn: (details, message) => app.log.warn(details, message),

@@ -19,6 +19,11 @@ export interface GetOptions {
   timeoutMs?: number;
   /** Overrides the default two retries (0: one attempt only). */
   retries?: number;
+  /**
+   * Ask the server, not a cached copy: `cache: "no-cache"`, which the service worker honours with
+   * a network read that also refreshes its copy (sw/cache-rules.ts wantsFreshRead).
+   */
+  fresh?: boolean;
 }
 
 export async function getJson<T>(path: string, options: GetOptions = {}): Promise<T> {
@@ -28,6 +33,7 @@ export async function getJson<T>(path: string, options: GetOptions = {}): Promis
         ...(options.signal ? { signal: options.signal } : {}),
         ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs }),
         ...(options.retries === undefined ? {} : { retry: options.retries }),
+        ...(options.fresh ? { cache: "no-cache" as const } : {}),
       })
       .json<T>();
   } catch (error) {

@@ -18,8 +18,14 @@ export function fetchTable(tableId: number, signal?: AbortSignal): Promise<Table
  * menu screen never waits for the table's answer to learn the service id. On a
  * page load both were already started by the HTML's preload header (domain/first-reads.ts).
  */
-export function fetchMenuBySlug(tableId: number, serviceSlug: string, signal?: AbortSignal): Promise<MenuResponse> {
-  return getJson<MenuResponse>(tableMenuReadPath(tableId, serviceSlug), { signal });
+/** `fresh`: from the server even when the service worker has a copy (a live catalogue change). */
+export function fetchMenuBySlug(
+  tableId: number,
+  serviceSlug: string,
+  signal?: AbortSignal,
+  fresh = false,
+): Promise<MenuResponse> {
+  return getJson<MenuResponse>(tableMenuReadPath(tableId, serviceSlug), { signal, fresh });
 }
 
 /** Answers 404 when the demo venues are not loaded; the landing page then shows no demo links. */

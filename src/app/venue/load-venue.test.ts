@@ -8,7 +8,7 @@ import type { TableResponse } from "../../domain/api";
 import { fetchMenuBySlug, fetchTable } from "../api/requests";
 import { isStaffDevice, terminalSpot } from "../session/staff-device";
 import { spot, store } from "../test-support/venue";
-import { loadServiceMenu, loadTable } from "./load-venue";
+import { loadServiceMenu, loadTable, readMenuFreshly } from "./load-venue";
 
 // The network edge: the API's table answer.
 vi.mock("../api/requests", () => ({ fetchTable: vi.fn(), fetchMenuBySlug: vi.fn() }));
@@ -65,8 +65,20 @@ describe("loadServiceMenu: a flat first visit", () => {
     const loading = loadServiceMenu("beach-bar", 7201);
     // The menu request left with the table's, not after its answer.
     expect(fetchTable).toHaveBeenCalledWith(7201, undefined);
-    expect(fetchMenuBySlug).toHaveBeenCalledWith(7201, "beach-bar", undefined);
+    expect(fetchMenuBySlug).toHaveBeenCalledWith(7201, "beach-bar", undefined, false);
     answerTable({ ...umbrella, services: [service] });
     await expect(loading).resolves.toMatchObject({ service: { serviceId: 7001 }, menu });
+  });
+
+  it("after a live catalogue change, the next load (only) reads the menu fresh, past the service worker's copy", async () => {
+    const service = { serviceId: 7001, slug: "beach-bar" } as TableResponse["services"][number];
+    const menu = { storeId: 7, serviceId: 7001, categories: [], items: [] } as never;
+    vi.mocked(fetchTable).mockResolvedValue({ ...umbrella, services: [service] });
+    vi.mocked(fetchMenuBySlug).mockResolvedValue(menu);
+    readMenuFreshly();
+    await loadServiceMenu("beach-bar", 7201);
+    expect(fetchMenuBySlug).toHaveBeenLastCalledWith(7201, "beach-bar", undefined, true);
+    await loadServiceMenu("beach-bar", 7201);
+    expect(fetchMenuBySlug).toHaveBeenLastCalledWith(7201, "beach-bar", undefined, false);
   });
 });

@@ -42,12 +42,25 @@ export function findServiceBySlug(table: TableResponse, slug: string): ServiceDt
   return table.services.find((service) => service.slug === slug);
 }
 
+/** Set by readMenuFreshly: the next menu load asks the server, past the service worker's copy. */
+let freshMenuWanted = false;
+
+/**
+ * The next loadServiceMenu reads the menu from the server (live catalogue change: the service
+ * worker's copy may be the old one); the caller then reloads the route (router.invalidate).
+ */
+export function readMenuFreshly(): void {
+  freshMenuWanted = true;
+}
+
 /**
  * The table and the menu of its service `slug`, asked for at once: on a cold visit
  * over slow 4G the second round trip used to wait for the first one's answer.
  */
 export async function loadServiceMenu(slug: string, tableId: number, signal?: AbortSignal): Promise<ServiceMenuData> {
-  const menuRequest = fetchMenuBySlug(tableId, slug, signal);
+  const fresh = freshMenuWanted;
+  freshMenuWanted = false;
+  const menuRequest = fetchMenuBySlug(tableId, slug, signal, fresh);
   // Settled by the awaits below; a rejection while the table is still loading must not go unhandled.
   menuRequest.catch(() => undefined);
   const { table } = await loadTable(tableId, signal);

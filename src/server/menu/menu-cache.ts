@@ -62,6 +62,8 @@ export class MenuCache {
   #invalidations = 0;
   #missingCount = 0;
   readonly #stopListening: () => void;
+  /** Told after every invalidation: the live catalogue topic publishes from here (realtime/catalogue-publisher.ts). */
+  readonly #invalidationListeners = new Set<(storeId: number) => void>();
   /** Which service a guest link (/:serviceSlug/:tableId) names; dropped with the store's menus. */
   readonly spots: SpotServiceCache;
 
@@ -99,10 +101,27 @@ export class MenuCache {
     // it. (The store of a build not yet past its first query is unknown, so all are let go.)
     this.#pending.clear();
     this.spots.invalidateStore(storeId);
+    for (const listener of this.#invalidationListeners) {
+      try {
+        listener(storeId);
+      } catch {
+        // A listener's failure is its own: the cache is already invalidated.
+      }
+    }
+  }
+
+  /**
+   * Every catalogue write ends with invalidateStore after its commit, so this is the one place
+   * where all of them (and any new one) can be heard. Returns the function that stops listening.
+   */
+  onStoreInvalidated(listener: (storeId: number) => void): () => void {
+    this.#invalidationListeners.add(listener);
+    return () => this.#invalidationListeners.delete(listener);
   }
 
   close(): void {
     this.#stopListening();
+    this.#invalidationListeners.clear();
     this.#entries.clear();
     this.#pending.clear();
     this.spots.clear();

@@ -9,20 +9,28 @@
  *
  * A table opening's change (live open tables) travels the same way, so it crosses API
  * processes like order events do; it has listeners of its own, and an order listener never sees one.
+ * So does a store's catalogue change (catalogue-publisher.ts), for the guests' open menus.
  */
 import { Type } from "typebox";
 import { type WaiterCallEvent, WaiterCallEventSchema } from "../../domain/bill-api";
+import { type CatalogueChangedEvent, CatalogueChangedEventSchema } from "../../domain/catalogue-events";
 import { type TicketChangedEvent, TicketChangedEventSchema } from "../../domain/kitchen-api";
 import { type OrderStatusEvent, OrderStatusEventSchema } from "../../domain/orders-api";
 import { type OpeningChangedEvent, OpeningChangedEventSchema } from "../../domain/table-openings-api";
 
 /** What the bus carries. */
-export type LiveEvent = OrderStatusEvent | OpeningChangedEvent | TicketChangedEvent | WaiterCallEvent;
+export type LiveEvent =
+  | OrderStatusEvent
+  | OpeningChangedEvent
+  | TicketChangedEvent
+  | WaiterCallEvent
+  | CatalogueChangedEvent;
 export const LiveEventSchema = Type.Union([
   OrderStatusEventSchema,
   OpeningChangedEventSchema,
   TicketChangedEventSchema,
   WaiterCallEventSchema,
+  CatalogueChangedEventSchema,
 ]);
 
 export function isOpeningEvent(event: LiveEvent): event is OpeningChangedEvent {
@@ -37,10 +45,15 @@ export function isCallEvent(event: LiveEvent): event is WaiterCallEvent {
   return "callId" in event;
 }
 
+export function isCatalogueEvent(event: LiveEvent): event is CatalogueChangedEvent {
+  return "catalogueVersion" in event;
+}
+
 export type OrderEventListener = (event: OrderStatusEvent) => void;
 export type OpeningEventListener = (event: OpeningChangedEvent) => void;
 export type TicketEventListener = (event: TicketChangedEvent) => void;
 export type CallEventListener = (event: WaiterCallEvent) => void;
+export type CatalogueEventListener = (event: CatalogueChangedEvent) => void;
 
 export interface OrderEventBus {
   /** Delivers the event to every listener of its kind (of every process, on PostgreSQL). */
@@ -53,6 +66,8 @@ export interface OrderEventBus {
   subscribeTickets(listener: TicketEventListener): () => void;
   /** Guests' calls to the waiter. Returns the function that stops listening. */
   subscribeCalls(listener: CallEventListener): () => void;
+  /** A store's catalogue changed. Returns the function that stops listening. */
+  subscribeCatalogue(listener: CatalogueEventListener): () => void;
   close(): Promise<void>;
 }
 
@@ -62,6 +77,7 @@ export class InProcessOrderEvents implements OrderEventBus {
   readonly #openingListeners = new Set<OpeningEventListener>();
   readonly #ticketListeners = new Set<TicketEventListener>();
   readonly #callListeners = new Set<CallEventListener>();
+  readonly #catalogueListeners = new Set<CatalogueEventListener>();
 
   async publish(event: LiveEvent): Promise<void> {
     this.deliver(event);
@@ -72,6 +88,7 @@ export class InProcessOrderEvents implements OrderEventBus {
     if (isOpeningEvent(event)) callEach(this.#openingListeners, event);
     else if (isTicketEvent(event)) callEach(this.#ticketListeners, event);
     else if (isCallEvent(event)) callEach(this.#callListeners, event);
+    else if (isCatalogueEvent(event)) callEach(this.#catalogueListeners, event);
     else callEach(this.#listeners, event);
   }
 
@@ -95,7 +112,13 @@ export class InProcessOrderEvents implements OrderEventBus {
     return () => this.#callListeners.delete(listener);
   }
 
+  subscribeCatalogue(listener: CatalogueEventListener): () => void {
+    this.#catalogueListeners.add(listener);
+    return () => this.#catalogueListeners.delete(listener);
+  }
+
   async close(): Promise<void> {
+    this.#catalogueListeners.clear();
     this.#listeners.clear();
     this.#openingListeners.clear();
     this.#ticketListeners.clear();

@@ -24,6 +24,7 @@ import type { Database } from "../db/schema";
 import { processApplicationName } from "../orders/claim-owners";
 import {
   type CallEventListener,
+  type CatalogueEventListener,
   InProcessOrderEvents,
   type LiveEvent,
   LiveEventSchema,
@@ -124,6 +125,10 @@ export class PostgresOrderEvents implements OrderEventBus {
 
   subscribeCalls(listener: CallEventListener): () => void {
     return this.#local.subscribeCalls(listener);
+  }
+
+  subscribeCatalogue(listener: CatalogueEventListener): () => void {
+    return this.#local.subscribeCatalogue(listener);
   }
 
   async close(): Promise<void> {

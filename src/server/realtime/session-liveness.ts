@@ -18,6 +18,8 @@ export async function isSessionLive(
   generation: number,
   now: Date,
 ): Promise<boolean> {
+  // A connection without a session has nothing to lose (it follows public topics only).
+  if (listener.sessionId === null) return true;
   const session = await db
     .selectFrom("sessions")
     .select(["user_id", "expires_at", "revoked_at"])

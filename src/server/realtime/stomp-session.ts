@@ -32,7 +32,7 @@ import {
   serializeFrame,
 } from "./stomp-frames";
 import { negotiateHeartBeat } from "./stomp-heartbeat";
-import { type Listener, listenerOf, mayListen } from "./topic-access";
+import { ANONYMOUS_LISTENER, type Listener, listenerOf, mayListen } from "./topic-access";
 import type { OrderTopicFanout, TopicMessage } from "./topic-fanout";
 
 export interface StompLimits {
@@ -213,21 +213,29 @@ export class StompSession {
     const authtoken = headers.authToken ?? headers.authtoken;
     const jwt = headers.jwt;
     let listener: Listener;
-    try {
-      const signedIn = await authenticate(this.deps.ctx, { authtoken, jwt });
-      listener = listenerOf(signedIn.account, signedIn.sessionId);
-      this.#generation = signedIn.account.user.token_generation;
-    } catch (error) {
-      if (error instanceof ApiError) return this.#fail(INVALID_AUTH_TOKEN, CLOSE_POLICY, frame);
-      throw error;
+    if (authtoken === undefined && jwt === undefined) {
+      // No tokens at all: a guest reading a menu before signing in. It may follow public topics
+      // only (topic-access.ts); the per-address cap still counts it. Wrong tokens stay an error.
+      listener = ANONYMOUS_LISTENER;
+    } else {
+      try {
+        const signedIn = await authenticate(this.deps.ctx, { authtoken, jwt });
+        listener = listenerOf(signedIn.account, signedIn.sessionId);
+        this.#generation = signedIn.account.user.token_generation;
+      } catch (error) {
+        if (error instanceof ApiError) return this.#fail(INVALID_AUTH_TOKEN, CLOSE_POLICY, frame);
+        throw error;
+      }
     }
     if (this.#state !== "awaiting-connect") return;
-    const sessionSlot = this.deps.caps.admitSession(listener.sessionId);
-    if (sessionSlot === null) {
-      const message = `${TOO_MANY_CONNECTIONS}: at most ${limits.maxConnectionsPerSession} connections per session`;
-      return this.#fail(message, CLOSE_POLICY, frame);
+    if (listener.sessionId !== null) {
+      const sessionSlot = this.deps.caps.admitSession(listener.sessionId);
+      if (sessionSlot === null) {
+        const message = `${TOO_MANY_CONNECTIONS}: at most ${limits.maxConnectionsPerSession} connections per session`;
+        return this.#fail(message, CLOSE_POLICY, frame);
+      }
+      this.#releases.push(sessionSlot);
     }
-    this.#releases.push(sessionSlot);
     this.#listener = listener;
     this.#state = "connected";
     this.#send({
@@ -241,7 +249,7 @@ export class StompSession {
       body: "",
     });
     this.#startHeartBeats(heartBeat.outgoingMs, heartBeat.incomingMs);
-    this.#scheduleRecheck();
+    if (listener.sessionId !== null) this.#scheduleRecheck();
   }
 
   async #subscribe(frame: StompFrame): Promise<void> {

@@ -2,7 +2,9 @@
  * Who may listen to which order topic (guests subscribe to their own order only, staff to
  * their store): an order's topic is for whoever may read the order (orders/order-access.ts:
  * the account that placed it and the staff of its store); a store's topics (its orders, its table
- * openings, tickets, calls) for its staff only; a spot's bill for whoever may read it (bill/bill-access.ts). Decided once, at SUBSCRIBE: an order's guest and store never
+ * openings, tickets, calls) for its staff only; a spot's bill for whoever may read it (bill/bill-access.ts);
+ * a store's catalogue changes for anyone, a connection without a session too (an anonymous
+ * guest with a menu open: the menu is public, and the event carries only a version). Decided once, at SUBSCRIBE: an order's guest and store never
  * change, and a staff member who leaves the store loses the session (stomp-session re-checks it),
  * which ends the connection.
  */
@@ -13,14 +15,20 @@ import type { AccountRecord } from "../db/repositories/users.repository";
 import type { Database } from "../db/schema";
 import { mayReadOrder, type OrderViewer, viewerOf } from "../orders/order-access";
 
-/** The account of a STOMP connection, as its CONNECT frame's tokens named it. */
+/**
+ * The account of a STOMP connection, as its CONNECT frame's tokens named it; `sessionId` null for
+ * a connection that sent no tokens (a guest reading a menu before signing in).
+ */
 export interface Listener extends OrderViewer {
-  sessionId: number;
+  sessionId: number | null;
 }
 
 export function listenerOf(account: AccountRecord, sessionId: number): Listener {
   return { ...viewerOf(account), sessionId };
 }
+
+/** A connection without a session: it may follow public topics only (userId 0 owns nothing). */
+export const ANONYMOUS_LISTENER: Listener = { userId: 0, staffStoreId: null, sessionId: null };
 
 /**
  * true when the listener may subscribe. An unknown order answers false exactly like another
@@ -32,6 +40,8 @@ export async function mayListen(
   topic: OrderTopic,
   now: Date,
 ): Promise<boolean> {
+  if (topic.kind === "storeCatalogue") return true;
+  if (listener.sessionId === null) return false;
   if (topic.kind === "tableBill") {
     const spot = await db
       .selectFrom("spots")

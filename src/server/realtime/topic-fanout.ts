@@ -1,7 +1,7 @@
 /**
  * Fan-out of live events to STOMP subscriptions: subscribed once to the process's event bus, it
  * routes each event through maps (order status by order id and by store id; a table opening's
- * change by store id), so a publish costs O(subscribers of those topics), not O(connections).
+ * change and a catalogue change by store id), so a publish costs O(subscribers of those topics), not O(connections).
  *
  * A publish to many subscribers must never stall the event loop (in one synchronous loop, 4,000
  * connections x 32 subscriptions on one order froze the server 3.6 s): deliveries run in bounded
@@ -15,11 +15,13 @@
 import { channel } from "node:diagnostics_channel";
 import { performance } from "node:perf_hooks";
 import type { BillChangedEvent, WaiterCallEvent } from "../../domain/bill-api";
+import type { CatalogueChangedEvent } from "../../domain/catalogue-events";
 import type { TicketChangedEvent } from "../../domain/kitchen-api";
 import {
   type OrderTopic,
   orderDestination,
   storeCallsDestination,
+  storeCatalogueDestination,
   storeOpeningsDestination,
   storeOrdersDestination,
   storeTicketsDestination,
@@ -78,6 +80,7 @@ export class OrderTopicFanout {
   readonly #ticketsByStore = new Map<number, Set<TopicSubscriber>>();
   readonly #callsByStore = new Map<number, Set<TopicSubscriber>>();
   readonly #billByTable = new Map<number, Set<TopicSubscriber>>();
+  readonly #catalogueByStore = new Map<number, Set<TopicSubscriber>>();
   readonly #stopListening: Array<() => void>;
   readonly #options: FanoutOptions;
   readonly #queue: Job[] = [];
@@ -92,6 +95,7 @@ export class OrderTopicFanout {
       bus.subscribeOpenings((event) => this.routeOpening(event)),
       bus.subscribeTickets((event) => this.routeTicket(event)),
       bus.subscribeCalls((event) => this.routeCall(event)),
+      bus.subscribeCatalogue((event) => this.routeCatalogue(event)),
     ];
   }
 
@@ -137,7 +141,17 @@ export class OrderTopicFanout {
         return this.#ticketsByStore;
       case "storeCalls":
         return this.#callsByStore;
+      case "storeCatalogue":
+        return this.#catalogueByStore;
     }
+  }
+
+  /** Everyone with the store's menu open: one shared frame, sliced like any large topic. */
+  routeCatalogue(event: CatalogueChangedEvent): void {
+    const subscribers = this.#catalogueByStore.get(event.storeId);
+    if (subscribers === undefined) return;
+    this.#enqueue(subscribers, storeCatalogueDestination(event.storeId), JSON.stringify(event));
+    this.#deliverSlice();
   }
 
   routeCall(event: WaiterCallEvent): void {
@@ -181,7 +195,8 @@ export class OrderTopicFanout {
       this.#openingsByStore.size +
       this.#ticketsByStore.size +
       this.#callsByStore.size +
-      this.#billByTable.size
+      this.#billByTable.size +
+      this.#catalogueByStore.size
     );
   }
 
@@ -199,6 +214,7 @@ export class OrderTopicFanout {
     this.#ticketsByStore.clear();
     this.#callsByStore.clear();
     this.#billByTable.clear();
+    this.#catalogueByStore.clear();
     this.#queue.length = 0;
     clearImmediate(this.#nextSlice);
     this.#nextSlice = undefined;

@@ -13,13 +13,16 @@ import type { ServiceMenuData } from "../../venue/load-venue";
 import { useServiceStatus } from "../menu/use-service-status";
 import { cartKeyOf } from "./cart-key";
 import { useCart } from "./use-cart";
+import { useCartFollowsMenu } from "./use-cart-follows-menu";
 import { useGuestPriceRules } from "./use-guest-price-rules";
 import "./cart.css";
 
 export default function CartBar({ venue }: { venue: ServiceMenuData }) {
   const { table, service } = venue;
   const { ui } = useLanguage();
-  const cart = useCart(cartKeyOf(venue));
+  const key = cartKeyOf(venue);
+  const cart = useCart(key);
+  useCartFollowsMenu(key, cart, venue.menu.items);
   const status = useServiceStatus(service, table.store, table.spot);
   const rules = useGuestPriceRules(service, table.store, status);
   if (cart === undefined || cart.lines.length === 0) return null;

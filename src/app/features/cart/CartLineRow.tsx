@@ -1,8 +1,9 @@
 /** One cart line: quantity or weight, name, options, rental dates, comment and line total ("Request" for a request); a tap edits it. */
-import { useLingui } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { CartLine } from "../../../domain/cart";
 import { pickTranslation } from "../../../domain/languages";
 import { isRequest } from "../../../domain/prices";
+import { isSoldOut } from "../../../domain/sold-out";
 import type { LanguageState } from "../../i18n/language-choice";
 import { formatPrice } from "../../i18n/money";
 import { formatKilos } from "../../i18n/weight";
@@ -29,6 +30,11 @@ export function CartLineRow({ line, totalCents, language, onEdit }: CartLineRowP
       <span className="cart-line__amount">{amount}</span>
       <span className="cart-line__body">
         <span className="cart-line__name">{name}</span>
+        {isSoldOut(line.item) && (
+          <span className="cart-line__sold-out">
+            <Trans>Out of stock</Trans>
+          </span>
+        )}
         {options.map((text) => (
           <span key={text} className="cart-line__options">
             {text}

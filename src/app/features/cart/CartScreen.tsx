@@ -33,8 +33,10 @@ import { CartLineRow } from "./CartLineRow";
 import { CartSkeleton } from "./CartSkeleton";
 import { CartTotals } from "./CartTotals";
 import { cartKeyOf } from "./cart-key";
+import { SoldOutLines } from "./SoldOutLines";
 import { StorageUnavailable } from "./StorageUnavailable";
 import { useCart } from "./use-cart";
+import { useCartFollowsMenu } from "./use-cart-follows-menu";
 import { useGuestPriceRules } from "./use-guest-price-rules";
 import "./cart.css";
 
@@ -114,6 +116,7 @@ function CartContents({ venue, view, backToMenu, onDeleteCard }: CartContentsPro
   const { openLine } = useItemModal();
   const key = cartKeyOf(venue);
   const cart = useCart(key);
+  useCartFollowsMenu(key, cart, venue.menu.items);
   const { table, service } = venue;
   const flow = useOrderFlow(key, table.spot.id);
   const checkout = useCheckoutOptions(venue);
@@ -174,6 +177,7 @@ function CartContents({ venue, view, backToMenu, onDeleteCard }: CartContentsPro
           <Trans>Your next order</Trans>
         </h2>
       )}
+      <SoldOutLines lines={cart.lines} cartKey={key} language={view.language} />
       <p id="cart-edit-hint" className="cart__hint">
         <Trans>Tap an item to change or remove it.</Trans>
       </p>

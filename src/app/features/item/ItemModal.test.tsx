@@ -361,3 +361,34 @@ describe("item modal: read-only store (spec §1: view only)", () => {
     expect(screen.queryByRole("radio")).toBeNull();
   });
 });
+
+describe("the open item modal follows the live menu (guests see catalogue changes live)", () => {
+  const modal = (items: ItemDto[]) => (
+    <ClockContext.Provider value={fixedAthensClock(NOON)}>
+      <ItemModal
+        request={{ mode: "add", item: freddo }}
+        venue={venueFixture({ items })}
+        onClose={vi.fn()}
+        onDone={vi.fn()}
+      />
+    </ClockContext.Provider>
+  );
+
+  it("spec §5 Stock: an item that sells out while its modal is open says so and can no longer be added", async () => {
+    const view = renderWithI18n(modal([freddo]));
+    await addButton();
+    view.rerender(modal([{ ...freddo, stockEnabled: true, stockAmount: 0 }]));
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "This product is out of stock and cannot be added to your cart.",
+    );
+    expect(screen.queryByRole("button", { name: /^Add to (cart|order)/ })).toBeNull();
+  });
+
+  it("a price changed while the modal is open shows in its details", async () => {
+    const view = renderWithI18n(modal([freddo]));
+    await addButton();
+    expect(screen.getAllByText(/3,00/).length).toBeGreaterThan(0);
+    view.rerender(modal([{ ...freddo, priceCents: 420 }]));
+    await waitFor(() => expect(screen.getAllByText(/4,20/).length).toBeGreaterThan(0));
+  });
+});

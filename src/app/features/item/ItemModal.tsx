@@ -1,7 +1,8 @@
 /**
  * The item modal (spec §2 "Item modal"), in add mode from the menu and in edit mode from the cart.
  * A real dialog (shell/Dialog: labelled by the item's name, focus kept inside, Escape closes,
- * focus returns to the item). Loaded lazily with XState, the machine and Dexie; see
+ * focus returns to the item). It follows the live menu: an item that sells out while the modal is
+ * open says so and can no longer be added, and its details show the current price. Loaded lazily with XState, the machine and Dexie; see
  * ItemModalProvider.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -9,6 +10,7 @@ import { type ReactNode, useEffect, useMemo, useState } from "react";
 import type { Cart } from "../../../domain/cart";
 import { cartItemOf } from "../../../domain/cart";
 import { pickTranslation } from "../../../domain/languages";
+import { isSoldOut } from "../../../domain/sold-out";
 import { appDb } from "../../db/app-db";
 import { readCart } from "../../db/cart-repository";
 import { contentLang } from "../../i18n/content-lang";
@@ -39,7 +41,14 @@ export default function ItemModal({ request, venue, onClose, onDone }: ItemModal
   const language = useLanguage();
   const { table, service, menu } = venue;
   const item = useMemo(() => (request.mode === "add" ? cartItemOf(request.item) : request.line.item), [request]);
-  const menuItem = request.mode === "add" ? request.item : menu.items.find((entry) => entry.id === item.id);
+  // The menu as read last (a live catalogue change reads it again while the modal is open).
+  const liveItem = menu.items.find((entry) => entry.id === item.id);
+  const menuItem = liveItem ?? (request.mode === "add" ? request.item : undefined);
+  const shownItem = useMemo(
+    () => (liveItem === undefined ? item : { ...item, ...cartItemOf(liveItem) }),
+    [item, liveItem],
+  );
+  const soldOut = isSoldOut(liveItem ?? item);
   const photo = menuItem?.photo ?? null;
   const status = useServiceStatus(service, table.store, table.spot);
   const pricing = menuPricing(service, table.store, status);
@@ -55,18 +64,27 @@ export default function ItemModal({ request, venue, onClose, onDone }: ItemModal
       className="dialog--item"
     >
       <ItemDetails
-        item={item}
+        item={shownItem}
         photo={photo}
         hidePhotosOfItems={service.hidePhotosOfItems}
         isPda={table.spot.isPda}
         pricing={pricing}
       />
       {menuItem && <ItemAllergens item={menuItem} />}
+      {soldOut && !table.store.readOnly && (
+        <p className="item-modal__note item-modal__note--error" role="alert">
+          {request.mode === "add" ? (
+            <Trans>This product is out of stock and cannot be added to your cart.</Trans>
+          ) : (
+            <Trans>This product is out of stock: remove it from your cart to send your order.</Trans>
+          )}
+        </p>
+      )}
       {table.store.readOnly ? (
         <p className="item-modal__note">
           <Trans>This menu is for viewing only; please order from a member of staff.</Trans>
         </p>
-      ) : (
+      ) : soldOut && request.mode === "add" ? null : (
         <ErrorBoundary fallback={() => <StorageUnavailable className="item-modal__note item-modal__note--error" />}>
           <WithCart venue={venue}>
             {(cartLines) => (

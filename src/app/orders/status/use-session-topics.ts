@@ -18,7 +18,13 @@ export function useSessionTopics(
   enabled: boolean,
   /** `event`: the message's JSON body, or undefined when it is not JSON (and on a reconnect). */
   onChange: (event?: unknown) => void,
+  /**
+   * `anonymous`: connect without tokens when there is no session (the catalogue topic of an open
+   * menu, which any guest may follow); with a session its tokens are sent as usual.
+   */
+  options: { anonymous?: boolean } = {},
 ): { connected: boolean } {
+  const anonymous = options.anonymous === true;
   const [connected, setConnected] = useState(false);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
@@ -31,10 +37,10 @@ export function useSessionTopics(
     let client: import("@stomp/stompjs").Client | null = null;
     void (async () => {
       const [{ Client }, session] = await Promise.all([import("@stomp/stompjs"), sessionToSend()]);
-      if (stopped || session === null) return;
+      if (stopped || (session === null && !anonymous)) return;
       const stomp = new Client({
         brokerURL: stompUrl(globalThis.location),
-        connectHeaders: authHeaders(session),
+        connectHeaders: session === null ? {} : authHeaders(session),
         // Each reconnect signs in with the session as it is now: the tokens rotate while a PDA
         // stays on all day, and the ones of the first connection are refused after a long outage
         // (INVALID_AUTH_TOKEN on every retry: the screen never returned to the stream). A spent jwt
@@ -42,6 +48,7 @@ export function useSessionTopics(
         beforeConnect: async (current) => {
           const now = await sessionToSend();
           if (now !== null) current.connectHeaders = authHeaders(now);
+          else if (anonymous) current.connectHeaders = {};
         },
         heartbeatIncoming: STOMP_HEARTBEAT_MS,
         heartbeatOutgoing: STOMP_HEARTBEAT_MS,
@@ -69,7 +76,7 @@ export function useSessionTopics(
       // Forced: a graceful DISCONNECT waits for a RECEIPT that a dead network never brings.
       void client?.deactivate({ force: true }).catch(() => undefined);
     };
-  }, [destinationsKey, enabled]);
+  }, [destinationsKey, enabled, anonymous]);
 
   return { connected };
 }
