@@ -12,6 +12,7 @@ import { invalidInput, notFound } from "../http/api-error";
 import type { OrdersContext } from "../orders/context";
 import type { StoredAnswer } from "../orders/idempotency";
 import type { StaffMember } from "../routes/staff-orders/staff-session";
+import { itemLabel } from "../staff/audit";
 import { moveVersion, runCatalogueWrite } from "./catalogue-write";
 
 export function orderItems(
@@ -22,23 +23,38 @@ export function orderItems(
   order: ItemOrder,
 ): Promise<StoredAnswer> {
   const call = { route: `categories/${categoryId}/item-order`, body: order };
-  return runCatalogueWrite(ctx, staff, key, call, async (trx): Promise<StoredItemOrder> => {
+  return runCatalogueWrite(ctx, staff, key, call, async (trx) => {
     const category = await trx
       .selectFrom("categories")
-      .select(["id", "version"])
+      .select(["id", "version", "names"])
       .where("id", "=", categoryId)
       .where("store_id", "=", staff.storeId)
       .executeTakeFirst();
     if (category === undefined) throw notFound("NOT_FOUND", `There is no category ${categoryId} in this store`);
     const version = await moveVersion(trx, "categories", category, order.version);
-    const items = await trx.selectFrom("items").select("id").where("category_id", "=", categoryId).execute();
+    const items = await trx
+      .selectFrom("items")
+      .select("id")
+      .where("category_id", "=", categoryId)
+      .orderBy("position")
+      .orderBy("id")
+      .execute();
     requireEveryOnce(
       items.map((item) => item.id),
       order.itemIds,
       "itemIds",
     );
     await writePositions(trx, "items", order.itemIds);
-    return { categoryId, version, itemIds: order.itemIds };
+    const answer: StoredItemOrder = { categoryId, version, itemIds: order.itemIds };
+    return {
+      answer,
+      audit: {
+        action: "category.item-order",
+        subject: { kind: "category", id: categoryId, label: itemLabel(category.names) },
+        before: { itemIds: items.map((item) => item.id) },
+        after: { itemIds: order.itemIds },
+      },
+    };
   });
 }
 
@@ -50,23 +66,38 @@ export function orderCategories(
   order: CategoryOrder,
 ): Promise<StoredAnswer> {
   const call = { route: `services/${serviceId}/category-order`, body: order };
-  return runCatalogueWrite(ctx, staff, key, call, async (trx): Promise<StoredCategoryOrder> => {
+  return runCatalogueWrite(ctx, staff, key, call, async (trx) => {
     const service = await trx
       .selectFrom("services")
-      .select(["id", "version"])
+      .select(["id", "version", "names"])
       .where("id", "=", serviceId)
       .where("store_id", "=", staff.storeId)
       .executeTakeFirst();
     if (service === undefined) throw notFound("NOT_FOUND", `There is no service ${serviceId} in this store`);
     const version = await moveVersion(trx, "services", service, order.version);
-    const categories = await trx.selectFrom("categories").select("id").where("service_id", "=", serviceId).execute();
+    const categories = await trx
+      .selectFrom("categories")
+      .select("id")
+      .where("service_id", "=", serviceId)
+      .orderBy("position")
+      .orderBy("id")
+      .execute();
     requireEveryOnce(
       categories.map((category) => category.id),
       order.categoryIds,
       "categoryIds",
     );
     await writePositions(trx, "categories", order.categoryIds);
-    return { serviceId, version, categoryIds: order.categoryIds };
+    const answer: StoredCategoryOrder = { serviceId, version, categoryIds: order.categoryIds };
+    return {
+      answer,
+      audit: {
+        action: "service.category-order",
+        subject: { kind: "service", id: serviceId, label: itemLabel(service.names) },
+        before: { categoryIds: categories.map((category) => category.id) },
+        after: { categoryIds: order.categoryIds },
+      },
+    };
   });
 }
 

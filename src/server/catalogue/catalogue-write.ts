@@ -1,8 +1,9 @@
 /**
  * How every staff change to a store's catalogue runs: once per Idempotency-Key, in one
- * transaction that claims the key, makes the change, bumps the store's catalogue_version (which the
- * menu cache, the placement's kept catalogue and the service worker follow) and stores the answer;
- * then this process's cached menus of the store are dropped before the answer goes out.
+ * transaction that claims the key, makes the change, records it in the store's audit list, bumps
+ * the store's catalogue_version (which the menu cache, the placement's kept catalogue and the
+ * service worker follow) and stores the answer; then this process's cached menus of the store are
+ * dropped before the answer goes out (which also tells guests' open menus: realtime/catalogue-publisher.ts).
  */
 import type { Kysely } from "kysely";
 import { bumpCatalogueVersion } from "../db/repositories/orders.repository";
@@ -12,6 +13,7 @@ import type { OrdersContext } from "../orders/context";
 import { runOnce, type StoredAnswer } from "../orders/idempotency";
 import { requestHash } from "../orders/request-hash";
 import type { StaffMember } from "../routes/staff-orders/staff-session";
+import { type AuditRecord, recordAudit } from "../staff/audit";
 
 export interface CatalogueWriteCall {
   /** Names the change for the key's request hash, e.g. `services/10`. */
@@ -19,12 +21,18 @@ export interface CatalogueWriteCall {
   body: unknown;
 }
 
+/** A change made: its answer, and what the store's audit list keeps of it. */
+export interface AuditedChange {
+  answer: unknown;
+  audit: Pick<AuditRecord, "action" | "subject" | "before" | "after">;
+}
+
 export async function runCatalogueWrite(
   ctx: OrdersContext,
   staff: StaffMember,
   key: string,
   call: CatalogueWriteCall,
-  change: (trx: Kysely<Database>) => Promise<unknown>,
+  change: (trx: Kysely<Database>) => Promise<AuditedChange>,
   status: 200 | 201 = 200,
 ): Promise<StoredAnswer> {
   let changed = false;
@@ -36,8 +44,15 @@ export async function runCatalogueWrite(
       ctx.db.transaction().execute(async (trx) => {
         const earlier = await claim.claim(trx);
         if (earlier !== null) return earlier;
-        const body = JSON.stringify(await change(trx));
+        const made = await change(trx);
+        await recordAudit(trx, {
+          storeId: staff.storeId,
+          actor: { userId: staff.userId, name: staff.name },
+          ...made.audit,
+          at: ctx.now().toISOString(),
+        });
         await bumpCatalogueVersion(trx, staff.storeId);
+        const body = JSON.stringify(made.answer);
         await claim.finish(trx, { status, body, orderId: null });
         changed = true;
         return { status, body };
@@ -45,6 +60,15 @@ export async function runCatalogueWrite(
   );
   if (changed) ctx.menuCache.invalidateStore(staff.storeId);
   return answer;
+}
+
+/** The fields an edit names, as they were and as they are: what the audit list keeps of it. */
+export function touchedFields<T extends object>(edit: object, before: T, after: T) {
+  const fields = Object.keys(edit).filter((field) => field !== "version") as (keyof T)[];
+  return {
+    before: Object.fromEntries(fields.map((field) => [field, before[field]])),
+    after: Object.fromEntries(fields.map((field) => [field, after[field]])),
+  };
 }
 
 const VERSIONED = {

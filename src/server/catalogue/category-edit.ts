@@ -10,7 +10,8 @@ import { notFound } from "../http/api-error";
 import type { OrdersContext } from "../orders/context";
 import type { StoredAnswer } from "../orders/idempotency";
 import type { StaffMember } from "../routes/staff-orders/staff-session";
-import { moveVersion, runCatalogueWrite } from "./catalogue-write";
+import { itemLabel } from "../staff/audit";
+import { moveVersion, runCatalogueWrite, touchedFields } from "./catalogue-write";
 
 export function editCategory(
   ctx: OrdersContext,
@@ -29,13 +30,21 @@ export function editCategory(
     if (row === undefined) throw notFound("NOT_FOUND", `There is no category ${categoryId} in this store`);
     const { version, ...fields } = edit;
     const nextVersion = await moveVersion(trx, "categories", row, version);
-    const category: EditableCategory = { ...editableCategory(row), ...fields, version: nextVersion };
+    const stored = editableCategory(row);
+    const category: EditableCategory = { ...stored, ...fields, version: nextVersion };
     await trx
       .updateTable("categories")
       .set({ names: toJsonText(category.names), max_products_per_cart: category.maxProductsPerCart })
       .where("id", "=", categoryId)
       .execute();
-    return category;
+    return {
+      answer: category,
+      audit: {
+        action: "category.edit",
+        subject: { kind: "category", id: categoryId, label: itemLabel(row.names) },
+        ...touchedFields(fields, stored, category),
+      },
+    };
   });
 }
 

@@ -13,6 +13,7 @@ import { badRequest, notFound } from "../http/api-error";
 import type { OrdersContext } from "../orders/context";
 import type { StoredAnswer } from "../orders/idempotency";
 import type { StaffMember } from "../routes/staff-orders/staff-session";
+import { itemLabel } from "../staff/audit";
 import { childPath, formatIssue, type Issue } from "../validation/issues";
 import { groupIssues } from "../venue/semantic-checks";
 import { moveVersion, runCatalogueWrite } from "./catalogue-write";
@@ -27,10 +28,10 @@ export function replaceItemGroups(
   edit: ItemGroupsEdit,
 ): Promise<StoredAnswer> {
   const call = { route: `items/${itemId}/groups`, body: edit };
-  return runCatalogueWrite(ctx, staff, key, call, async (trx): Promise<ItemGroups> => {
+  return runCatalogueWrite(ctx, staff, key, call, async (trx) => {
     const item = await trx
       .selectFrom("items")
-      .select(["id", "version"])
+      .select(["id", "version", "names"])
       .where("id", "=", itemId)
       .where("store_id", "=", staff.storeId)
       .executeTakeFirst();
@@ -66,6 +67,7 @@ export function replaceItemGroups(
     );
     if (issues.length > 0) throw badRequest(issues.map(formatIssue).join("; "));
 
+    const before = await readItemGroups(trx, itemId);
     if (ownGroupIds.length > 0) {
       await trx.deleteFrom("subselection_options").where("group_id", "in", ownGroupIds).execute();
       await trx.deleteFrom("subselection_groups").where("item_id", "=", itemId).execute();
@@ -117,7 +119,16 @@ export function replaceItemGroups(
         )
         .execute();
     }
-    return { itemId, version, groups };
+    const answer: ItemGroups = { itemId, version, groups };
+    return {
+      answer,
+      audit: {
+        action: "item.groups",
+        subject: { kind: "item", id: itemId, label: itemLabel(item.names) },
+        before: { groups: before },
+        after: { groups },
+      },
+    };
   });
 }
 

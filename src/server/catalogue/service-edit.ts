@@ -11,9 +11,10 @@ import { badRequest, notFound } from "../http/api-error";
 import type { OrdersContext } from "../orders/context";
 import type { StoredAnswer } from "../orders/idempotency";
 import type { StaffMember } from "../routes/staff-orders/staff-session";
+import { itemLabel } from "../staff/audit";
 import { formatIssue } from "../validation/issues";
 import { serviceTimeIssues } from "../venue/semantic-checks";
-import { moveVersion, runCatalogueWrite } from "./catalogue-write";
+import { moveVersion, runCatalogueWrite, touchedFields } from "./catalogue-write";
 
 export function editService(
   ctx: OrdersContext,
@@ -45,7 +46,15 @@ export function editService(
     const columns = serviceColumns(edited);
     await trx.updateTable("services").set(columns).where("id", "=", serviceId).execute();
     // The answer is what was stored, read back from the columns.
-    return editableService({ ...row, ...columns, version: nextVersion });
+    const service = editableService({ ...row, ...columns, version: nextVersion });
+    return {
+      answer: service,
+      audit: {
+        action: "service.edit",
+        subject: { kind: "service", id: serviceId, label: itemLabel(row.names) },
+        ...touchedFields(fields, editableService(row), service),
+      },
+    };
   });
 }
 

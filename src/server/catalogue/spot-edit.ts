@@ -16,7 +16,7 @@ import { floorPlanOf } from "../openings/floor-plan";
 import type { OrdersContext } from "../orders/context";
 import type { StoredAnswer } from "../orders/idempotency";
 import type { StaffMember } from "../routes/staff-orders/staff-session";
-import { moveVersion, runCatalogueWrite } from "./catalogue-write";
+import { moveVersion, runCatalogueWrite, touchedFields } from "./catalogue-write";
 import { serviceAvailableAt, spotNamesOf } from "./presenters";
 
 /** Where a spot's QR code leads: the services page of the spot. */
@@ -88,7 +88,11 @@ export function createSpot(
         })
         .execute();
       const row = await trx.selectFrom("spots").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-      return staffSpot(row, publicBase);
+      const created = staffSpot(row, publicBase);
+      return {
+        answer: created,
+        audit: { action: "spot.create", subject: { kind: "spot", id, label: spot.name }, before: null, after: spot },
+      };
     },
     201,
   );
@@ -122,7 +126,15 @@ export function editSpot(
       section: fields.section ?? row.section,
     };
     await trx.updateTable("spots").set(columns).where("id", "=", spotId).execute();
-    return staffSpot({ ...row, ...columns, version: nextVersion }, publicBase);
+    const edited = staffSpot({ ...row, ...columns, version: nextVersion }, publicBase);
+    return {
+      answer: edited,
+      audit: {
+        action: "spot.edit",
+        subject: { kind: "spot", id: spotId, label: row.name },
+        ...touchedFields(fields, staffSpot(row, publicBase), edited),
+      },
+    };
   });
 }
 

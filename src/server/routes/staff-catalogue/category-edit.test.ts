@@ -169,3 +169,25 @@ describe("PUT .../categories/:categoryId/item-order and .../services/:serviceId/
     expect((await beachBar()).categories[0]).toEqual(category);
   });
 });
+
+describe("the store's audit list", () => {
+  it("holds each of these changes with who made it, before and after, and none of the refused ones", async () => {
+    const response = await server.app.inject({ method: "GET", url: `${base()}/audit`, headers: admin });
+    expect(response.statusCode, response.body).toBe(200);
+    const entries = response.json<{
+      entries: { action: string; actor: { name: string }; before: unknown; after: unknown }[];
+    }>().entries;
+    // Newest first: the category order (one winner of two), the item order, the category edit,
+    // and the fixture's import before them.
+    expect(entries.map((entry) => entry.action)).toEqual([
+      "service.category-order",
+      "category.item-order",
+      "category.edit",
+      "catalogue.import",
+    ]);
+    const edit = entries[2];
+    expect(edit?.before).toMatchObject({ maxProductsPerCart: null });
+    expect(edit?.after).toMatchObject({ maxProductsPerCart: 6, names: { ENG: { name: "Cold coffees" } } });
+    expect(entries.every((entry) => entry.actor.name.length > 0)).toBe(true);
+  });
+});

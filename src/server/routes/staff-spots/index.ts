@@ -8,6 +8,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
+import { Type } from "typebox";
 import { StoreParamsSchema } from "../../../domain/staff-catalogue-api";
 import {
   QrSheetQuerySchema,
@@ -111,7 +112,7 @@ export const staffSpotRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContext }> 
           "The printable QR sheet (one self-contained HTML file, as `npm run venue:qr` writes) of every spot, or of one with spotId. Admins of that store",
         params: StoreParamsSchema,
         querystring: QrSheetQuerySchema,
-        response: READ_ERRORS,
+        response: { 200: Type.String({ description: "the sheet, a self-contained text/html page" }), ...READ_ERRORS },
       },
     },
     async (request, reply) => {
