@@ -6,6 +6,7 @@
  * negative price is refused beside the field and nothing is saved. Freddo's price is restored at
  * the end (the e2e run shares one database). axe: no serious violation on the back office.
  */
+import { readFileSync } from "node:fs";
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { type E2eSession, storeSessionInBrowser } from "./support/accounts";
 import { signInOnTerminal, signInWaiter, staffHeaders } from "./support/orders";
@@ -140,5 +141,53 @@ test("an admin changes a price in the back office: the guest's menu shows it; a 
     await admin.close();
     await second.close();
     await guest.close();
+  }
+});
+
+test("an admin adds a spot in the back office, saves its QR sheet as a download, then renames it", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const admin = await newLaptop(browser);
+  const audit = new ScreenAudit(await watchCspViolations(admin));
+  // The spot stays in the shared database: its own section, and a name no other spec looks for.
+  const renamed = `E2E umbrella ${crypto.randomUUID().slice(0, 6)}`;
+  try {
+    const page = await admin.newPage();
+    await page.goto("/");
+    await adminSessionIn(page, request);
+    await page.goto("/back-office");
+    await page.getByRole("link", { name: "Θέσεις", exact: true }).click();
+    await expect(page).toHaveURL(/\/back-office\/spots$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Γραφείο διαχείρισης: θέσεις" })).toBeVisible();
+    await expect(page.getByRole("form").first()).toBeVisible();
+    await audit.check(page, "back office: spots");
+
+    await page.locator("#new-spot-name").fill("E2E umbrella");
+    await page.locator("#new-spot-type").selectOption("UMBRELLA_AT_HOTEL");
+    await page.locator("#new-spot-capacity").fill("2");
+    await page.locator("#new-spot-section").fill("E2E");
+    await page.getByRole("button", { name: "Προσθήκη της θέσης" }).click();
+    const added = page.getByRole("form", { name: "Θέση E2E umbrella", exact: true });
+    await expect(added).toBeVisible();
+    await expect(page.getByRole("list", { name: "E2E", exact: true })).toContainText("2 άτομα");
+
+    const downloading = page.waitForEvent("download");
+    await added.getByRole("button", { name: "Φύλλο QR: E2E umbrella" }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^qr-spot-\d+\.html$/);
+    const saved = await download.path();
+    expect(readFileSync(saved, "utf8")).toContain("data:image/png");
+
+    await added.getByLabel("Όνομα").fill(renamed);
+    await added.getByRole("button", { name: "Αποθήκευση", exact: true }).click();
+    await expect(page.getByRole("form", { name: `Θέση ${renamed}`, exact: true })).toBeVisible();
+    await expect(page.getByRole("form", { name: "Θέση E2E umbrella", exact: true })).toHaveCount(0);
+    await audit.check(page, "back office: spots after a save");
+
+    expect(audit.findings, audit.findings.join("\n")).toEqual([]);
+  } finally {
+    await admin.close();
   }
 });

@@ -20,7 +20,8 @@ import type {
   ItemStockChange,
   StaffCatalogue,
 } from "../../../domain/staff-catalogue-api";
-import { authedCall } from "../../api/accounts-client";
+import type { SpotCreate, SpotEdit, StaffSpot, StaffSpots } from "../../../domain/staff-spots-api";
+import { authedCall, authedDownload, type Download } from "../../api/accounts-client";
 
 const store = (storeId: number) => `staff/stores/${storeId}`;
 const keyed = (key: string) => ({ "idempotency-key": key });
@@ -75,4 +76,21 @@ export function resetStaffPin(storeId: number, userId: number, key: string, pin?
 export function fetchAuditPage(storeId: number, before: number | null, limit = 50): Promise<AuditPage> {
   const query = new URLSearchParams({ limit: String(limit), ...(before === null ? {} : { before: String(before) }) });
   return authedCall(`${store(storeId)}/audit?${query}`, { method: "get" });
+}
+
+export function fetchSpots(storeId: number): Promise<StaffSpots> {
+  return authedCall(`${store(storeId)}/spots`, { method: "get" });
+}
+
+export function addSpot(storeId: number, spot: SpotCreate, key: string): Promise<StaffSpot> {
+  return authedCall(`${store(storeId)}/spots`, { method: "post", json: spot, headers: keyed(key) });
+}
+
+export function editSpot(storeId: number, spotId: number, edit: SpotEdit, key: string): Promise<StaffSpot> {
+  return authedCall(`${store(storeId)}/spots/${spotId}`, { method: "patch", json: edit, headers: keyed(key) });
+}
+
+/** The printable QR sheet of every spot, or of one: an HTML file to save. */
+export function fetchQrSheet(storeId: number, spotId?: number): Promise<Download> {
+  return authedDownload(`${store(storeId)}/qr-sheet${spotId === undefined ? "" : `?spotId=${spotId}`}`);
 }
