@@ -14,11 +14,15 @@ import type {
   StaffMemberRow,
 } from "../../../domain/staff-admin-api";
 import type {
+  CategoryOrder,
   EditableItem,
   ItemEdit,
+  ItemOrder,
   ItemStock,
   ItemStockChange,
   StaffCatalogue,
+  StoredCategoryOrder,
+  StoredItemOrder,
 } from "../../../domain/staff-catalogue-api";
 import type { SpotCreate, SpotEdit, StaffSpot, StaffSpots } from "../../../domain/staff-spots-api";
 import { authedCall, authedDownload, type Download } from "../../api/accounts-client";
@@ -44,6 +48,34 @@ export function uploadItemPhoto(storeId: number, itemId: number, file: Blob, key
     method: "post",
     body: file,
     headers: { ...keyed(key), "content-type": file.type },
+  });
+}
+
+/** A category's items in their new order, named with the category's version. */
+export function saveItemOrder(
+  storeId: number,
+  categoryId: number,
+  order: ItemOrder,
+  key: string,
+): Promise<StoredItemOrder> {
+  return authedCall(`${store(storeId)}/categories/${categoryId}/item-order`, {
+    method: "put",
+    json: order,
+    headers: keyed(key),
+  });
+}
+
+/** A service's categories in their new order, named with the service's version. */
+export function saveCategoryOrder(
+  storeId: number,
+  serviceId: number,
+  order: CategoryOrder,
+  key: string,
+): Promise<StoredCategoryOrder> {
+  return authedCall(`${store(storeId)}/services/${serviceId}/category-order`, {
+    method: "put",
+    json: order,
+    headers: keyed(key),
   });
 }
 
