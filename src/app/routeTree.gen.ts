@@ -19,6 +19,7 @@ import { Route as StaffSignInRouteImport } from './routes/staff-sign-in'
 import { Route as ServiceTableIdRouteImport } from './routes/$service.$tableId'
 import { Route as BackOfficeIndexRouteImport } from './routes/back-office.index'
 import { Route as BackOfficeAuditRouteImport } from './routes/back-office.audit'
+import { Route as BackOfficeSpotsRouteImport } from './routes/back-office.spots'
 import { Route as BackOfficeStaffRouteImport } from './routes/back-office.staff'
 import { Route as InfoIndexRouteImport } from './routes/info.index'
 import { Route as InfoTypeRouteImport } from './routes/info.$type'
@@ -96,6 +97,11 @@ const BackOfficeIndexRoute = BackOfficeIndexRouteImport.update({
 const BackOfficeAuditRoute = BackOfficeAuditRouteImport.update({
   id: '/back-office/audit',
   path: '/back-office/audit',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BackOfficeSpotsRoute = BackOfficeSpotsRouteImport.update({
+  id: '/back-office/spots',
+  path: '/back-office/spots',
   getParentRoute: () => rootRouteImport,
 } as any)
 const BackOfficeStaffRoute = BackOfficeStaffRouteImport.update({
@@ -267,6 +273,7 @@ export interface FileRoutesByFullPath {
   '/staff-sign-in': typeof StaffSignInRoute
   '/$service/$tableId': typeof ServiceTableIdRouteWithChildren
   '/back-office/audit': typeof BackOfficeAuditRoute
+  '/back-office/spots': typeof BackOfficeSpotsRoute
   '/back-office/staff': typeof BackOfficeStaffRoute
   '/info/$type': typeof InfoTypeRoute
   '/menu/$tableId': typeof MenuTableIdRoute
@@ -306,6 +313,7 @@ export interface FileRoutesByTo {
   '/staff-login': typeof StaffLoginRoute
   '/staff-sign-in': typeof StaffSignInRoute
   '/back-office/audit': typeof BackOfficeAuditRoute
+  '/back-office/spots': typeof BackOfficeSpotsRoute
   '/back-office/staff': typeof BackOfficeStaffRoute
   '/info/$type': typeof InfoTypeRoute
   '/menu/$tableId': typeof MenuTableIdRoute
@@ -348,6 +356,7 @@ export interface FileRoutesById {
   '/staff-sign-in': typeof StaffSignInRoute
   '/$service/$tableId': typeof ServiceTableIdRouteWithChildren
   '/back-office/audit': typeof BackOfficeAuditRoute
+  '/back-office/spots': typeof BackOfficeSpotsRoute
   '/back-office/staff': typeof BackOfficeStaffRoute
   '/info/$type': typeof InfoTypeRoute
   '/menu/$tableId': typeof MenuTableIdRoute
@@ -390,6 +399,7 @@ export interface FileRouteTypes {
     | '/staff-sign-in'
     | '/$service/$tableId'
     | '/back-office/audit'
+    | '/back-office/spots'
     | '/back-office/staff'
     | '/info/$type'
     | '/menu/$tableId'
@@ -429,6 +439,7 @@ export interface FileRouteTypes {
     | '/staff-login'
     | '/staff-sign-in'
     | '/back-office/audit'
+    | '/back-office/spots'
     | '/back-office/staff'
     | '/info/$type'
     | '/menu/$tableId'
@@ -470,6 +481,7 @@ export interface FileRouteTypes {
     | '/staff-sign-in'
     | '/$service/$tableId'
     | '/back-office/audit'
+    | '/back-office/spots'
     | '/back-office/staff'
     | '/info/$type'
     | '/menu/$tableId'
@@ -512,6 +524,7 @@ export interface RootRouteChildren {
   StaffSignInRoute: typeof StaffSignInRoute
   ServiceTableIdRoute: typeof ServiceTableIdRouteWithChildren
   BackOfficeAuditRoute: typeof BackOfficeAuditRoute
+  BackOfficeSpotsRoute: typeof BackOfficeSpotsRoute
   BackOfficeStaffRoute: typeof BackOfficeStaffRoute
   InfoTypeRoute: typeof InfoTypeRoute
   MenuTableIdRoute: typeof MenuTableIdRoute
@@ -602,6 +615,13 @@ declare module '@tanstack/react-router' {
       path: '/back-office/audit'
       fullPath: '/back-office/audit'
       preLoaderRoute: typeof BackOfficeAuditRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/back-office/spots': {
+      id: '/back-office/spots'
+      path: '/back-office/spots'
+      fullPath: '/back-office/spots'
+      preLoaderRoute: typeof BackOfficeSpotsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/back-office/staff': {
@@ -862,6 +882,7 @@ const rootRouteChildren: RootRouteChildren = {
   StaffSignInRoute: StaffSignInRoute,
   ServiceTableIdRoute: ServiceTableIdRouteWithChildren,
   BackOfficeAuditRoute: BackOfficeAuditRoute,
+  BackOfficeSpotsRoute: BackOfficeSpotsRoute,
   BackOfficeStaffRoute: BackOfficeStaffRoute,
   InfoTypeRoute: InfoTypeRoute,
   MenuTableIdRoute: MenuTableIdRoute,

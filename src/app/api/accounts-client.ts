@@ -45,11 +45,38 @@ export async function publicCall<T>(path: string, options: Options): Promise<T> 
  * (refreshSessionOnce clears the session). A call given an explicit session (the refresh itself)
  * is never refreshed: refused, it signs out.
  */
-export async function authedCall<T>(path: string, options: Options, session?: Session | null): Promise<T> {
+export function authedCall<T>(path: string, options: Options, session?: Session | null): Promise<T> {
+  return authedWith<T>(parse, path, options, session);
+}
+
+/** A file to save (a printable sheet): its bytes and the name its Content-Disposition gives. */
+export interface Download {
+  blob: Blob;
+  fileName: string | null;
+}
+
+/** A GET of a file with the session's tokens, refreshed and retried as authedCall's calls are. */
+export function authedDownload(path: string): Promise<Download> {
+  return authedWith<Download>(readDownload, path, { method: "get", headers: { Accept: "*/*" } });
+}
+
+async function readDownload(response: Response): Promise<Download> {
+  const disposition = response.headers.get("content-disposition") ?? "";
+  const fileName = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null;
+  return { blob: await response.blob(), fileName };
+}
+
+async function authedWith<T>(
+  read: (response: Response) => Promise<T>,
+  path: string,
+  options: Options,
+  session?: Session | null,
+): Promise<T> {
   const tokens = session ?? (await sessionReadyToSend(refreshWith));
   if (!tokens) throw new ApiError(INVALID_AUTH_TOKEN, INVALID_AUTH_TOKEN, 401);
+  const send = (with_: Session) => sendWith(read, path, options, with_);
   try {
-    return await send<T>(path, options, tokens);
+    return await send(tokens);
   } catch (error) {
     if (!isInvalidAuthToken(error)) throw error;
     if (session) {
@@ -59,7 +86,7 @@ export async function authedCall<T>(path: string, options: Options, session?: Se
     const fresh = await freshTokensAfterRefusal(tokens);
     if (!fresh) throw error;
     try {
-      return await send<T>(path, options, fresh);
+      return await send(fresh);
     } catch (retryError) {
       if (isInvalidAuthToken(retryError)) await clearSessionIf(fresh.authToken);
       throw retryError;
@@ -93,9 +120,18 @@ function refreshWith(stale: Session): Promise<RefreshResponse> {
   return send<RefreshResponse>(REFRESH_PATH, { method: "get" }, stale);
 }
 
-async function send<T>(path: string, options: Options, tokens: Session): Promise<T> {
+function send<T>(path: string, options: Options, tokens: Session): Promise<T> {
+  return sendWith<T>(parse, path, options, tokens);
+}
+
+async function sendWith<T>(
+  read: (response: Response) => Promise<T>,
+  path: string,
+  options: Options,
+  tokens: Session,
+): Promise<T> {
   try {
-    return await parse<T>(
+    return await read(
       await http(path, { ...options, headers: { ...authHeaders(tokens), ...(options.headers as object) } }),
     );
   } catch (error) {

@@ -11,7 +11,7 @@ import { EmptyStatePage } from "../shell/EmptyStatePage";
 import { TitledPage } from "../shell/TitledPage";
 import "./back-office.css";
 
-export type BackOfficeSection = "items" | "staff" | "audit";
+export type BackOfficeSection = "items" | "staff" | "spots" | "audit";
 
 export function BackOfficePage({
   section,
@@ -26,6 +26,7 @@ export function BackOfficePage({
   const titles: Record<BackOfficeSection, string> = {
     items: t`Back office: items`,
     staff: t`Back office: staff`,
+    spots: t`Back office: spots`,
     audit: t`Back office: changes`,
   };
   const title = titles[section];
@@ -68,6 +69,13 @@ export function BackOfficePage({
           aria-current={section === "staff" ? "page" : undefined}
         >
           <Trans>Staff</Trans>
+        </Link>
+        <Link
+          to="/back-office/spots"
+          className="back-office__section"
+          aria-current={section === "spots" ? "page" : undefined}
+        >
+          <Trans>Spots</Trans>
         </Link>
         <Link
           to="/back-office/audit"

@@ -2,6 +2,7 @@
 import { AuditScreen } from "./AuditScreen";
 import { BackOfficePage } from "./BackOfficePage";
 import { ItemsEditor } from "./ItemsEditor";
+import { SpotsScreen } from "./SpotsScreen";
 import { StaffScreen } from "./StaffScreen";
 
 export function BackOfficeItemsScreen() {
@@ -14,4 +15,8 @@ export function BackOfficeStaffScreen() {
 
 export function BackOfficeAuditScreen() {
   return <BackOfficePage section="audit">{(storeId) => <AuditScreen storeId={storeId} />}</BackOfficePage>;
+}
+
+export function BackOfficeSpotsScreen() {
+  return <BackOfficePage section="spots">{(storeId) => <SpotsScreen storeId={storeId} />}</BackOfficePage>;
 }

@@ -315,4 +315,93 @@ describe("back office: an item's photo upload", () => {
       "/images/uploads/7/70101-abc.webp",
     );
   });
+
+  describe("putting items in order (drag and drop, keyboard)", () => {
+    /** jsdom lays nothing out: each sortable row gets a place one below the other, as on screen. */
+    function layRowsOut() {
+      vi.spyOn(HTMLElement.prototype, "getBoundingClientRect").mockImplementation(function (this: HTMLElement) {
+        const row = this.closest("li");
+        const index = row?.parentElement ? [...row.parentElement.children].indexOf(row) : 0;
+        const top = index * 50;
+        return { x: 0, y: top, top, left: 0, right: 300, bottom: top + 44, width: 300, height: 44, toJSON: () => ({}) };
+      });
+    }
+
+    async function moveDownWithKeyboard(name: string) {
+      const handle = await screen.findByRole("button", { name: `Move ${name}` }, SLOW);
+      handle.focus();
+      fireEvent.keyDown(handle, { code: "Space", key: " " });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      fireEvent.keyDown(document, { code: "ArrowDown", key: "ArrowDown" });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      fireEvent.keyDown(document, { code: "Space", key: " " });
+    }
+
+    const namesIn = (list: HTMLElement) =>
+      within(list)
+        .getAllByRole("button", { name: /^Move / })
+        .map((button) => button.getAttribute("aria-label"));
+
+    it("spec back office: an item moved with the keyboard sends the category's version and every item id", async () => {
+      layRowsOut();
+      const sent = mockApi(
+        (entry) => json(200, { categoryId: 7101, version: 2, itemIds: (entry.body as { itemIds: number[] }).itemIds }),
+        () => catalogueWith(freddo, tost),
+      );
+      renderWithI18n(<BackOfficeItemsScreen />);
+      await moveDownWithKeyboard("Freddo espresso");
+      expect(await screen.findByText("New order saved.", {}, SLOW)).toBeTruthy();
+      expect(sent).toHaveLength(1);
+      expect(sent[0]).toMatchObject({
+        method: "PUT",
+        path: "/api/staff/stores/7/categories/7101/item-order",
+        body: { version: 1, itemIds: [70201, 70101] },
+      });
+      expect(sent[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
+      expect(namesIn(screen.getByRole("list", { name: "Coffee" }))).toEqual(["Move Toast", "Move Freddo espresso"]);
+    });
+
+    it("spec back office: a refused order (409) gives the list back as the server has it and says so", async () => {
+      layRowsOut();
+      mockApi(
+        () => json(409, { code: "CATEGORY_CHANGED", message: "This category was changed meanwhile" }),
+        () => catalogueWith(freddo, tost),
+      );
+      renderWithI18n(<BackOfficeItemsScreen />);
+      await moveDownWithKeyboard("Freddo espresso");
+      expect(
+        await screen.findByText("The new order was not saved: here is the order as the server has it.", {}, SLOW),
+      ).toBeTruthy();
+      await waitFor(() =>
+        expect(namesIn(screen.getByRole("list", { name: "Coffee" }))).toEqual(["Move Freddo espresso", "Move Toast"]),
+      );
+    });
+
+    it("spec back office: a category moved with the keyboard sends the service's version and every category id", async () => {
+      layRowsOut();
+      const two = catalogueWith(freddo);
+      const service = two.services[0];
+      const coffee = service?.categories[0];
+      if (service === undefined || coffee === undefined) throw new Error("no category");
+      service.categories = [
+        coffee,
+        { ...coffee, categoryId: 7102, names: { GRE: { name: "Σνακ" }, ENG: { name: "Snacks" } }, items: [tost] },
+      ];
+      const sent = mockApi(
+        (entry) =>
+          json(200, { serviceId: 701, version: 2, categoryIds: (entry.body as { categoryIds: number[] }).categoryIds }),
+        () => two,
+      );
+      renderWithI18n(<BackOfficeItemsScreen />);
+      await moveDownWithKeyboard("Coffee");
+      expect(await screen.findByText("New order saved.", {}, SLOW)).toBeTruthy();
+      expect(sent[0]).toMatchObject({
+        method: "PUT",
+        path: "/api/staff/stores/7/services/701/category-order",
+        body: { version: 1, categoryIds: [7102, 7101] },
+      });
+      const headings = screen.getAllByRole("heading", { level: 3 }).map((heading) => heading.textContent);
+      expect(headings).toEqual(["Snacks", "Coffee"]);
+    });
+  });
 });

@@ -1,18 +1,29 @@
 /**
  * The back office's items: the store's services, categories and items as staff edit them (GET
  * .../catalogue), a search box, and the chosen item's form beside the list (two columns from 900 px,
- * one below the other under that). Leaving an item, the screen or the page with unsaved changes
+ * one below the other under that). With no search typed, the categories of a service and the items of
+ * a category are put in order by dragging or from the keyboard (SortableList.tsx); a new order goes
+ * with the version of the category or service, and one the server refuses or never answers gives
+ * the list back as the server has it, saying so. Leaving an item, the screen or the page with unsaved changes
  * asks first: what was typed is never lost unseen.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useBlocker } from "@tanstack/react-router";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { LANGUAGES, type Language, UI_LANGUAGES } from "../../../domain/languages";
-import type { StaffCatalogue, StaffCatalogueItem } from "../../../domain/staff-catalogue-api";
+import type {
+  StaffCatalogue,
+  StaffCatalogueCategory,
+  StaffCatalogueItem,
+  StaffCatalogueService,
+} from "../../../domain/staff-catalogue-api";
 import { type ErrorText, errorTextOf } from "../../api/error-catalogue";
 import { AccountMessage } from "../entrance/AccountMessage";
-import { fetchStaffCatalogue } from "./back-office-api";
+import { fetchStaffCatalogue, saveCategoryOrder, saveItemOrder } from "./back-office-api";
 import { ItemForm } from "./ItemForm";
+import { SortableList } from "./SortableList";
+import { SaveKeys } from "./save-keys";
+import { readSaveFailure } from "./save-outcome";
 
 export function ItemsEditor({ storeId }: { storeId: number }) {
   const { t, i18n } = useLingui();
@@ -22,6 +33,9 @@ export function ItemsEditor({ storeId }: { storeId: number }) {
   const [search, setSearch] = useState("");
   const [selected, setSelected] = useState<number | null>(null);
   const [dirty, setDirty] = useState(false);
+  const [orderNotice, setOrderNotice] = useState<{ tone: "error" | "success"; text: ErrorText } | null>(null);
+  const [ordering, setOrdering] = useState(false);
+  const orderKeys = useRef(new SaveKeys());
   const leaveText = t`You have unsaved changes. Leave without saving them?`;
 
   useBlocker({
@@ -61,6 +75,58 @@ export function ItemsEditor({ storeId }: { storeId: number }) {
     return latest ?? null;
   }, [storeId, selected]);
 
+  /**
+   * One new order: shown at once, sent with the version it was made on; refused or unanswered, the
+   * catalogue is read again so the list is the server's, and the admin is told.
+   */
+  async function saveOrder(kind: string, body: unknown, shown: StaffCatalogue, send: (key: string) => Promise<void>) {
+    setOrdering(true);
+    setOrderNotice(null);
+    setCatalogue(shown);
+    try {
+      await send(orderKeys.current.keyFor(kind, body));
+      orderKeys.current.forget(kind);
+      setOrderNotice({ tone: "success", text: { verbatim: t`New order saved.` } });
+    } catch (thrown) {
+      const failure = await readSaveFailure(thrown, "");
+      if (failure.kind !== "unanswered") orderKeys.current.forget(kind);
+      setOrderNotice({
+        tone: "error",
+        text: { verbatim: t`The new order was not saved: here is the order as the server has it.` },
+      });
+      await load();
+    } finally {
+      setOrdering(false);
+    }
+  }
+
+  function reorderItems(category: StaffCatalogueCategory, itemIds: number[]) {
+    const order = { version: category.version, itemIds };
+    const byId = new Map(category.items.map((candidate) => [candidate.itemId, candidate]));
+    const items = itemIds.flatMap((itemId) => byId.get(itemId) ?? []);
+    const shown = catalogue && withCategory(catalogue, { ...category, items });
+    if (shown === null) return;
+    void saveOrder(`items-${category.categoryId}`, order, shown, async (key) => {
+      const stored = await saveItemOrder(storeId, category.categoryId, order, key);
+      setCatalogue((now) => now && withCategory(now, { ...category, items, version: stored.version }));
+    });
+  }
+
+  function reorderCategories(service: StaffCatalogueService, categoryIds: number[]) {
+    const order = { version: service.version, categoryIds };
+    const byId = new Map(service.categories.map((category) => [category.categoryId, category]));
+    const categories = categoryIds.flatMap((categoryId) => byId.get(categoryId) ?? []);
+    const shown = catalogue && withService(catalogue, { ...service, categories });
+    if (shown === null) return;
+    void saveOrder(`categories-${service.serviceId}`, order, shown, async (key) => {
+      const stored = await saveCategoryOrder(storeId, service.serviceId, order, key);
+      setCatalogue((now) => {
+        const current = now?.services.find((candidate) => candidate.serviceId === service.serviceId);
+        return now && current ? withService(now, { ...current, version: stored.version }) : now;
+      });
+    });
+  }
+
   function choose(itemId: number) {
     if (itemId === selected) return;
     if (dirty && !window.confirm(leaveText)) return;
@@ -91,9 +157,27 @@ export function ItemsEditor({ storeId }: { storeId: number }) {
   const matches = (candidate: StaffCatalogueItem) =>
     needle === "" || LANGUAGES.some((language) => candidate.names[language]?.name.toLocaleLowerCase().includes(needle));
 
+  const itemButton = (candidate: StaffCatalogueItem) => (
+    <button
+      type="button"
+      className="back-office__item-button"
+      aria-current={candidate.itemId === selected ? "true" : undefined}
+      onClick={() => choose(candidate.itemId)}
+    >
+      {candidate.names[ui].name}
+      {candidate.stockEnabled && candidate.stockAmount === 0 && (
+        <span className="back-office__badge">
+          {" "}
+          <Trans>sold out</Trans>
+        </span>
+      )}
+    </button>
+  );
+
   return (
     <div className="back-office__columns">
       <nav className="back-office__list" aria-label={t`Items`}>
+        <AccountMessage message={orderNotice} />
         <label htmlFor="back-office-search">
           <Trans>Search items</Trans>
         </label>
@@ -111,29 +195,44 @@ export function ItemsEditor({ storeId }: { storeId: number }) {
           return (
             <section key={service.serviceId} aria-labelledby={`service-${service.serviceId}`}>
               <h2 id={`service-${service.serviceId}`}>{service.names[ui].name}</h2>
+              {needle === "" && service.categories.length > 1 && (
+                <details className="back-office__order">
+                  <summary id={`service-${service.serviceId}-order`}>
+                    <Trans>Order of the categories</Trans>
+                  </summary>
+                  <SortableList
+                    labelledBy={`service-${service.serviceId}-order`}
+                    disabled={ordering}
+                    rows={service.categories.map((category) => ({
+                      id: category.categoryId,
+                      name: category.names[ui].name,
+                      content: <span className="back-office__order-name">{category.names[ui].name}</span>,
+                    }))}
+                    onReorder={(categoryIds) => reorderCategories(service, categoryIds)}
+                  />
+                </details>
+              )}
               {categories.map(({ category, shown }) => (
                 <div key={category.categoryId}>
                   <h3 id={`category-${category.categoryId}`}>{category.names[ui].name}</h3>
-                  <ul aria-labelledby={`category-${category.categoryId}`}>
-                    {shown.map((candidate) => (
-                      <li key={candidate.itemId}>
-                        <button
-                          type="button"
-                          className="back-office__item-button"
-                          aria-current={candidate.itemId === selected ? "true" : undefined}
-                          onClick={() => choose(candidate.itemId)}
-                        >
-                          {candidate.names[ui].name}
-                          {candidate.stockEnabled && candidate.stockAmount === 0 && (
-                            <span className="back-office__badge">
-                              {" "}
-                              <Trans>sold out</Trans>
-                            </span>
-                          )}
-                        </button>
-                      </li>
-                    ))}
-                  </ul>
+                  {needle === "" ? (
+                    <SortableList
+                      labelledBy={`category-${category.categoryId}`}
+                      disabled={ordering}
+                      rows={shown.map((candidate) => ({
+                        id: candidate.itemId,
+                        name: candidate.names[ui].name,
+                        content: itemButton(candidate),
+                      }))}
+                      onReorder={(itemIds) => reorderItems(category, itemIds)}
+                    />
+                  ) : (
+                    <ul aria-labelledby={`category-${category.categoryId}`}>
+                      {shown.map((candidate) => (
+                        <li key={candidate.itemId}>{itemButton(candidate)}</li>
+                      ))}
+                    </ul>
+                  )}
                 </div>
               ))}
             </section>
@@ -184,5 +283,24 @@ function withItem(catalogue: StaffCatalogue, changed: StaffCatalogueItem): Staff
         items: category.items.map((item) => (item.itemId === changed.itemId ? changed : item)),
       })),
     })),
+  };
+}
+
+function withCategory(catalogue: StaffCatalogue, changed: StaffCatalogueCategory): StaffCatalogue {
+  return {
+    ...catalogue,
+    services: catalogue.services.map((service) => ({
+      ...service,
+      categories: service.categories.map((category) =>
+        category.categoryId === changed.categoryId ? changed : category,
+      ),
+    })),
+  };
+}
+
+function withService(catalogue: StaffCatalogue, changed: StaffCatalogueService): StaffCatalogue {
+  return {
+    ...catalogue,
+    services: catalogue.services.map((service) => (service.serviceId === changed.serviceId ? changed : service)),
   };
 }

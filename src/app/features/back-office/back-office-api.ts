@@ -14,13 +14,18 @@ import type {
   StaffMemberRow,
 } from "../../../domain/staff-admin-api";
 import type {
+  CategoryOrder,
   EditableItem,
   ItemEdit,
+  ItemOrder,
   ItemStock,
   ItemStockChange,
   StaffCatalogue,
+  StoredCategoryOrder,
+  StoredItemOrder,
 } from "../../../domain/staff-catalogue-api";
-import { authedCall } from "../../api/accounts-client";
+import type { SpotCreate, SpotEdit, StaffSpot, StaffSpots } from "../../../domain/staff-spots-api";
+import { authedCall, authedDownload, type Download } from "../../api/accounts-client";
 
 const store = (storeId: number) => `staff/stores/${storeId}`;
 const keyed = (key: string) => ({ "idempotency-key": key });
@@ -43,6 +48,34 @@ export function uploadItemPhoto(storeId: number, itemId: number, file: Blob, key
     method: "post",
     body: file,
     headers: { ...keyed(key), "content-type": file.type },
+  });
+}
+
+/** A category's items in their new order, named with the category's version. */
+export function saveItemOrder(
+  storeId: number,
+  categoryId: number,
+  order: ItemOrder,
+  key: string,
+): Promise<StoredItemOrder> {
+  return authedCall(`${store(storeId)}/categories/${categoryId}/item-order`, {
+    method: "put",
+    json: order,
+    headers: keyed(key),
+  });
+}
+
+/** A service's categories in their new order, named with the service's version. */
+export function saveCategoryOrder(
+  storeId: number,
+  serviceId: number,
+  order: CategoryOrder,
+  key: string,
+): Promise<StoredCategoryOrder> {
+  return authedCall(`${store(storeId)}/services/${serviceId}/category-order`, {
+    method: "put",
+    json: order,
+    headers: keyed(key),
   });
 }
 
@@ -75,4 +108,21 @@ export function resetStaffPin(storeId: number, userId: number, key: string, pin?
 export function fetchAuditPage(storeId: number, before: number | null, limit = 50): Promise<AuditPage> {
   const query = new URLSearchParams({ limit: String(limit), ...(before === null ? {} : { before: String(before) }) });
   return authedCall(`${store(storeId)}/audit?${query}`, { method: "get" });
+}
+
+export function fetchSpots(storeId: number): Promise<StaffSpots> {
+  return authedCall(`${store(storeId)}/spots`, { method: "get" });
+}
+
+export function addSpot(storeId: number, spot: SpotCreate, key: string): Promise<StaffSpot> {
+  return authedCall(`${store(storeId)}/spots`, { method: "post", json: spot, headers: keyed(key) });
+}
+
+export function editSpot(storeId: number, spotId: number, edit: SpotEdit, key: string): Promise<StaffSpot> {
+  return authedCall(`${store(storeId)}/spots/${spotId}`, { method: "patch", json: edit, headers: keyed(key) });
+}
+
+/** The printable QR sheet of every spot, or of one: an HTML file to save. */
+export function fetchQrSheet(storeId: number, spotId?: number): Promise<Download> {
+  return authedDownload(`${store(storeId)}/qr-sheet${spotId === undefined ? "" : `?spotId=${spotId}`}`);
 }
