@@ -26,7 +26,7 @@ import type { OrdersContext } from "../../orders/context";
 import { listAudit } from "../../staff/audit";
 import { addStaffMember, changeStaffMember, listStaff, type StaffAnswer, setStaffPin } from "../../staff/staff-admin";
 import { VenueFileSchema } from "../../venue/venue-file";
-import { authenticateAdminOf } from "./admin-of-store";
+import { adminOfStore } from "../staff-orders/staff-session";
 
 const READ_ERRORS = errorResponses(400, 401, 403, 404);
 const WRITE_ERRORS = errorResponses(400, 401, 403, 404, 409, 422);
@@ -52,7 +52,7 @@ export const staffAdminRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContext }>
       },
     },
     async (request) => {
-      await authenticateAdminOf(ctx, request.headers, request.params.storeId);
+      await adminOfStore(ctx, request.headers, request.params.storeId);
       return listAudit(ctx.db, request.params.storeId, request.query);
     },
   );
@@ -71,7 +71,7 @@ export const staffAdminRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContext }>
     },
     async (request, reply) => {
       const { storeId } = request.params;
-      await authenticateAdminOf(ctx, request.headers, storeId);
+      await adminOfStore(ctx, request.headers, storeId);
       const file = await exportVenueFile(ctx.db, storeId);
       return reply
         .header("cache-control", "no-store")
@@ -92,7 +92,7 @@ export const staffAdminRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContext }>
       },
     },
     async (request, reply) => {
-      await authenticateAdminOf(ctx, request.headers, request.params.storeId);
+      await adminOfStore(ctx, request.headers, request.params.storeId);
       reply.header("cache-control", "no-store");
       return { staff: await listStaff(ctx, request.params.storeId) };
     },
@@ -114,7 +114,7 @@ export const staffAdminRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContext }>
     },
     async (request, reply) => {
       const key = idempotencyKeyOf(request.headers as Record<string, unknown>);
-      const admin = await authenticateAdminOf(ctx, request.headers, request.params.storeId);
+      const admin = await adminOfStore(ctx, request.headers, request.params.storeId);
       return sendStaffAnswer(reply, await addStaffMember(ctx, admin, key, request.body));
     },
   );
@@ -135,7 +135,7 @@ export const staffAdminRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContext }>
     },
     async (request, reply) => {
       const key = idempotencyKeyOf(request.headers as Record<string, unknown>);
-      const admin = await authenticateAdminOf(ctx, request.headers, request.params.storeId);
+      const admin = await adminOfStore(ctx, request.headers, request.params.storeId);
       return sendStaffAnswer(reply, await changeStaffMember(ctx, admin, key, request.params.userId, request.body));
     },
   );
@@ -156,7 +156,7 @@ export const staffAdminRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContext }>
     },
     async (request, reply) => {
       const key = idempotencyKeyOf(request.headers as Record<string, unknown>);
-      const admin = await authenticateAdminOf(ctx, request.headers, request.params.storeId);
+      const admin = await adminOfStore(ctx, request.headers, request.params.storeId);
       return sendStaffAnswer(reply, await setStaffPin(ctx, admin, key, request.params.userId, request.body));
     },
   );

@@ -15,7 +15,6 @@
  * and runs once.
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import type { FastifyRequest } from "fastify";
 import { ServicePauseRequestSchema, ServicePauseStateSchema } from "../../../domain/service-pause-api";
 import {
   CategoryEditSchema,
@@ -46,23 +45,15 @@ import { setItemStock } from "../../catalogue/item-stock";
 import { editService } from "../../catalogue/service-edit";
 import { setServicePause } from "../../catalogue/service-pause";
 import { readStaffCatalogue } from "../../catalogue/staff-catalogue";
-import { forbidden, notFound } from "../../http/api-error";
+import { notFound } from "../../http/api-error";
 import { IdempotentHeadersSchema, idempotencyKeyOf, sendStoredAnswer } from "../../http/idempotent-request";
 import { errorResponses, NoQuerySchema } from "../../http/schemas";
 import type { OrdersContext } from "../../orders/context";
-import { authenticateStaff, type StaffMember } from "../staff-orders/staff-session";
+import { adminOfStore, staffOfStore } from "../staff-orders/staff-session";
 
 const WRITE_ERRORS = errorResponses(400, 401, 403, 404, 409, 422);
 
 export const staffCatalogueRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContext }> = async (app, { ctx }) => {
-  /** The staff member of the store in the path, who must be one of its admins. */
-  async function adminOf(request: FastifyRequest<{ Params: { storeId: number } }>): Promise<StaffMember> {
-    const staff = await authenticateStaff(ctx, request.headers as Record<string, string>);
-    if (staff.storeId !== request.params.storeId) throw forbidden("Only the staff of this store can change it");
-    if (staff.role !== "ADMIN") throw forbidden("Only an admin of the store can change its menus");
-    return staff;
-  }
-
   app.get(
     "/staff/stores/:storeId/catalogue",
     {
@@ -76,9 +67,7 @@ export const staffCatalogueRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContex
       },
     },
     async (request) => {
-      const staff = await authenticateStaff(ctx, request.headers as Record<string, string>);
-      if (staff.storeId !== request.params.storeId)
-        throw forbidden("Only the staff of this store can read its catalogue this way");
+      const staff = await staffOfStore(ctx, request.headers, request.params.storeId);
       return readStaffCatalogue(ctx, staff.storeId);
     },
   );
@@ -99,9 +88,7 @@ export const staffCatalogueRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContex
     },
     async (request, reply) => {
       const key = idempotencyKeyOf(request.headers as Record<string, unknown>);
-      const staff = await authenticateStaff(ctx, request.headers as Record<string, string>);
-      if (staff.storeId !== request.params.storeId)
-        throw forbidden("Only the staff of this store can change its items");
+      const staff = await staffOfStore(ctx, request.headers, request.params.storeId);
       const answer = await setItemStock(ctx, staff, key, request.params.itemId, request.body);
       return sendStoredAnswer(reply, answer);
     },
@@ -123,9 +110,7 @@ export const staffCatalogueRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContex
     },
     async (request, reply) => {
       const key = idempotencyKeyOf(request.headers as Record<string, unknown>);
-      const staff = await authenticateStaff(ctx, request.headers as Record<string, string>);
-      if (staff.storeId !== request.params.storeId)
-        throw forbidden("Only the staff of this store can pause its services");
+      const staff = await staffOfStore(ctx, request.headers, request.params.storeId);
       const answer = await setServicePause(ctx, staff, key, request.params.serviceId, request.body);
       return sendStoredAnswer(reply, answer);
     },
@@ -145,9 +130,7 @@ export const staffCatalogueRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContex
     },
     async (request, reply) => {
       const key = idempotencyKeyOf(request.headers as Record<string, unknown>);
-      const staff = await authenticateStaff(ctx, request.headers as Record<string, string>);
-      if (staff.storeId !== request.params.storeId)
-        throw forbidden("Only the staff of this store can resume its services");
+      const staff = await staffOfStore(ctx, request.headers, request.params.storeId);
       const answer = await setServicePause(ctx, staff, key, request.params.serviceId, null);
       return sendStoredAnswer(reply, answer);
     },
@@ -169,7 +152,7 @@ export const staffCatalogueRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContex
     },
     async (request, reply) => {
       const key = idempotencyKeyOf(request.headers as Record<string, unknown>);
-      const staff = await adminOf(request);
+      const staff = await adminOfStore(ctx, request.headers, request.params.storeId);
       const answer = await editItem(ctx, staff, key, request.params.itemId, request.body);
       return sendStoredAnswer(reply, answer);
     },
@@ -191,7 +174,7 @@ export const staffCatalogueRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContex
     },
     async (request, reply) => {
       const key = idempotencyKeyOf(request.headers as Record<string, unknown>);
-      const staff = await adminOf(request);
+      const staff = await adminOfStore(ctx, request.headers, request.params.storeId);
       const answer = await editService(ctx, staff, key, request.params.serviceId, request.body);
       return sendStoredAnswer(reply, answer);
     },
@@ -213,7 +196,7 @@ export const staffCatalogueRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContex
     },
     async (request, reply) => {
       const key = idempotencyKeyOf(request.headers as Record<string, unknown>);
-      const staff = await adminOf(request);
+      const staff = await adminOfStore(ctx, request.headers, request.params.storeId);
       return sendStoredAnswer(reply, await editCategory(ctx, staff, key, request.params.categoryId, request.body));
     },
   );
@@ -234,7 +217,7 @@ export const staffCatalogueRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContex
     },
     async (request, reply) => {
       const key = idempotencyKeyOf(request.headers as Record<string, unknown>);
-      const staff = await adminOf(request);
+      const staff = await adminOfStore(ctx, request.headers, request.params.storeId);
       return sendStoredAnswer(reply, await orderItems(ctx, staff, key, request.params.categoryId, request.body));
     },
   );
@@ -255,7 +238,7 @@ export const staffCatalogueRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContex
     },
     async (request, reply) => {
       const key = idempotencyKeyOf(request.headers as Record<string, unknown>);
-      const staff = await adminOf(request);
+      const staff = await adminOfStore(ctx, request.headers, request.params.storeId);
       return sendStoredAnswer(reply, await orderCategories(ctx, staff, key, request.params.serviceId, request.body));
     },
   );
@@ -272,7 +255,7 @@ export const staffCatalogueRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContex
       },
     },
     async (request) => {
-      const staff = await adminOf(request);
+      const staff = await adminOfStore(ctx, request.headers, request.params.storeId);
       const item = await ctx.db
         .selectFrom("items")
         .select(["id", "version"])
@@ -300,7 +283,7 @@ export const staffCatalogueRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContex
     },
     async (request, reply) => {
       const key = idempotencyKeyOf(request.headers as Record<string, unknown>);
-      const staff = await adminOf(request);
+      const staff = await adminOfStore(ctx, request.headers, request.params.storeId);
       return sendStoredAnswer(reply, await replaceItemGroups(ctx, staff, key, request.params.itemId, request.body));
     },
   );

@@ -29,3 +29,17 @@ export async function authenticateStaff(ctx: OrdersContext, headers: AuthHeaders
     name: account.staff.name,
   };
 }
+
+/** A waiter or admin of the store a path names; staff of another store get 403 FORBIDDEN. */
+export async function staffOfStore(ctx: OrdersContext, headers: unknown, storeId: number): Promise<StaffMember> {
+  const staff = await authenticateStaff(ctx, headers as AuthHeaders);
+  if (staff.storeId !== storeId) throw forbidden("Only the staff of this store can do this");
+  return staff;
+}
+
+/** An admin of the store a path names; a waiter, or staff of another store, get 403 FORBIDDEN. */
+export async function adminOfStore(ctx: OrdersContext, headers: unknown, storeId: number): Promise<StaffMember> {
+  const staff = await staffOfStore(ctx, headers, storeId);
+  if (staff.role !== "ADMIN") throw forbidden("Only an admin of the store can do this");
+  return staff;
+}

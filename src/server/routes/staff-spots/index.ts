@@ -19,24 +19,17 @@ import {
   StoreSpotParamsSchema,
 } from "../../../domain/staff-spots-api";
 import { createSpot, editSpot, listSpots } from "../../catalogue/spot-edit";
-import { forbidden, notFound } from "../../http/api-error";
+import { notFound } from "../../http/api-error";
 import { IdempotentHeadersSchema, idempotencyKeyOf, sendStoredAnswer } from "../../http/idempotent-request";
 import { errorResponses, NoQuerySchema } from "../../http/schemas";
 import type { OrdersContext } from "../../orders/context";
 import { renderQrSheet, storeSheet } from "../../venue/qr-sheet";
-import { authenticateStaff, type StaffMember } from "../staff-orders/staff-session";
+import { adminOfStore } from "../staff-orders/staff-session";
 
 const READ_ERRORS = errorResponses(401, 403, 404);
 const WRITE_ERRORS = errorResponses(400, 401, 403, 404, 409, 422);
 
 export const staffSpotRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContext }> = async (app, { ctx }) => {
-  async function adminOf(request: FastifyRequest<{ Params: { storeId: number } }>): Promise<StaffMember> {
-    const staff = await authenticateStaff(ctx, request.headers as Record<string, string>);
-    if (staff.storeId !== request.params.storeId) throw forbidden("Only the staff of this store can change it");
-    if (staff.role !== "ADMIN") throw forbidden("Only an admin of the store can change its spots");
-    return staff;
-  }
-
   /** The address guests reach, which QR codes print: PUBLIC_URL, else the one this request came to. */
   function publicBaseOf(request: FastifyRequest): string {
     return ctx.publicUrl ?? `${request.protocol}://${request.host}`;
@@ -55,7 +48,7 @@ export const staffSpotRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContext }> 
       },
     },
     async (request) => {
-      const staff = await adminOf(request);
+      const staff = await adminOfStore(ctx, request.headers, request.params.storeId);
       return listSpots(ctx.db, staff.storeId, publicBaseOf(request));
     },
   );
@@ -76,7 +69,7 @@ export const staffSpotRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContext }> 
     },
     async (request, reply) => {
       const key = idempotencyKeyOf(request.headers as Record<string, unknown>);
-      const staff = await adminOf(request);
+      const staff = await adminOfStore(ctx, request.headers, request.params.storeId);
       return sendStoredAnswer(reply, await createSpot(ctx, staff, key, request.body, publicBaseOf(request)));
     },
   );
@@ -97,7 +90,7 @@ export const staffSpotRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContext }> 
     },
     async (request, reply) => {
       const key = idempotencyKeyOf(request.headers as Record<string, unknown>);
-      const staff = await adminOf(request);
+      const staff = await adminOfStore(ctx, request.headers, request.params.storeId);
       const answer = await editSpot(ctx, staff, key, request.params.spotId, request.body, publicBaseOf(request));
       return sendStoredAnswer(reply, answer);
     },
@@ -116,7 +109,7 @@ export const staffSpotRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContext }> 
       },
     },
     async (request, reply) => {
-      const staff = await adminOf(request);
+      const staff = await adminOfStore(ctx, request.headers, request.params.storeId);
       const { spotId } = request.query;
       const sheet = await storeSheet(ctx.db, staff.storeId, publicBaseOf(request), spotId);
       if (spotId !== undefined && sheet.links.length === 0) {
