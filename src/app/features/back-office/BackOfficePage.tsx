@@ -30,6 +30,12 @@ export function BackOfficePage({
     audit: t`Back office: changes`,
   };
   const title = titles[section];
+  const sections = [
+    { name: "items", to: "/back-office", label: <Trans>Items</Trans> },
+    { name: "staff", to: "/back-office/staff", label: <Trans>Staff</Trans> },
+    { name: "spots", to: "/back-office/spots", label: <Trans>Spots</Trans> },
+    { name: "audit", to: "/back-office/audit", label: <Trans>Changes</Trans> },
+  ] as const;
 
   if (session === undefined) {
     return (
@@ -56,34 +62,16 @@ export function BackOfficePage({
   return (
     <TitledPage title={title} className="back-office">
       <nav className="back-office__sections" aria-label={t`Back office`}>
-        <Link
-          to="/back-office"
-          className="back-office__section"
-          aria-current={section === "items" ? "page" : undefined}
-        >
-          <Trans>Items</Trans>
-        </Link>
-        <Link
-          to="/back-office/staff"
-          className="back-office__section"
-          aria-current={section === "staff" ? "page" : undefined}
-        >
-          <Trans>Staff</Trans>
-        </Link>
-        <Link
-          to="/back-office/spots"
-          className="back-office__section"
-          aria-current={section === "spots" ? "page" : undefined}
-        >
-          <Trans>Spots</Trans>
-        </Link>
-        <Link
-          to="/back-office/audit"
-          className="back-office__section"
-          aria-current={section === "audit" ? "page" : undefined}
-        >
-          <Trans>Changes</Trans>
-        </Link>
+        {sections.map(({ name, to, label }) => (
+          <Link
+            key={name}
+            to={to}
+            className="back-office__section"
+            aria-current={section === name ? "page" : undefined}
+          >
+            {label}
+          </Link>
+        ))}
         <Link to="/staff-admin" className="back-office__section">
           <Trans>Store admin</Trans>
         </Link>

@@ -21,6 +21,7 @@ import { type ErrorText, errorTextOf } from "../../api/error-catalogue";
 import { AccountMessage } from "../entrance/AccountMessage";
 import { fetchStaffCatalogue, saveCategoryOrder, saveItemOrder } from "./back-office-api";
 import { ItemForm } from "./ItemForm";
+import { ReadPending } from "./ReadPending";
 import { SortableList } from "./SortableList";
 import { SaveKeys } from "./save-keys";
 import { readSaveFailure } from "./save-outcome";
@@ -135,22 +136,7 @@ export function ItemsEditor({ storeId }: { storeId: number }) {
   }
 
   if (catalogue === null) {
-    return (
-      <div aria-busy={loadError === null}>
-        {loadError === null ? (
-          <p>
-            <Trans>Loading…</Trans>
-          </p>
-        ) : (
-          <>
-            <AccountMessage message={{ tone: "error", text: loadError }} />
-            <button type="button" className="button" onClick={() => void load()}>
-              <Trans>Try again</Trans>
-            </button>
-          </>
-        )}
-      </div>
-    );
+    return <ReadPending error={loadError} onRetry={() => void load()} />;
   }
 
   const needle = search.trim().toLocaleLowerCase();

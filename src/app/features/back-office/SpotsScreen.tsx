@@ -16,6 +16,7 @@ import type { SpotCreate, SpotEdit, StaffSpot, StaffSpots } from "../../../domai
 import { type ErrorText, errorTextOf } from "../../api/error-catalogue";
 import { AccountMessage } from "../entrance/AccountMessage";
 import { addSpot, editSpot, fetchQrSheet, fetchSpots } from "./back-office-api";
+import { ReadPending } from "./ReadPending";
 import { SaveKeys } from "./save-keys";
 import { readSaveFailure } from "./save-outcome";
 
@@ -126,22 +127,7 @@ export function SpotsScreen({ storeId }: { storeId: number }) {
   }
 
   if (spots === null) {
-    return (
-      <div aria-busy={loadError === null}>
-        {loadError === null ? (
-          <p>
-            <Trans>Loading…</Trans>
-          </p>
-        ) : (
-          <>
-            <AccountMessage message={{ tone: "error", text: loadError }} />
-            <button type="button" className="button" onClick={() => void load()}>
-              <Trans>Try again</Trans>
-            </button>
-          </>
-        )}
-      </div>
-    );
+    return <ReadPending error={loadError} onRetry={() => void load()} />;
   }
 
   const sections = [...spots.sections, ...spots.spots.map((spot) => spot.section)].filter(

@@ -12,6 +12,7 @@ import { type ErrorText, errorTextOf } from "../../api/error-catalogue";
 import { AccountMessage } from "../entrance/AccountMessage";
 import { Dialog } from "../shell/Dialog";
 import { addStaffMember, editStaffMember, fetchStaff, resetStaffPin } from "./back-office-api";
+import { ReadPending } from "./ReadPending";
 import { SaveKeys } from "./save-keys";
 import { readSaveFailure } from "./save-outcome";
 
@@ -87,22 +88,7 @@ export function StaffScreen({ storeId }: { storeId: number }) {
   }
 
   if (staff === null) {
-    return (
-      <div aria-busy={loadError === null}>
-        {loadError === null ? (
-          <p>
-            <Trans>Loading…</Trans>
-          </p>
-        ) : (
-          <>
-            <AccountMessage message={{ tone: "error", text: loadError }} />
-            <button type="button" className="button" onClick={() => void load()}>
-              <Trans>Try again</Trans>
-            </button>
-          </>
-        )}
-      </div>
-    );
+    return <ReadPending error={loadError} onRetry={() => void load()} />;
   }
 
   return (
