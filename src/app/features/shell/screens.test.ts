@@ -24,9 +24,10 @@ describe("footer (spec §2: shows on all routes except info, landing, cart, menu
     // Not in the spec's list: a receipt and the day summary are paper, printed without a footer.
     "receipt",
     "day-summary",
-    // The kitchen tab and a station's display: staff screens, like open-tables.
+    // The kitchen tab, a station's display and the waiter's stock: staff screens, like open-tables.
     "kitchen",
     "kitchen-display",
+    "stock",
     // Staff sign-in pages: PDA screens, like pin.
     "staff-sign-in",
     "staff-login",
