@@ -30,6 +30,7 @@ export const APP_SCREEN_SEGMENTS: ReadonlySet<string> = new Set([
   "profile",
   "receipts",
   "review",
+  "stock",
   "stores",
   "view-order-details",
 ]);

@@ -20,13 +20,16 @@
  */
 import { type Static, Type } from "typebox";
 import { DeliveryDiscountSchema, HappyHourSchema, HoursSchema, TranslationsSchema } from "./api";
+import {
+  MAX_GROUPS_PER_ITEM,
+  MAX_ITEMS_PER_ORDER_LIMIT,
+  MAX_OPTIONS_PER_GROUP,
+  MAX_STOCK_AMOUNT,
+} from "./catalogue-limits";
 import { ServicePauseSchema } from "./service-pause-api";
 
 const closed = { additionalProperties: false } as const;
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
-
-/** The most pieces a stock amount may count; more is a typing slip, not a stock. */
-export const MAX_STOCK_AMOUNT = 1_000_000;
 
 /** Money in integer cents, as a venue file states it: never negative, never past a million euros. */
 export const CentsSchema = Type.Integer({ minimum: 0, maximum: 100_000_000 });
@@ -148,9 +151,6 @@ export type StaffCatalogue = Static<typeof StaffCatalogueSchema>;
 
 export const StoreServiceParamsSchema = Type.Object({ storeId: Id, serviceId: Id }, closed);
 export type StoreServiceParams = Static<typeof StoreServiceParamsSchema>;
-
-/** The most pieces one order may be limited to; more is a typing slip, not a limit. */
-export const MAX_ITEMS_PER_ORDER_LIMIT = 1_000;
 
 /**
  * An admin's edit of a service's settings, in the venue file's terms: any of these fields; null
@@ -275,10 +275,6 @@ export const GroupFieldsSchema = Type.Object({
   maximumSelected: Type.Optional(Type.Integer({ minimum: 1 })),
   priceAggregated: Type.Optional(Type.Boolean()),
 });
-
-/** The most groups one item and options one group may hold; more is a slip, not a menu. */
-export const MAX_GROUPS_PER_ITEM = 20;
-export const MAX_OPTIONS_PER_GROUP = 50;
 
 const OptionEditSchema = Type.Object(
   {

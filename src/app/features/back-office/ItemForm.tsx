@@ -10,6 +10,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
+import { MAX_STOCK_AMOUNT } from "../../../domain/catalogue-limits";
 import { centsToEuroText } from "../../../domain/euro-amount";
 import {
   type DraftField,
@@ -20,7 +21,7 @@ import {
   readDraft,
 } from "../../../domain/item-draft";
 import type { Language } from "../../../domain/languages";
-import { type EditableItem, MAX_STOCK_AMOUNT, type StaffCatalogueItem } from "../../../domain/staff-catalogue-api";
+import type { EditableItem, StaffCatalogueItem } from "../../../domain/staff-catalogue-api";
 import { type ErrorText, errorTextOf, renderErrorText } from "../../api/error-catalogue";
 import { formatPrice } from "../../i18n/money";
 import { saveItem, saveStock } from "./back-office-api";
