@@ -4,7 +4,7 @@
  * and served under /images/uploads/ for a year. Two stores: 1 and 101 (ids shifted by 100,000).
  */
 import { randomUUID } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { LightMyRequestResponse } from "fastify";
@@ -232,7 +232,17 @@ describe("POST /api/staff/stores/:storeId/items/:itemId/photo", () => {
 
 describe("GET /images/uploads/*", () => {
   it("a path with .. or anything but a kept photo's name is 404: files outside the folder are unreachable", async () => {
+    // Beside the uploads folder, as venue.sqlite is, and inside it but not a kept photo.
+    await writeFile(path.join(dataDir, "secret.txt"), "not for guests");
+    await mkdir(path.join(uploadsDirOf(dataDir), "1"), { recursive: true });
+    await writeFile(path.join(uploadsDirOf(dataDir), "1", ".half-written.partial"), "partial");
+    await writeFile(path.join(uploadsDirOf(dataDir), "notes.txt"), "notes");
     for (const url of [
+      "/images/uploads/..%2fsecret.txt",
+      "/images/uploads/%2e%2e/secret.txt",
+      "/images/uploads/1/..%2f..%2fsecret.txt",
+      "/images/uploads/1/.half-written.partial",
+      "/images/uploads/notes.txt",
       "/images/uploads/../../package.json",
       "/images/uploads/..%2f..%2fpackage.json",
       "/images/uploads/1/..%2f..%2f..%2fpackage.json",
