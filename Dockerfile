@@ -44,7 +44,8 @@ COPY --from=build /app/build ./build
 COPY --from=build /app/dist ./dist
 COPY venues ./venues
 COPY public/images ./public/images
-RUN mkdir -p /data && chown node:node /data
+# uploads/ exists in the image so that a volume mounted there (compose.yaml) starts owned by node.
+RUN mkdir -p /data/uploads && chown -R node:node /data
 USER node
 VOLUME ["/data"]
 EXPOSE 3000

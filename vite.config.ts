@@ -197,7 +197,8 @@ export default defineConfig({
     }),
   ],
   server: {
-    proxy: { "/api": "http://localhost:3000" },
+    // Photos admins upload live beside the database (DATA_DIR/uploads), not in public/.
+    proxy: { "/api": "http://localhost:3000", "/images/uploads": "http://localhost:3000" },
   },
   build: {
     target: "es2022",

@@ -39,6 +39,7 @@ import type { Messenger } from "./notify/messenger";
 import { type ClaimOwners, singleProcessOwners } from "./orders/claim-owners";
 import type { OrdersContext, PaymentProvider } from "./orders/context";
 import { orderTimeouts } from "./orders/timeouts";
+import { uploadsDirOf } from "./paths";
 import { SandboxPaymentProvider } from "./payments/sandbox-provider";
 import { durableAnswers } from "./plugins/durable-answers";
 import { errorHandling } from "./plugins/error-handling";
@@ -46,6 +47,7 @@ import { notFoundHandler } from "./plugins/not-found";
 import { openApi } from "./plugins/openapi";
 import { responseHeaders } from "./plugins/response-headers";
 import { staticPwa } from "./plugins/static-pwa";
+import { uploadedPhotos } from "./plugins/uploaded-photos";
 import { publishCatalogueChanges } from "./realtime/catalogue-publisher";
 import { InProcessOrderEvents, type OrderEventBus } from "./realtime/order-events";
 import { STOMP_WEBSOCKET_OPTIONS, stompEndpoint } from "./realtime/stomp-endpoint";
@@ -111,6 +113,7 @@ export interface AppOptions {
         | "sandboxAuthorizePauseMs"
         | "port"
         | "metricsToken"
+        | "dataDir"
       >
     >;
   /** false: no logs at all (tests). Default: JSON logs at config.logLevel. */
@@ -182,6 +185,9 @@ export function buildApp(options: AppOptions): App {
   app.register(websocket, STOMP_WEBSOCKET_OPTIONS);
   const servePwa = existsSync(path.join(config.staticDir, "index.html"));
   if (servePwa) app.register(staticPwa, { root: config.staticDir });
+  // readConfig's default DATA_DIR when a tool (bench/) gives none.
+  const uploadsDir = path.resolve(uploadsDirOf(config.dataDir ?? "data"));
+  app.register(uploadedPhotos, { root: uploadsDir });
 
   // Application plugins.
   app.register(notFoundHandler, { spaFallback: servePwa });
@@ -261,7 +267,7 @@ export function buildApp(options: AppOptions): App {
       await api.register(staffHistoryRoutes, { ctx: orders });
       await api.register(staffCatalogueRoutes, { ctx: orders });
       await api.register(staffSpotRoutes, { ctx: orders });
-      await api.register(staffAdminRoutes, { ctx: orders });
+      await api.register(staffAdminRoutes, { ctx: orders, uploadsDir });
       await api.register(orderLinkRoutes, { ctx: orders });
       await api.register(reviewRoutes, { ctx: orders });
       await api.register(logRoutes, { ctx: orders });

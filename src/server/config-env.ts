@@ -153,8 +153,10 @@ const storage = {
   }),
   DATA_DIR: Text({
     default: "./data",
-    description: "Directory of the SQLite file `venue.sqlite` (created on first start).",
-    summary: "Directory of the SQLite file `venue.sqlite`, created on first start.",
+    description:
+      "Directory of the SQLite file `venue.sqlite` (created on first start) and of the item photos admins upload (`uploads/`, also with PostgreSQL).",
+    summary:
+      "Directory of the SQLite file `venue.sqlite`, created on first start, and of uploaded photos (`uploads/`).",
   }),
   STATIC_DIR: Text({
     default: "./dist",

@@ -16,7 +16,7 @@ import { demoLinkLines, listDemoLinks } from "./demo-links";
 import { listenUrl } from "./http/listen-url";
 import { statusEventsSince } from "./jobs/replay";
 import { postgresOwners, singleProcessOwners } from "./orders/claim-owners";
-import { DEMO_VENUES_DIR, PUBLIC_IMAGES_DIR } from "./paths";
+import { DEMO_VENUES_DIR, PUBLIC_IMAGES_DIR, uploadsDirOf } from "./paths";
 import { OPENAPI_PATH } from "./plugins/openapi";
 import { currentCatalogueEvents } from "./realtime/catalogue-publisher";
 import { PostgresOrderEvents } from "./realtime/postgres-order-events";
@@ -89,7 +89,10 @@ async function main(): Promise<void> {
     app.log.info({ dialect, location, orderEvents: orderEvents ? "listen/notify" : "in-process" }, "database ready");
     logMessagingSetup(app.log, config);
     if (config.demoVenues) {
-      const imported = await importDemoVenuesIfEmpty(db, DEMO_VENUES_DIR, { imagesDir: PUBLIC_IMAGES_DIR });
+      const imported = await importDemoVenuesIfEmpty(db, DEMO_VENUES_DIR, {
+        imagesDir: PUBLIC_IMAGES_DIR,
+        uploadsDir: uploadsDirOf(config.dataDir),
+      });
       for (const summary of imported)
         app.log.info({ storeId: summary.storeId }, `demo venue imported: ${describeImport(summary)}`);
     }

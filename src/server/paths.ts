@@ -22,6 +22,17 @@ export const PUBLIC_IMAGES_DIR = path.join(PROJECT_ROOT, "public", "images");
 /** URL path under which the files of PUBLIC_IMAGES_DIR are served. */
 export const IMAGES_URL_PREFIX = "/images/";
 
+/**
+ * Where a photo an admin uploads starts its `photo` path (`uploads/{storeId}/{hash}.webp`): it is
+ * served from uploadsDirOf(DATA_DIR) under /images/uploads/, not from PUBLIC_IMAGES_DIR.
+ */
+export const UPLOADED_PHOTO_PREFIX = "uploads/";
+
+/** The folder of uploaded photos: DATA_DIR/uploads, beside the SQLite file, outside the project. */
+export function uploadsDirOf(dataDir: string): string {
+  return path.join(dataDir, "uploads");
+}
+
 export const DEMO_VENUES_DIR = path.join(PROJECT_ROOT, "venues", "demo");
 
 export const VENUE_JSON_SCHEMA_FILE = path.join(PROJECT_ROOT, "venues", "venue.schema.json");

@@ -73,6 +73,13 @@ describe("compose.yaml: app x2 on PostgreSQL with a volume, Caddy in front", () 
     expect(caddy?.volumes).toContain("./deploy/Caddyfile:/etc/caddy/Caddyfile:ro");
     expect(caddy?.environment?.APP_UPSTREAMS).toBe("app1:3000 app2:3000");
   });
+
+  it("both apps keep uploaded photos (DATA_DIR/uploads) in one shared named volume, which the image creates for node", () => {
+    for (const [, service] of appServices) expect(service.volumes).toContain("uploads:/data/uploads");
+    expect(Object.keys(compose.volumes)).toContain("uploads");
+    expect(dockerfile).toMatch(/^ {4}DATA_DIR=\/data \\$/m);
+    expect(dockerfile).toMatch(/^RUN mkdir -p \/data\/uploads && chown -R node:node \/data$/m);
+  });
 });
 
 describe("Dockerfile: multi-stage, non-root, the compiled server, a health check", () => {

@@ -1,5 +1,7 @@
 /** buildApp with test settings: no logs (unless a stream is given), no static files unless asked, a given database. */
 
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { Kysely } from "kysely";
 import { afterAll } from "vitest";
 import { type App, buildApp } from "../app";
@@ -22,6 +24,8 @@ import { testAdvisoryDb } from "./test-database";
 
 export interface TestAppOptions {
   staticDir?: string;
+  /** DATA_DIR, where uploaded photos are kept; default a folder under the system's temporary one. */
+  dataDir?: string;
   contactEmail?: string;
   menuCache?: MenuCacheOptions;
   demoVenues?: boolean;
@@ -75,6 +79,7 @@ export function buildTestApp(db: Kysely<Database>, options: TestAppOptions = {})
     db,
     config: {
       staticDir: options.staticDir ?? "/nonexistent/static-dir",
+      dataDir: options.dataDir ?? path.join(tmpdir(), "kyma-test-data"),
       contactEmail: options.contactEmail ?? TEST_CONTACT_EMAIL,
       logLevel: options.logStream === undefined ? "silent" : "debug",
       trustProxy: options.trustProxy ?? false,

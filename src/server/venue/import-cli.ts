@@ -7,7 +7,7 @@
 import { readConfig } from "../config";
 import { databaseTarget, openDatabase } from "../db/database";
 import { migrateToLatest } from "../db/migrate";
-import { PUBLIC_IMAGES_DIR } from "../paths";
+import { PUBLIC_IMAGES_DIR, uploadsDirOf } from "../paths";
 import { formatIssue } from "../validation/issues";
 import { importVenue } from "./import";
 import { describeImport } from "./import-summary";
@@ -36,7 +36,10 @@ async function main(files: string[]): Promise<number> {
         failed = true;
         continue;
       }
-      const outcome = await importVenue(db, input, { imagesDir: PUBLIC_IMAGES_DIR });
+      const outcome = await importVenue(db, input, {
+        imagesDir: PUBLIC_IMAGES_DIR,
+        uploadsDir: uploadsDirOf(config.dataDir),
+      });
       if (outcome.ok) {
         process.stdout.write(`${file}: ${describeImport(outcome.summary)} in ${location}\n`);
       } else {

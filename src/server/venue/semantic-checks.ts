@@ -9,6 +9,7 @@ import path from "node:path";
 import { checkEmail } from "../../domain/email";
 import { APP_SCREEN_SEGMENTS } from "../../domain/first-reads";
 import { routeClashes, type StationRoute } from "../../domain/kitchen";
+import { UPLOADED_PHOTO_PREFIX } from "../paths";
 import type { Issue } from "../validation/issues";
 import { childPath } from "../validation/issues";
 import { itemAllergens } from "./item-allergens-checks";
@@ -19,6 +20,11 @@ import { ENTITY_LABEL, type EntityKind, indexVenue, type VenueIndex } from "./ve
 export interface SemanticCheckOptions {
   /** Folder the `photo` paths are relative to (public/images in the project). */
   imagesDir: string;
+  /**
+   * Folder of the photos admins uploaded (paths.ts uploadsDirOf(DATA_DIR)): a `photo` starting
+   * `uploads/` is looked for there, as the server serves it. Default: imagesDir/uploads.
+   */
+  uploadsDir?: string;
 }
 
 export function semanticIssues(
@@ -33,7 +39,7 @@ export function semanticIssues(
     ...uniqueStaffPins(index),
     ...staffEmails(index),
     ...uniqueLanguages(file),
-    ...photosExist(index, options.imagesDir),
+    ...photosExist(index, options),
     ...subselectionGroups(index),
     ...memberPrices(index),
     ...rentalIssues(index),
@@ -245,7 +251,7 @@ function uniqueLanguages(file: VenueFile): Issue[] {
   return issues;
 }
 
-function photosExist(index: VenueIndex, imagesDir: string): Issue[] {
+function photosExist(index: VenueIndex, { imagesDir, uploadsDir }: SemanticCheckOptions): Issue[] {
   const photos = [...index.services, ...index.items].flatMap(({ value, path: entityPath }) =>
     value.photo === undefined ? [] : [{ photo: value.photo, path: childPath(entityPath, "photo") }],
   );
@@ -253,14 +259,20 @@ function photosExist(index: VenueIndex, imagesDir: string): Issue[] {
   for (const { photo, path: photoPath } of photos) {
     if (photo.split("/").some((segment) => segment === "." || segment === "..")) {
       issues.push({ path: photoPath, message: `"${photo}" must not contain . or .. segments` });
+    } else if (uploadsDir !== undefined && photo.startsWith(UPLOADED_PHOTO_PREFIX)) {
+      const uploaded = photo.slice(UPLOADED_PHOTO_PREFIX.length);
+      if (!isFile(path.join(uploadsDir, uploaded))) {
+        issues.push({ path: photoPath, message: `no uploaded photo ${uploaded} under ${shown(uploadsDir)}/` });
+      }
     } else if (!isFile(path.join(imagesDir, photo))) {
-      issues.push({
-        path: photoPath,
-        message: `no image file ${photo} under ${path.relative(process.cwd(), imagesDir) || imagesDir}/`,
-      });
+      issues.push({ path: photoPath, message: `no image file ${photo} under ${shown(imagesDir)}/` });
     }
   }
   return issues;
+}
+
+function shown(dir: string): string {
+  return path.relative(process.cwd(), dir) || dir;
 }
 
 function isFile(file: string): boolean {

@@ -4,14 +4,17 @@
  * or another store's admin gets 403 FORBIDDEN, an id that is not the store's 404 NOT_FOUND. Every
  * write takes an Idempotency-Key and runs once.
  */
-import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import type { FastifyReply } from "fastify";
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { FastifyError, FastifyReply } from "fastify";
 import {
   AddedStaffMemberSchema,
   AuditPageSchema,
   AuditQuerySchema,
+  ItemPhotoSchema,
+  MAX_PHOTO_BYTES,
   NewPinSchema,
   NewStaffMemberSchema,
+  PHOTO_CONTENT_TYPES,
   PinChangeSchema,
   StaffListSchema,
   StaffMemberChangeSchema,
@@ -19,8 +22,11 @@ import {
   StoreMemberParamsSchema,
   StoreParamsSchema,
 } from "../../../domain/staff-admin-api";
+import { StoreItemParamsSchema } from "../../../domain/staff-catalogue-api";
+import { photoTooLarge, setItemPhoto } from "../../catalogue/item-photo";
 import { exportVenueFile } from "../../catalogue/venue-file-export";
-import { IdempotentHeadersSchema, idempotencyKeyOf } from "../../http/idempotent-request";
+import { invalidInput } from "../../http/api-error";
+import { IdempotentHeadersSchema, idempotencyKeyOf, sendStoredAnswer } from "../../http/idempotent-request";
 import { errorResponses, NoQuerySchema } from "../../http/schemas";
 import type { OrdersContext } from "../../orders/context";
 import { listAudit } from "../../staff/audit";
@@ -29,6 +35,7 @@ import { VenueFileSchema } from "../../venue/venue-file";
 import { adminOfStore } from "../staff-orders/staff-session";
 
 const READ_ERRORS = errorResponses(400, 401, 403, 404);
+const PHOTO_ERRORS = errorResponses(400, 401, 403, 404, 409, 413);
 const WRITE_ERRORS = errorResponses(400, 401, 403, 404, 409, 422);
 
 /** A staff write's answer: the PIN in it is rebuilt on a replay, never kept (staff-admin.ts). */
@@ -38,7 +45,13 @@ function sendStaffAnswer(reply: FastifyReply, answer: StaffAnswer): FastifyReply
   return reply.code(answer.status).send(answer.body);
 }
 
-export const staffAdminRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContext }> = async (app, { ctx }) => {
+export interface StaffAdminOptions {
+  ctx: OrdersContext;
+  /** Where uploaded photos are kept (paths.ts uploadsDirOf). */
+  uploadsDir: string;
+}
+
+export const staffAdminRoutes: FastifyPluginAsyncTypebox<StaffAdminOptions> = async (app, { ctx, uploadsDir }) => {
   app.get(
     "/staff/stores/:storeId/audit",
     {
@@ -160,4 +173,47 @@ export const staffAdminRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContext }>
       return sendStaffAnswer(reply, await setStaffPin(ctx, admin, key, request.params.userId, request.body));
     },
   );
+
+  // In a scope of its own: the only route whose body is a file, not JSON.
+  await app.register(async (scope) => {
+    const photos = scope.withTypeProvider<TypeBoxTypeProvider>();
+    // Every body arrives as bytes, whatever type it claims, so that what is not a photo gets
+    // the app's UNSUPPORTED_IMAGE rather than a generic 415, and one over the limit PHOTO_TOO_LARGE.
+    photos.removeAllContentTypeParsers();
+    photos.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: MAX_PHOTO_BYTES }, (_request, body, done) =>
+      done(null, body),
+    );
+    photos.setErrorHandler((error: FastifyError) => {
+      // Thrown on to the application's error handler, which sends it as { code, message }.
+      throw error.code === "FST_ERR_CTP_BODY_TOO_LARGE" ? photoTooLarge() : error;
+    });
+    photos.post(
+      "/staff/stores/:storeId/items/:itemId/photo",
+      {
+        bodyLimit: MAX_PHOTO_BYTES,
+        schema: {
+          tags: ["staff"],
+          summary: `Upload an item's photo: the file itself as the body (${PHOTO_CONTENT_TYPES.join(", ")}, at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB, else 413 PHOTO_TOO_LARGE); judged by its content (anything else, an SVG too, is 400 UNSUPPORTED_IMAGE), turned upright, at most 1200 px wide, kept as WebP under a name that never changes, and shown on the guests' menu at once. Admins of that store`,
+          consumes: [...PHOTO_CONTENT_TYPES],
+          params: StoreItemParamsSchema,
+          querystring: NoQuerySchema,
+          headers: IdempotentHeadersSchema,
+          response: { 200: ItemPhotoSchema, ...PHOTO_ERRORS },
+        },
+      },
+      async (request, reply) => {
+        const key = idempotencyKeyOf(request.headers as Record<string, unknown>);
+        const { storeId, itemId } = request.params;
+        const admin = await adminOfStore(ctx, request.headers, storeId);
+        const declared = (request.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+        if (!(PHOTO_CONTENT_TYPES as readonly string[]).includes(declared) || !Buffer.isBuffer(request.body)) {
+          throw invalidInput(
+            "UNSUPPORTED_IMAGE",
+            `Send the photo itself as the body, typed ${PHOTO_CONTENT_TYPES.join(", ")}`,
+          );
+        }
+        return sendStoredAnswer(reply, await setItemPhoto(ctx, admin, key, itemId, request.body, uploadsDir));
+      },
+    );
+  });
 };
