@@ -6,8 +6,8 @@
 import { randomUUID } from "node:crypto";
 import type { LightMyRequestResponse } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { SessionResponse } from "../../../domain/auth-api";
 import type { EditableItem } from "../../../domain/staff-catalogue-api";
+import { signInStaff } from "../../realtime/test-orders";
 import { sampleVenue } from "../../test-fixtures/venue";
 import { authHeaders } from "../../test-support/accounts";
 import { testClock } from "../../test-support/clock";
@@ -27,16 +27,6 @@ const itemUrl = (itemId: number, storeId: number = FIXTURE.storeId) => `/api/sta
 let waiter: Record<string, string>;
 let admin: Record<string, string>;
 let otherAdmin: Record<string, string>;
-
-async function pinSession(storeId: number, pin: string): Promise<Record<string, string>> {
-  const response = await server.app.inject({
-    method: "POST",
-    url: `/api/authenticate/login/pin?pin=${pin}&storeId=${storeId}`,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  const body = response.json<SessionResponse>();
-  return authHeaders({ authToken: body.authToken.token, jwt: body.jwt });
-}
 
 function patchItem(
   session: Record<string, string>,
@@ -66,9 +56,9 @@ async function storedItem(itemId: number) {
 beforeAll(async () => {
   await importFixture(database.db);
   await importFixture(database.db, sampleVenue({ storeId: OTHER_STORE, idOffset: 100_000 }));
-  waiter = await pinSession(FIXTURE.storeId, "1357");
-  admin = await pinSession(FIXTURE.storeId, "4821");
-  otherAdmin = await pinSession(OTHER_STORE, "4821");
+  waiter = authHeaders(await signInStaff(server.app, FIXTURE.storeId, "1357"));
+  admin = authHeaders(await signInStaff(server.app, FIXTURE.storeId, "4821"));
+  otherAdmin = authHeaders(await signInStaff(server.app, OTHER_STORE, "4821"));
 });
 
 describe("PATCH /api/staff/stores/:storeId/items/:itemId", () => {

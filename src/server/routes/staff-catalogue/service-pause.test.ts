@@ -9,9 +9,9 @@ import { randomUUID } from "node:crypto";
 import type { LightMyRequestResponse } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ServiceDto, TableResponse } from "../../../domain/api";
-import type { SessionResponse } from "../../../domain/auth-api";
 import type { ServicePauseState } from "../../../domain/service-pause-api";
 import type { StaffCatalogue } from "../../../domain/staff-catalogue-api";
+import { signInStaff } from "../../realtime/test-orders";
 import { sampleVenue } from "../../test-fixtures/venue";
 import { authHeaders, greekMobile, signInGuest } from "../../test-support/accounts";
 import { testClock } from "../../test-support/clock";
@@ -31,16 +31,6 @@ const pauseUrl = (serviceId: number = FIXTURE.beachBar, storeId: number = FIXTUR
 let waiter: Record<string, string>;
 let admin: Record<string, string>;
 let otherWaiter: Record<string, string>;
-
-async function pinSession(storeId: number, pin: string): Promise<Record<string, string>> {
-  const response = await server.app.inject({
-    method: "POST",
-    url: `/api/authenticate/login/pin?pin=${pin}&storeId=${storeId}`,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  const body = response.json<SessionResponse>();
-  return authHeaders({ authToken: body.authToken.token, jwt: body.jwt });
-}
 
 function pause(
   session: Record<string, string>,
@@ -90,9 +80,9 @@ beforeAll(async () => {
   await importFixture(database.db);
   await importFixture(database.db, sampleVenue({ storeId: OTHER_STORE, idOffset: 100_000 }));
   await openAllDay(database.db, FIXTURE.beachBar);
-  waiter = await pinSession(FIXTURE.storeId, "1357");
-  admin = await pinSession(FIXTURE.storeId, "4821");
-  otherWaiter = await pinSession(OTHER_STORE, "1357");
+  waiter = authHeaders(await signInStaff(server.app, FIXTURE.storeId, "1357"));
+  admin = authHeaders(await signInStaff(server.app, FIXTURE.storeId, "4821"));
+  otherWaiter = authHeaders(await signInStaff(server.app, OTHER_STORE, "1357"));
 });
 
 describe("PUT/DELETE /api/staff/stores/:storeId/services/:serviceId/pause", () => {
