@@ -98,7 +98,7 @@ beforeAll(async () => {
 });
 
 describe("POST /api/staff/stores/:storeId/items/:itemId/photo", () => {
-  it("issue #25 item 3: a JPEG becomes an upright WebP at most 1200 px wide that the guest menu names and /images/uploads/ serves immutable; item.photo is in the audit list", async () => {
+  it("back office photos: a JPEG becomes an upright WebP at most 1200 px wide that the guest menu names and /images/uploads/ serves immutable; item.photo is in the audit list", async () => {
     const key = randomUUID();
     const jpeg = await sidewaysJpeg();
     expect(await sharp(jpeg).metadata()).toMatchObject({ width: 2400, height: 1600, orientation: 6 });
@@ -151,7 +151,7 @@ describe("POST /api/staff/stores/:storeId/items/:itemId/photo", () => {
     expect(response.json<ItemPhoto>()).toMatchObject({ width: 300, height: 200 });
   });
 
-  it("issue #25 acceptance: a 20 MB photo is refused with 413 PHOTO_TOO_LARGE and changes nothing", async () => {
+  it("back office photos, bad input: a 20 MB photo is refused with 413 PHOTO_TOO_LARGE and changes nothing", async () => {
     const huge = Buffer.alloc(20 * 1024 * 1024, 0xff);
     await expectRefused(() => upload(admin, photoUrl(FIXTURE.seaBream), huge, "image/jpeg"), 413, "PHOTO_TOO_LARGE");
     // Just over the limit counts too.
@@ -159,7 +159,7 @@ describe("POST /api/staff/stores/:storeId/items/:itemId/photo", () => {
     await expectRefused(() => upload(admin, photoUrl(FIXTURE.seaBream), over, "image/png"), 413, "PHOTO_TOO_LARGE");
   });
 
-  it("issue #25 acceptance: a file that is not an image is 400 UNSUPPORTED_IMAGE, whatever type it claims, and changes nothing", async () => {
+  it("back office photos, bad input: a file that is not an image is 400 UNSUPPORTED_IMAGE, whatever type it claims, and changes nothing", async () => {
     const text = Buffer.from("Not a photo, a shopping list: sea bream, lemons.\n");
     await expectRefused(() => upload(admin, photoUrl(FIXTURE.seaBream), text, "text/plain"), 400, "UNSUPPORTED_IMAGE");
     await expectRefused(() => upload(admin, photoUrl(FIXTURE.seaBream), text, "image/jpeg"), 400, "UNSUPPORTED_IMAGE");
@@ -170,7 +170,7 @@ describe("POST /api/staff/stores/:storeId/items/:itemId/photo", () => {
     );
   });
 
-  it("issue #25 acceptance: an SVG is never accepted, not even labelled image/png", async () => {
+  it("back office photos, bad input: an SVG is never accepted, not even labelled image/png", async () => {
     const svg = Buffer.from(
       '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><script>alert(1)</script><rect width="400" height="300" fill="red"/></svg>',
     );
@@ -199,12 +199,12 @@ describe("POST /api/staff/stores/:storeId/items/:itemId/photo", () => {
     await expectRefused(() => upload(admin, photoUrl(FIXTURE.seaBream), strip, "image/png"), 400, "UNSUPPORTED_IMAGE");
   });
 
-  it("issue #25 acceptance: a waiter calling this admin route gets 403 and changes nothing", async () => {
+  it("back office photos, bad input: a waiter calling this admin route gets 403 and changes nothing", async () => {
     const jpeg = await sidewaysJpeg();
     await expectRefused(() => upload(waiter, photoUrl(FIXTURE.seaBream), jpeg, "image/jpeg"), 403, "FORBIDDEN");
   });
 
-  it("issue #25 acceptance: an item of another store is 404 NOT_FOUND and changes nothing", async () => {
+  it("back office photos, bad input: an item of another store is 404 NOT_FOUND and changes nothing", async () => {
     const jpeg = await sidewaysJpeg();
     const otherItem = FIXTURE.seaBream + 100_000;
     await expectRefused(() => upload(admin, photoUrl(otherItem), jpeg, "image/jpeg"), 404, "NOT_FOUND");

@@ -86,7 +86,7 @@ beforeAll(async () => {
 });
 
 describe("PUT/DELETE /api/staff/stores/:storeId/services/:serviceId/pause", () => {
-  it("issue item 1: a waiter pauses the beach bar for 30 minutes with a reason; guests see it, a placement is refused with 422 SERVICE_PAUSED and nothing created", async () => {
+  it("the waiter's stock and pause: a waiter pauses the beach bar for 30 minutes with a reason; guests see it, a placement is refused with 422 SERVICE_PAUSED and nothing created", async () => {
     const guest = await signInGuest(server.app, database.db, greekMobile(51));
     const draft = testOrderRequest();
     const order = { ...draft, expectedTotalCents: await expectedTotalOf(database.db, guest, draft, clock.now()) };

@@ -106,7 +106,7 @@ describe("the waiter's Stock view on the PDA", () => {
     expect(read).toHaveBeenCalledWith(STORE);
   });
 
-  it("issue item 1: one tap marks an item sold out with PUT {stockEnabled:true, stockAmount:0} and an Idempotency-Key", async () => {
+  it("the waiter's stock and pause: one tap marks an item sold out with PUT {stockEnabled:true, stockAmount:0} and an Idempotency-Key", async () => {
     send.mockResolvedValue({ itemId: 1, stockEnabled: true, stockAlignedToCartAddition: true, stockAmount: 0 });
     renderWithI18n(<StockScreen storeId={STORE} />);
     const row = await freddoRow();
@@ -188,7 +188,7 @@ describe("the waiter's Stock view on the PDA", () => {
     expect(await screen.findByRole("alert")).toBeTruthy();
   });
 
-  it("issue item 1: pause the beach bar for 60 minutes with a reason: PUT {minutes, reason} with a key; the service shows as waiting", async () => {
+  it("the waiter's stock and pause: pause the beach bar for 60 minutes with a reason: PUT {minutes, reason} with a key; the service shows as waiting", async () => {
     send.mockRejectedValue(new ApiError(NETWORK_ERROR, "Failed to fetch", null));
     renderWithI18n(<StockScreen storeId={STORE} />);
     await freddoRow();
