@@ -99,6 +99,27 @@ describe("the store's spots, as an admin changes them", () => {
     expect(await spotCount()).toBe(before);
   });
 
+  it("admins of two stores adding spots at the same moment each get a spot of their own: distinct ids, no error", async () => {
+    const adds = await Promise.all([
+      send("POST", admin, spotsUrl, { name: "Sunbed A", type: "UMBRELLA_AT_HOTEL" }),
+      send("POST", otherAdmin, `/api/staff/stores/${OTHER_STORE}/spots`, {
+        name: "Sunbed B",
+        type: "UMBRELLA_AT_HOTEL",
+      }),
+      send("POST", admin, spotsUrl, { name: "Sunbed C", type: "UMBRELLA_AT_HOTEL" }),
+    ]);
+    expect(adds.map((add) => add.statusCode)).toEqual([201, 201, 201]);
+    const ids = adds.map((add) => add.json<StaffSpot>().spotId);
+    expect(new Set(ids).size).toBe(3);
+    // One given id asked twice at once: one spot, and one clear conflict.
+    const twice = await Promise.all([
+      send("POST", admin, spotsUrl, { id: 300_000, name: "Cabana 1", type: "UMBRELLA_AT_HOTEL" }),
+      send("POST", admin, spotsUrl, { id: 300_000, name: "Cabana 2", type: "UMBRELLA_AT_HOTEL" }),
+    ]);
+    expect(twice.map((add) => add.statusCode).sort()).toEqual([201, 409]);
+    expect(twice.find((add) => add.statusCode === 409)?.json()).toMatchObject({ code: "SPOT_ID_TAKEN" });
+  });
+
   it("an admin edits a table's capacity; a second admin on the old version gets 409 SPOT_CHANGED with the current one", async () => {
     const url = `${spotsUrl}/200`;
     const first = await send("PATCH", admin, url, { version: 1, capacity: 6 });
