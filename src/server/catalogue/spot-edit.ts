@@ -9,8 +9,9 @@ import type { Kysely } from "kysely";
 import type { SpotType } from "../../domain/spots";
 import type { SpotCreate, SpotEdit, StaffSpot, StaffSpots } from "../../domain/staff-spots-api";
 import { fromDbBoolean, toDbBoolean, toJsonText } from "../db/columns";
+import { insertUnderFreeId } from "../db/free-id";
 import type { Database } from "../db/schema";
-import type { NewSpotRow, SpotRow } from "../db/tables/catalogue.tables";
+import type { SpotRow } from "../db/tables/catalogue.tables";
 import { badRequest, conflict, notFound } from "../http/api-error";
 import { floorPlanOf } from "../openings/floor-plan";
 import type { OrdersContext } from "../orders/context";
@@ -70,16 +71,28 @@ export function createSpot(
         .executeTakeFirst();
       const section = spot.section ?? "";
       await addSectionIfNew(trx, staff.storeId, section);
-      const row = await insertSpot(trx, spot.id, {
-        store_id: staff.storeId,
-        name: spot.name,
-        names: spot.names === undefined ? null : toJsonText(spot.names),
-        type: spot.type,
-        capacity: spot.capacity ?? 0,
-        section,
-        is_pda: toDbBoolean(spot.isPda ?? false),
-        position: Number(last?.position ?? -1) + 1,
-      });
+      const row = await insertUnderFreeId(
+        spot.id,
+        () => nextFreeSpotId(trx),
+        (id) =>
+          trx
+            .insertInto("spots")
+            .values({
+              id,
+              store_id: staff.storeId,
+              name: spot.name,
+              names: spot.names === undefined ? null : toJsonText(spot.names),
+              type: spot.type,
+              capacity: spot.capacity ?? 0,
+              section,
+              is_pda: toDbBoolean(spot.isPda ?? false),
+              position: Number(last?.position ?? -1) + 1,
+            })
+            .onConflict((conflicting) => conflicting.column("id").doNothing())
+            .returningAll()
+            .executeTakeFirst(),
+        (id) => conflict("SPOT_ID_TAKEN", `id: ${id} is already a spot's`),
+      );
       const id = row.id;
       const created = staffSpot(row, publicBase);
       return {
@@ -139,33 +152,6 @@ async function requireServed(trx: Kysely<Database>, storeId: number, type: SpotT
 }
 
 /** Spot ids are global (a QR code names only the spot): the next one after every store's. */
-/** Tries of the next free id when admins of other stores take ids at the same moment. */
-const FREE_ID_TRIES = 5;
-
-/**
- * Inserts the spot under the given id, or else the next free one. An id taken meanwhile by an
- * admin's add running alongside (PostgreSQL lets both read the same highest id) is not an error:
- * the insert skips it, waiting for that add to commit, and the next free id after it is tried.
- */
-async function insertSpot(
-  trx: Kysely<Database>,
-  givenId: number | undefined,
-  values: Omit<NewSpotRow, "id">,
-): Promise<SpotRow> {
-  for (let attempt = 0; attempt < FREE_ID_TRIES; attempt++) {
-    const id = givenId ?? (await nextFreeSpotId(trx));
-    const row = await trx
-      .insertInto("spots")
-      .values({ ...values, id })
-      .onConflict((conflicting) => conflicting.column("id").doNothing())
-      .returningAll()
-      .executeTakeFirst();
-    if (row !== undefined) return row;
-    if (givenId !== undefined) throw conflict("SPOT_ID_TAKEN", `id: ${givenId} is already a spot's`);
-  }
-  throw conflict("SPOT_ID_TAKEN", "id: other spots were being added at the same moment; add this one again");
-}
-
 async function nextFreeSpotId(trx: Kysely<Database>): Promise<number> {
   const highest = await trx
     .selectFrom("spots")

@@ -11,7 +11,7 @@
  * one) or from the key (a generated one is derived from the server's secret, the admin and the key).
  */
 import { createHmac } from "node:crypto";
-import type { Kysely } from "kysely";
+import { type Kysely, PostgresAdapter } from "kysely";
 import type {
   NewStaffMember,
   PinChange,
@@ -21,6 +21,7 @@ import type {
 } from "../../domain/staff-admin-api";
 import { revokeEverySessionIn } from "../auth/sessions";
 import { fromDbBoolean, toDbBoolean } from "../db/columns";
+import { insertUnderFreeId } from "../db/free-id";
 import { findRequest } from "../db/repositories/order-requests.repository";
 import type { Database } from "../db/schema";
 import type { StaffRow } from "../db/tables/staff.table";
@@ -68,7 +69,7 @@ export async function addStaffMember(
   request: NewStaffMember,
 ): Promise<StaffAnswer> {
   const storeId = admin.storeId;
-  const { round, pinHash } = await pinToSet(ctx, admin, key, request.pin, null);
+  const chosen = await pinToSet(ctx, admin, key, request.pin, null);
   const call = { route: `stores/${storeId}/staff`, body: request };
   const answer = await runOnce(
     ctx,
@@ -78,21 +79,29 @@ export async function addStaffMember(
       ctx.db.transaction().execute(async (trx) => {
         const earlier = await claim.claim(trx);
         if (earlier !== null) return earlier;
-        const id = await newStaffId(trx, storeId);
-        const row = await trx
-          .insertInto("staff")
-          .values({
-            id,
-            store_id: storeId,
-            name: request.name.trim(),
-            role: ROLE_OF[request.role],
-            pin_hash: keptPinHash(pinHash),
-            email: null,
-            active: toDbBoolean(true),
-            version: 1,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const pin = await confirmPinStillFree(trx, storeId, chosen, null);
+        const row = await insertUnderFreeId(
+          undefined,
+          () => newStaffId(trx, storeId),
+          (id) =>
+            trx
+              .insertInto("staff")
+              .values({
+                id,
+                store_id: storeId,
+                name: request.name.trim(),
+                role: ROLE_OF[request.role],
+                pin_hash: pin.pinHash,
+                email: null,
+                active: toDbBoolean(true),
+                version: 1,
+              })
+              .onConflict((conflicting) => conflicting.column("id").doNothing())
+              .returningAll()
+              .executeTakeFirst(),
+          () => conflict("STAFF_CHANGED", "Other members were being added at the same moment; add this one again"),
+        );
+        const { id } = row;
         const member = staffMemberRow(row);
         await recordAudit(trx, {
           storeId,
@@ -103,7 +112,7 @@ export async function addStaffMember(
           after: { name: member.name, role: member.role, active: true },
           at: ctx.now().toISOString(),
         });
-        const body = JSON.stringify({ member, round } satisfies KeptAdd);
+        const body = JSON.stringify({ member, round: pin.round } satisfies KeptAdd);
         await claim.finish(trx, { status: 201, body, orderId: null });
         return { status: 201, body };
       }),
@@ -197,7 +206,7 @@ export async function setStaffPin(
     .where("id", "=", memberId)
     .executeTakeFirst();
   if (existing === undefined) throw memberNotFound(memberId);
-  const { round, pinHash } = await pinToSet(ctx, admin, key, change.pin, memberId);
+  const chosen = await pinToSet(ctx, admin, key, change.pin, memberId);
   const call = { route: `stores/${storeId}/staff/${memberId}/pin`, body: change };
   const answer = await runOnce(
     ctx,
@@ -207,8 +216,9 @@ export async function setStaffPin(
       ctx.db.transaction().execute(async (trx) => {
         const earlier = await claim.claim(trx);
         if (earlier !== null) return earlier;
+        const pin = await confirmPinStillFree(trx, storeId, chosen, memberId);
         const row = await memberOf(trx, storeId, memberId, undefined);
-        await bumpMember(trx, row, { pin_hash: keptPinHash(pinHash) });
+        await bumpMember(trx, row, { pin_hash: pin.pinHash });
         // A new PIN ends the sessions opened with the old one (a PIN known to someone it should
         // not be); an admin changing their own keeps the session they do it from.
         if (memberId !== admin.staffId) await signOutMember(ctx, trx, storeId, memberId);
@@ -219,10 +229,10 @@ export async function setStaffPin(
           subject: { kind: "staff", id: memberId, label: row.name },
           before: null,
           // Never the PIN nor its hash: only that it changed and how it was made.
-          after: { pin: round === null ? "set" : "generated" },
+          after: { pin: pin.round === null ? "set" : "generated" },
           at: ctx.now().toISOString(),
         });
-        const body = JSON.stringify({ round } satisfies KeptPin);
+        const body = JSON.stringify({ round: pin.round } satisfies KeptPin);
         await claim.finish(trx, { status: 200, body, orderId: null });
         return { status: 200, body };
       }),
@@ -310,6 +320,14 @@ async function newStaffId(trx: Kysely<Database>, storeId: number): Promise<numbe
   return Number(all?.max ?? 0) + 1;
 }
 
+/** A PIN chosen for a member, and the active members (id to version) it was checked against. */
+interface ChosenPin {
+  pin: string;
+  round: number | null;
+  pinHash: string;
+  checked: ReadonlyMap<number, number>;
+}
+
 /**
  * The PIN to set and its hash, made before the transaction (hashing is slow); none when the key
  * already has an answer, which runOnce then gives (the new member must not clash with their own PIN).
@@ -320,17 +338,58 @@ async function pinToSet(
   key: string,
   given: string | undefined,
   memberId: number | null,
-): Promise<{ round: number | null; pinHash: string | null }> {
-  if ((await findRequest(ctx.db, { userId: admin.userId, key })) !== undefined) return { round: null, pinHash: null };
-  const { pin, round } = await choosePin(ctx, admin, key, given, memberId);
-  return { round, pinHash: await hashPin(pin) };
+): Promise<ChosenPin | null> {
+  if ((await findRequest(ctx.db, { userId: admin.userId, key })) !== undefined) return null;
+  const others = await activeOthers(ctx.db, admin.storeId, memberId);
+  const { pin, round } = await choosePin(ctx, admin, key, given, memberId, others);
+  return { pin, round, pinHash: await hashPin(pin), checked: new Map(others.map((row) => [row.id, row.version])) };
 }
 
-function keptPinHash(pinHash: string | null): string {
+/**
+ * The chosen PIN, checked again inside the write against the members added, reactivated or given
+ * a PIN since it was chosen, with the store's staff writes waiting for each other: two admins at
+ * once never give one PIN to two active members.
+ */
+async function confirmPinStillFree(
+  trx: Kysely<Database>,
+  storeId: number,
+  chosen: ChosenPin | null,
+  memberId: number | null,
+): Promise<ChosenPin> {
   // Only reached when the key's answer vanished (expired) between the look and the claim.
-  if (pinHash === null) throw new Error("the request's key changed while it ran; send it again");
-  return pinHash;
+  if (chosen === null) throw new Error("the request's key changed while it ran; send it again");
+  await lockStoreStaff(trx, storeId);
+  const unseen = (await activeOthers(trx, storeId, memberId)).filter(
+    (row) => chosen.checked.get(row.id) !== row.version,
+  );
+  if (await pinTakenBy(chosen.pin, unseen)) throw pinTaken();
+  return chosen;
 }
+
+/** Makes one store's staff writes wait for each other until `trx` ends (PostgreSQL locks the store's row; SQLite runs one transaction at a time already). */
+async function lockStoreStaff(trx: Kysely<Database>, storeId: number): Promise<void> {
+  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await trx.selectFrom("stores").select("id").where("id", "=", storeId).forUpdate().execute();
+}
+
+type ActiveMember = Pick<StaffRow, "id" | "version" | "pin_hash">;
+
+/** The store's active members other than `memberId`: whose PINs a new PIN must differ from. */
+async function activeOthers(db: Kysely<Database>, storeId: number, memberId: number | null): Promise<ActiveMember[]> {
+  const rows = await db
+    .selectFrom("staff")
+    .select(["id", "version", "pin_hash", "active"])
+    .where("store_id", "=", storeId)
+    .execute();
+  return rows.filter((row) => fromDbBoolean(row.active) && row.id !== memberId);
+}
+
+async function pinTakenBy(pin: string, members: readonly ActiveMember[]): Promise<boolean> {
+  return (await Promise.all(members.map((row) => verifyPin(pin, row.pin_hash)))).some(Boolean);
+}
+
+const pinTaken = () =>
+  conflict("PIN_TAKEN", "pin: another active member of this store signs in with this PIN; choose another");
 
 /**
  * The PIN to set: the given one, refused (409 PIN_TAKEN) when another active member signs in
@@ -342,24 +401,15 @@ async function choosePin(
   key: string,
   given: string | undefined,
   memberId: number | null,
+  others: readonly ActiveMember[],
 ): Promise<{ pin: string; round: number | null }> {
-  const others = (
-    await ctx.db
-      .selectFrom("staff")
-      .select(["id", "pin_hash", "active"])
-      .where("store_id", "=", admin.storeId)
-      .execute()
-  ).filter((row) => fromDbBoolean(row.active) && row.id !== memberId);
-  const takenBy = async (pin: string) =>
-    (await Promise.all(others.map((row) => verifyPin(pin, row.pin_hash)))).some(Boolean);
   if (given !== undefined) {
-    if (await takenBy(given))
-      throw conflict("PIN_TAKEN", "pin: another active member of this store signs in with this PIN; choose another");
+    if (await pinTakenBy(given, others)) throw pinTaken();
     return { pin: given, round: null };
   }
   for (let round = 0; round < GENERATION_ROUNDS; round++) {
     const pin = await derivedPin(ctx, admin, key, memberId, round);
-    if (!(await takenBy(pin))) return { pin, round };
+    if (!(await pinTakenBy(pin, others))) return { pin, round };
   }
   throw new Error("no free PIN found");
 }

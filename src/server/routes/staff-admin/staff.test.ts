@@ -123,6 +123,22 @@ describe("staff management by the store's admins", () => {
     expect(await storedStaff()).toEqual(before);
   });
 
+  it("two members given one PIN at the same moment: one is added, the other gets 409 PIN_TAKEN; adds in two stores at once get distinct ids", async () => {
+    const sameStore = await Promise.all([
+      write(server.app, "POST", staffUrl(), admin, { name: "Stavros", role: "waiter", pin: "97531" }),
+      write(server.app, "POST", staffUrl(), admin, { name: "Stella", role: "waiter", pin: "97531" }),
+    ]);
+    expect(sameStore.map((add) => add.statusCode).sort()).toEqual([201, 409]);
+    expect(sameStore.find((add) => add.statusCode === 409)?.json()).toMatchObject({ code: "PIN_TAKEN" });
+    const twoStores = await Promise.all([
+      write(server.app, "POST", staffUrl(), admin, { name: "Petros", role: "waiter" }),
+      write(server.app, "POST", staffUrl(OTHER_STORE), otherAdmin, { name: "Pavlos", role: "waiter" }),
+    ]);
+    expect(twoStores.map((add) => add.statusCode)).toEqual([201, 201]);
+    const ids = twoStores.map((add) => add.json<AddedStaffMember>().member.userId);
+    expect(ids[0]).not.toBe(ids[1]);
+  });
+
   it("rename and role with version; a stale version → 409 STAFF_CHANGED with the current one, nothing written", async () => {
     const renamed = await write(server.app, "PATCH", memberUrl(NIKOS), admin, { version: 1, name: "Nikos P." });
     expect(renamed.statusCode, renamed.body).toBe(200);
