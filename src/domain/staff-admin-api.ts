@@ -26,7 +26,6 @@ export type StaffRoleName = Static<typeof StaffRoleNameSchema>;
 
 const StaffNameSchema = Type.String({ minLength: 1, maxLength: 80, pattern: "\\S" });
 
-export const StoreParamsSchema = Type.Object({ storeId: Id }, closed);
 export const StoreMemberParamsSchema = Type.Object({ storeId: Id, userId: Id }, closed);
 export type StoreMemberParams = Static<typeof StoreMemberParamsSchema>;
 

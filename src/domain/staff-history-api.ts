@@ -22,8 +22,6 @@ const id = (description?: string) =>
 const Id = id();
 const AthensDay = Type.String({ pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$", description: "YYYY-MM-DD in Athens" });
 
-export const StoreOrdersParamsSchema = Type.Object({ storeId: Id }, closed);
-
 export const StoreOrdersQuerySchema = Type.Object(
   {
     day: Type.Optional(

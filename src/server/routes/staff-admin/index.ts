@@ -20,9 +20,8 @@ import {
   StaffMemberChangeSchema,
   StaffMemberRowSchema,
   StoreMemberParamsSchema,
-  StoreParamsSchema,
 } from "../../../domain/staff-admin-api";
-import { StoreItemParamsSchema } from "../../../domain/staff-catalogue-api";
+import { StoreItemParamsSchema, StoreParamsSchema } from "../../../domain/staff-catalogue-api";
 import { photoTooLarge, setItemPhoto } from "../../catalogue/item-photo";
 import { exportVenueFile } from "../../catalogue/venue-file-export";
 import { invalidInput } from "../../http/api-error";

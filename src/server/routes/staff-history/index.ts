@@ -11,12 +11,12 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { AuthHeadersSchema } from "../../../domain/auth-api";
 import type { Translations } from "../../../domain/languages";
+import { StoreParamsSchema } from "../../../domain/staff-catalogue-api";
 import { isCalendarDay, STORE_HISTORY_PAGE_SIZE } from "../../../domain/staff-history";
 import {
   OrderDetailsLinkParamsSchema,
   OrderDetailsLinkSchema,
   StoreOrdersPageSchema,
-  StoreOrdersParamsSchema,
   StoreOrdersQuerySchema,
 } from "../../../domain/staff-history-api";
 import { fromJsonText } from "../../db/columns";
@@ -36,7 +36,7 @@ export const staffHistoryRoutes: FastifyPluginAsyncTypebox<{ ctx: OrdersContext 
       schema: {
         tags: ["staff"],
         summary: `The store's orders of one Athens day (default today), newest first, ${STORE_HISTORY_PAGE_SIZE} per page unless a limit is given; filter by status, spot and daily number. Staff of that store only`,
-        params: StoreOrdersParamsSchema,
+        params: StoreParamsSchema,
         querystring: StoreOrdersQuerySchema,
         headers: AuthHeadersSchema,
         response: { 200: StoreOrdersPageSchema, ...errorResponses(400, 401, 403) },
