@@ -11,7 +11,8 @@ import type { OrdersContext } from "../orders/context";
 import type { StoredAnswer } from "../orders/idempotency";
 import type { StaffMember } from "../routes/staff-orders/staff-session";
 import { itemLabel } from "../staff/audit";
-import { moveVersion, runCatalogueWrite, touchedFields } from "./catalogue-write";
+import { touchedFields } from "../staff/audited-write";
+import { moveVersion, runCatalogueWrite } from "./catalogue-write";
 import { editableItem } from "./staff-catalogue";
 
 export function editItem(

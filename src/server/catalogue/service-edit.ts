@@ -12,9 +12,10 @@ import type { OrdersContext } from "../orders/context";
 import type { StoredAnswer } from "../orders/idempotency";
 import type { StaffMember } from "../routes/staff-orders/staff-session";
 import { itemLabel } from "../staff/audit";
+import { touchedFields } from "../staff/audited-write";
 import { formatIssue } from "../validation/issues";
 import { serviceTimeIssues } from "../venue/semantic-checks";
-import { moveVersion, runCatalogueWrite, touchedFields } from "./catalogue-write";
+import { moveVersion, runCatalogueWrite } from "./catalogue-write";
 
 export function editService(
   ctx: OrdersContext,

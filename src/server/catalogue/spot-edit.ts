@@ -17,7 +17,8 @@ import { floorPlanOf } from "../openings/floor-plan";
 import type { OrdersContext } from "../orders/context";
 import type { StoredAnswer } from "../orders/idempotency";
 import type { StaffMember } from "../routes/staff-orders/staff-session";
-import { moveVersion, runCatalogueWrite, touchedFields } from "./catalogue-write";
+import { touchedFields } from "../staff/audited-write";
+import { moveVersion, runCatalogueWrite } from "./catalogue-write";
 import { serviceAvailableAt, spotNamesOf } from "./presenters";
 
 /** Where a spot's QR code leads: the services page of the spot. */

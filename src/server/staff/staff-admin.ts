@@ -27,10 +27,8 @@ import type { Database } from "../db/schema";
 import type { StaffRow } from "../db/tables/staff.table";
 import { ApiError, conflict, notFound } from "../http/api-error";
 import type { OrdersContext } from "../orders/context";
-import { runOnce } from "../orders/idempotency";
-import { requestHash } from "../orders/request-hash";
 import type { StaffMember } from "../routes/staff-orders/staff-session";
-import { recordAudit } from "./audit";
+import { runAuditedWrite, touchedFields } from "./audited-write";
 import { hashPin, verifyPin } from "./pin-hash";
 
 const ROLE_OF: Record<StaffRoleName, StaffRow["role"]> = { waiter: "WAITER", admin: "ADMIN" };
@@ -71,51 +69,46 @@ export async function addStaffMember(
   const storeId = admin.storeId;
   const chosen = await pinToSet(ctx, admin, key, request.pin, null);
   const call = { route: `stores/${storeId}/staff`, body: request };
-  const answer = await runOnce(
+  const answer = await runAuditedWrite(
     ctx,
-    { userId: admin.userId, key, hash: requestHash(call) },
-    { claimFirst: false },
-    (claim) =>
-      ctx.db.transaction().execute(async (trx) => {
-        const earlier = await claim.claim(trx);
-        if (earlier !== null) return earlier;
-        const pin = await confirmPinStillFree(trx, storeId, chosen, null);
-        const row = await insertUnderFreeId(
-          undefined,
-          () => newStaffId(trx, storeId),
-          (id) =>
-            trx
-              .insertInto("staff")
-              .values({
-                id,
-                store_id: storeId,
-                name: request.name.trim(),
-                role: ROLE_OF[request.role],
-                pin_hash: pin.pinHash,
-                email: null,
-                active: toDbBoolean(true),
-                version: 1,
-              })
-              .onConflict((conflicting) => conflicting.column("id").doNothing())
-              .returningAll()
-              .executeTakeFirst(),
-          () => conflict("STAFF_CHANGED", "Other members were being added at the same moment; add this one again"),
-        );
-        const { id } = row;
-        const member = staffMemberRow(row);
-        await recordAudit(trx, {
-          storeId,
-          actor: { userId: admin.userId, name: admin.name },
+    admin,
+    key,
+    call,
+    async (trx) => {
+      const pin = await confirmPinStillFree(trx, storeId, chosen, null);
+      const row = await insertUnderFreeId(
+        undefined,
+        () => newStaffId(trx, storeId),
+        (id) =>
+          trx
+            .insertInto("staff")
+            .values({
+              id,
+              store_id: storeId,
+              name: request.name.trim(),
+              role: ROLE_OF[request.role],
+              pin_hash: pin.pinHash,
+              email: null,
+              active: toDbBoolean(true),
+              version: 1,
+            })
+            .onConflict((conflicting) => conflicting.column("id").doNothing())
+            .returningAll()
+            .executeTakeFirst(),
+        () => conflict("STAFF_CHANGED", "Other members were being added at the same moment; add this one again"),
+      );
+      const member = staffMemberRow(row);
+      return {
+        answer: { member, round: pin.round } satisfies KeptAdd,
+        audit: {
           action: "staff.add",
-          subject: { kind: "staff", id, label: member.name },
+          subject: { kind: "staff", id: row.id, label: member.name },
           before: null,
           after: { name: member.name, role: member.role, active: true },
-          at: ctx.now().toISOString(),
-        });
-        const body = JSON.stringify({ member, round: pin.round } satisfies KeptAdd);
-        await claim.finish(trx, { status: 201, body, orderId: null });
-        return { status: 201, body };
-      }),
+        },
+      };
+    },
+    { status: 201 },
   );
   const kept = JSON.parse(answer.body) as KeptAdd | { code: string };
   if (!("member" in kept)) return { status: answer.status, replayed: answer.replayed, body: kept };
@@ -149,44 +142,31 @@ export async function changeStaffMember(
     );
   }
   const call = { route: `stores/${storeId}/staff/${memberId}`, body: change };
-  const answer = await runOnce(
-    ctx,
-    { userId: admin.userId, key, hash: requestHash(call) },
-    { claimFirst: false },
-    (claim) =>
-      ctx.db.transaction().execute(async (trx) => {
-        const earlier = await claim.claim(trx);
-        if (earlier !== null) return earlier;
-        const row = await memberOf(trx, storeId, memberId, change.version);
-        const before = staffMemberRow(row);
-        const after: StaffMemberRow = {
-          ...before,
-          ...(change.name === undefined ? {} : { name: change.name.trim() }),
-          ...(change.role === undefined ? {} : { role: change.role }),
-          ...(change.active === undefined ? {} : { active: change.active }),
-          version: row.version + 1,
-        };
-        await bumpMember(trx, row, {
-          name: after.name,
-          role: ROLE_OF[after.role],
-          active: toDbBoolean(after.active),
-        });
-        if (before.active && !after.active) await signOutMember(ctx, trx, storeId, memberId);
-        const fields = (["name", "role", "active"] as const).filter((field) => change[field] !== undefined);
-        await recordAudit(trx, {
-          storeId,
-          actor: { userId: admin.userId, name: admin.name },
-          action: "staff.edit",
-          subject: { kind: "staff", id: memberId, label: after.name },
-          before: Object.fromEntries(fields.map((field) => [field, before[field]])),
-          after: Object.fromEntries(fields.map((field) => [field, after[field]])),
-          at: ctx.now().toISOString(),
-        });
-        const body = JSON.stringify(after);
-        await claim.finish(trx, { status: 200, body, orderId: null });
-        return { status: 200, body };
-      }),
-  );
+  const answer = await runAuditedWrite(ctx, admin, key, call, async (trx) => {
+    const row = await memberOf(trx, storeId, memberId, change.version);
+    const before = staffMemberRow(row);
+    const after: StaffMemberRow = {
+      ...before,
+      ...(change.name === undefined ? {} : { name: change.name.trim() }),
+      ...(change.role === undefined ? {} : { role: change.role }),
+      ...(change.active === undefined ? {} : { active: change.active }),
+      version: row.version + 1,
+    };
+    await bumpMember(trx, row, {
+      name: after.name,
+      role: ROLE_OF[after.role],
+      active: toDbBoolean(after.active),
+    });
+    if (before.active && !after.active) await signOutMember(ctx, trx, storeId, memberId);
+    return {
+      answer: after,
+      audit: {
+        action: "staff.edit",
+        subject: { kind: "staff", id: memberId, label: after.name },
+        ...touchedFields(change, before, after),
+      },
+    };
+  });
   return { status: answer.status, replayed: answer.replayed, body: JSON.parse(answer.body) };
 }
 
@@ -208,35 +188,24 @@ export async function setStaffPin(
   if (existing === undefined) throw memberNotFound(memberId);
   const chosen = await pinToSet(ctx, admin, key, change.pin, memberId);
   const call = { route: `stores/${storeId}/staff/${memberId}/pin`, body: change };
-  const answer = await runOnce(
-    ctx,
-    { userId: admin.userId, key, hash: requestHash(call) },
-    { claimFirst: false },
-    (claim) =>
-      ctx.db.transaction().execute(async (trx) => {
-        const earlier = await claim.claim(trx);
-        if (earlier !== null) return earlier;
-        const pin = await confirmPinStillFree(trx, storeId, chosen, memberId);
-        const row = await memberOf(trx, storeId, memberId, undefined);
-        await bumpMember(trx, row, { pin_hash: pin.pinHash });
-        // A new PIN ends the sessions opened with the old one (a PIN known to someone it should
-        // not be); an admin changing their own keeps the session they do it from.
-        if (memberId !== admin.staffId) await signOutMember(ctx, trx, storeId, memberId);
-        await recordAudit(trx, {
-          storeId,
-          actor: { userId: admin.userId, name: admin.name },
-          action: "staff.pin",
-          subject: { kind: "staff", id: memberId, label: row.name },
-          before: null,
-          // Never the PIN nor its hash: only that it changed and how it was made.
-          after: { pin: pin.round === null ? "set" : "generated" },
-          at: ctx.now().toISOString(),
-        });
-        const body = JSON.stringify({ round: pin.round } satisfies KeptPin);
-        await claim.finish(trx, { status: 200, body, orderId: null });
-        return { status: 200, body };
-      }),
-  );
+  const answer = await runAuditedWrite(ctx, admin, key, call, async (trx) => {
+    const pin = await confirmPinStillFree(trx, storeId, chosen, memberId);
+    const row = await memberOf(trx, storeId, memberId, undefined);
+    await bumpMember(trx, row, { pin_hash: pin.pinHash });
+    // A new PIN ends the sessions opened with the old one (a PIN known to someone it should
+    // not be); an admin changing their own keeps the session they do it from.
+    if (memberId !== admin.staffId) await signOutMember(ctx, trx, storeId, memberId);
+    return {
+      answer: { round: pin.round } satisfies KeptPin,
+      audit: {
+        action: "staff.pin",
+        subject: { kind: "staff", id: memberId, label: row.name },
+        before: null,
+        // Never the PIN nor its hash: only that it changed and how it was made.
+        after: { pin: pin.round === null ? "set" : "generated" },
+      },
+    };
+  });
   const kept = JSON.parse(answer.body) as KeptPin | { code: string };
   if (!("round" in kept)) return { status: answer.status, replayed: answer.replayed, body: kept };
   return {
