@@ -9,6 +9,7 @@ import type { ReactNode } from "react";
 import { useSession } from "../../session/use-session";
 import { EmptyStatePage } from "../shell/EmptyStatePage";
 import { TitledPage } from "../shell/TitledPage";
+import { VenueFileDownload } from "./VenueFileDownload";
 import "./back-office.css";
 
 export type BackOfficeSection = "items" | "staff" | "spots" | "audit";
@@ -76,6 +77,7 @@ export function BackOfficePage({
           <Trans>Store admin</Trans>
         </Link>
       </nav>
+      <VenueFileDownload storeId={storeId} />
       {children(storeId)}
     </TitledPage>
   );

@@ -17,6 +17,7 @@ import { type ErrorText, errorTextOf } from "../../api/error-catalogue";
 import { AccountMessage } from "../entrance/AccountMessage";
 import { addSpot, editSpot, fetchQrSheet, fetchSpots } from "./back-office-api";
 import { ReadPending } from "./ReadPending";
+import { saveAsFile } from "./save-as-file";
 import { SaveKeys } from "./save-keys";
 import { readSaveFailure } from "./save-outcome";
 
@@ -112,15 +113,7 @@ export function SpotsScreen({ storeId }: { storeId: number }) {
     setMessage(null);
     try {
       const sheet = await fetchQrSheet(storeId, spotId);
-      const url = URL.createObjectURL(sheet.blob);
-      const link = document.createElement("a");
-      link.href = url;
-      link.download = sheet.fileName ?? "qr-sheet.html";
-      document.body.append(link);
-      link.click();
-      link.remove();
-      // The click has handed the file over; the address is freed after it.
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      saveAsFile(sheet.blob, sheet.fileName ?? "qr-sheet.html");
     } catch (error) {
       setMessage({ tone: "error", text: errorTextOf(error) });
     }

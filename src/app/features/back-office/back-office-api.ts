@@ -126,3 +126,8 @@ export function editSpot(storeId: number, spotId: number, edit: SpotEdit, key: s
 export function fetchQrSheet(storeId: number, spotId?: number): Promise<Download> {
   return authedDownload(`${store(storeId)}/qr-sheet${spotId === undefined ? "" : `?spotId=${spotId}`}`);
 }
+
+/** The store as a venue file (JSON, staff without PINs): a file to save. */
+export function fetchVenueFile(storeId: number): Promise<Download> {
+  return authedDownload(`${store(storeId)}/venue-file`);
+}
