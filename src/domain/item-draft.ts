@@ -65,7 +65,8 @@ export function readDraft(item: EditableItem, draft: ItemDraft): DraftReading {
   return { ok: true, edit, changed: Object.keys(edit).length > 1 };
 }
 
-function namesOf(
+/** The names as typed, trimmed, with each kept language's stored details; Greek and English required. */
+export function namesOf(
   stored: Translations,
   typed: Partial<Record<Language, string>>,
   errors: Partial<Record<DraftField, DraftRefusal>>,

@@ -6,12 +6,14 @@
  * negative price is refused beside the field and nothing is saved. Freddo's price is restored at
  * the end (the e2e run shares one database). The admin adds a spot "E2E umbrella" (it stays, in its
  * own section "E2E"), saves its QR sheet as a download and renames it; moves a coffee down with the
- * keyboard and a guest's fresh menu has the new order (restored at the end). axe: no serious
+ * keyboard and a guest's fresh menu has the new order (restored at the end). The admin gives Nachos
+ * an option group and a guest's item window shows it (removed at the end). axe: no serious
  * violation on the back office.
  */
 import { readFileSync } from "node:fs";
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { type E2eSession, storeSessionInBrowser } from "./support/accounts";
+import { atAthensTime } from "./support/athens-time";
 import { signInOnTerminal, signInWaiter, staffHeaders } from "./support/orders";
 import { ScreenAudit, watchCspViolations } from "./support/screen-audit";
 
@@ -266,5 +268,96 @@ test("an admin moves an item down its category with the keyboard (Space, arrow, 
     });
     expect(restored.status()).toBe(200);
     await admin.close();
+  }
+});
+
+// Nachos (item 70506, 9,50 €) in the beach bar: no other spec touches it, and it has no option groups.
+const NACHOS = { itemId: 70506, name: "Νάτσος" };
+const nachosGroupsUrl = `/api/staff/stores/${HOTEL.storeId}/items/${NACHOS.itemId}/groups`;
+
+test("spec option groups: an admin adds a mandatory 'pick one' group with two options (one +0,50 €) in the back office; a guest's fresh item window shows it and the price follows the option; the admin removes it", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const session = await signInWaiter(request, HOTEL.adminPin, HOTEL.storeId);
+  const headers = staffHeaders(session);
+  const groupsNow = async () => {
+    const answer = await request.get(nachosGroupsUrl, { headers });
+    expect(answer.ok()).toBe(true);
+    return (await answer.json()) as { version: number; groups: { id: number }[] };
+  };
+  expect((await groupsNow()).groups).toEqual([]);
+  const admin = await newLaptop(browser);
+  const guest = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "el-GR" });
+  const audit = new ScreenAudit(await watchCspViolations(admin));
+  try {
+    const page = await admin.newPage();
+    await page.goto("/");
+    await adminSessionIn(page, request);
+    await page.goto("/back-office");
+    await page.getByLabel("Αναζήτηση ειδών").fill("νάτσος");
+    await page.getByRole("button", { name: NACHOS.name, exact: true }).click();
+    const toggle = page.getByRole("button", { name: /^Επιλογές \(/ });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    const form = page.getByRole("form", { name: `Επιλογές: ${NACHOS.name}` });
+    await expect(form.getByText("Αυτό το είδος δεν έχει ομάδες επιλογών.")).toBeVisible();
+
+    await form.getByRole("button", { name: "Προσθήκη ομάδας" }).click();
+    const group = form.getByRole("group", { name: "Ομάδα 1", exact: true });
+    // The new group's Greek name takes the focus, so the keyboard goes on from there.
+    await expect(group.getByLabel("Όνομα ομάδας στα ελληνικά (υποχρεωτικό)")).toBeFocused();
+    await page.keyboard.type("Μερίδα E2E");
+    await group.getByLabel("Όνομα ομάδας στα αγγλικά (υποχρεωτικό)").fill("Portion E2E");
+    await expect(group.getByLabel("Είδος επιλογής")).toHaveValue("RADIO_BUTTON");
+    await group.getByLabel("Υποχρεωτική: οι επισκέπτες πρέπει να διαλέξουν").check();
+    const first = group.getByRole("group", { name: "Επιλογή 1", exact: true });
+    await first.getByLabel("Όνομα επιλογής στα ελληνικά (υποχρεωτικό)").fill("Κανονική");
+    await first.getByLabel("Όνομα επιλογής στα αγγλικά (υποχρεωτικό)").fill("Regular");
+    await first.getByLabel("Επιλεγμένη από πριν").check();
+    await group.getByRole("button", { name: "Προσθήκη επιλογής στην ομάδα 1" }).click();
+    const second = group.getByRole("group", { name: "Επιλογή 2", exact: true });
+    await second.getByLabel("Όνομα επιλογής στα ελληνικά (υποχρεωτικό)").fill("Διπλή");
+    await second.getByLabel("Όνομα επιλογής στα αγγλικά (υποχρεωτικό)").fill("Double");
+    await second.getByLabel("Επιπλέον τιμή σε ευρώ (κενό: καμία)").fill("0,50");
+    await audit.check(page, "back office: an item's option groups");
+    await form.getByRole("button", { name: "Αποθήκευση των επιλογών" }).click();
+    await expect(form.getByText("Οι επιλογές αποθηκεύτηκαν.")).toBeVisible();
+    expect((await groupsNow()).groups).toHaveLength(1);
+
+    // A guest's fresh menu, at noon (the beach bar is open): the group in the item's window.
+    const guestPage = await guest.newPage();
+    await atAthensTime(guestPage, "12:00");
+    await guestPage.goto(`/${HOTEL.service}/${HOTEL.guestSpot}`);
+    await guestPage.getByRole("button", { name: NACHOS.name, exact: true }).click();
+    const dialog = guestPage.getByRole("dialog", { name: NACHOS.name });
+    await expect(dialog.getByRole("heading", { name: "Μερίδα E2E (υποχρεωτικό)" })).toBeVisible();
+    await expect(dialog.getByRole("radio", { name: /^Κανονική/ })).toBeChecked();
+    const add = guestPage.getByRole("button", { name: /^Προσθήκη στ/ });
+    await expect(add).toContainText("9,50");
+    await dialog.getByRole("radio", { name: /^Διπλή/ }).check();
+    await expect(add).toContainText("10,00");
+
+    // The admin removes the group again: the item is as the demo venue has it.
+    await group.getByRole("button", { name: "Αφαίρεση της ομάδας 1" }).click();
+    await expect(form.getByText("Αυτό το είδος δεν έχει ομάδες επιλογών.")).toBeVisible();
+    await form.getByRole("button", { name: "Αποθήκευση των επιλογών" }).click();
+    await expect(form.getByText("Οι επιλογές αποθηκεύτηκαν.")).toBeVisible();
+    expect((await groupsNow()).groups).toEqual([]);
+    await audit.check(page, "back office: an item's option groups after a save");
+    expect(audit.findings, audit.findings.join("\n")).toEqual([]);
+  } finally {
+    // Nachos without option groups, as the demo venue has it, whatever happened above.
+    const now = await groupsNow();
+    if (now.groups.length > 0) {
+      const restored = await request.put(nachosGroupsUrl, {
+        headers: { ...headers, "idempotency-key": crypto.randomUUID() },
+        data: { version: now.version, groups: [] },
+      });
+      expect(restored.status()).toBe(200);
+    }
+    await admin.close();
+    await guest.close();
   }
 });

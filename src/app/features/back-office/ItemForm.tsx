@@ -72,6 +72,15 @@ export function ItemForm({ storeId, item, languages, onSaved, onDirtyChange, rea
   const dirty =
     JSON.stringify(draft) !== JSON.stringify(pristine) || JSON.stringify(stock) !== JSON.stringify(stockDraftOf(base));
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+  // A save of the item's option groups moves its version and nothing the form shows: follow it.
+  useEffect(() => {
+    const unversioned = (shown: StaffCatalogueItem) => JSON.stringify({ ...shown, version: 0 });
+    setBase((shown) =>
+      item.version > shown.version && unversioned(item) === unversioned(shown)
+        ? { ...shown, version: item.version }
+        : shown,
+    );
+  }, [item]);
 
   const refusalText = (reason: DraftRefusal): string => {
     switch (reason) {

@@ -21,6 +21,7 @@ import { type ErrorText, errorTextOf } from "../../api/error-catalogue";
 import { AccountMessage } from "../entrance/AccountMessage";
 import { fetchStaffCatalogue, saveCategoryOrder, saveItemOrder } from "./back-office-api";
 import { ItemForm } from "./ItemForm";
+import { ItemGroupsEditor } from "./ItemGroupsEditor";
 import { ReadPending } from "./ReadPending";
 import { SortableList } from "./SortableList";
 import { SaveKeys } from "./save-keys";
@@ -33,7 +34,9 @@ export function ItemsEditor({ storeId }: { storeId: number }) {
   const [loadError, setLoadError] = useState<ErrorText | null>(null);
   const [search, setSearch] = useState("");
   const [selected, setSelected] = useState<number | null>(null);
-  const [dirty, setDirty] = useState(false);
+  const [formDirty, setDirty] = useState(false);
+  const [groupsDirty, setGroupsDirty] = useState(false);
+  const dirty = formDirty || groupsDirty;
   const [orderNotice, setOrderNotice] = useState<{ tone: "error" | "success"; text: ErrorText } | null>(null);
   const [ordering, setOrdering] = useState(false);
   const orderKeys = useRef(new SaveKeys());
@@ -132,6 +135,7 @@ export function ItemsEditor({ storeId }: { storeId: number }) {
     if (itemId === selected) return;
     if (dirty && !window.confirm(leaveText)) return;
     setDirty(false);
+    setGroupsDirty(false);
     setSelected(itemId);
   }
 
@@ -239,6 +243,16 @@ export function ItemsEditor({ storeId }: { storeId: number }) {
             onSaved={replaceItem}
             onDirtyChange={setDirty}
             readCurrent={readCurrent}
+          />
+        )}
+        {item !== null && (
+          <ItemGroupsEditor
+            key={item.itemId}
+            storeId={storeId}
+            item={item}
+            languages={languages}
+            onSaved={replaceItem}
+            onDirtyChange={setGroupsDirty}
           />
         )}
       </div>

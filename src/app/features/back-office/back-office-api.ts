@@ -17,6 +17,8 @@ import type {
   CategoryOrder,
   EditableItem,
   ItemEdit,
+  ItemGroups,
+  ItemGroupsEdit,
   ItemOrder,
   ItemStock,
   ItemStockChange,
@@ -130,4 +132,19 @@ export function fetchQrSheet(storeId: number, spotId?: number): Promise<Download
 /** The store as a venue file (JSON, staff without PINs): a file to save. */
 export function fetchVenueFile(storeId: number): Promise<Download> {
   return authedDownload(`${store(storeId)}/venue-file`);
+}
+
+/** An item's option groups in order, with the item's version (admins). */
+export function fetchItemGroups(storeId: number, itemId: number): Promise<ItemGroups> {
+  return authedCall(`${store(storeId)}/items/${itemId}/groups`, { method: "get" });
+}
+
+/** An item's option groups replaced whole and in order, named with the item's version. */
+export function saveItemGroups(
+  storeId: number,
+  itemId: number,
+  edit: ItemGroupsEdit,
+  key: string,
+): Promise<ItemGroups> {
+  return authedCall(`${store(storeId)}/items/${itemId}/groups`, { method: "put", json: edit, headers: keyed(key) });
 }
