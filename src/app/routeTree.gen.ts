@@ -19,6 +19,7 @@ import { Route as StaffSignInRouteImport } from './routes/staff-sign-in'
 import { Route as ServiceTableIdRouteImport } from './routes/$service.$tableId'
 import { Route as BackOfficeIndexRouteImport } from './routes/back-office.index'
 import { Route as BackOfficeAuditRouteImport } from './routes/back-office.audit'
+import { Route as BackOfficeServicesRouteImport } from './routes/back-office.services'
 import { Route as BackOfficeSpotsRouteImport } from './routes/back-office.spots'
 import { Route as BackOfficeStaffRouteImport } from './routes/back-office.staff'
 import { Route as InfoIndexRouteImport } from './routes/info.index'
@@ -97,6 +98,11 @@ const BackOfficeIndexRoute = BackOfficeIndexRouteImport.update({
 const BackOfficeAuditRoute = BackOfficeAuditRouteImport.update({
   id: '/back-office/audit',
   path: '/back-office/audit',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BackOfficeServicesRoute = BackOfficeServicesRouteImport.update({
+  id: '/back-office/services',
+  path: '/back-office/services',
   getParentRoute: () => rootRouteImport,
 } as any)
 const BackOfficeSpotsRoute = BackOfficeSpotsRouteImport.update({
@@ -273,6 +279,7 @@ export interface FileRoutesByFullPath {
   '/staff-sign-in': typeof StaffSignInRoute
   '/$service/$tableId': typeof ServiceTableIdRouteWithChildren
   '/back-office/audit': typeof BackOfficeAuditRoute
+  '/back-office/services': typeof BackOfficeServicesRoute
   '/back-office/spots': typeof BackOfficeSpotsRoute
   '/back-office/staff': typeof BackOfficeStaffRoute
   '/info/$type': typeof InfoTypeRoute
@@ -313,6 +320,7 @@ export interface FileRoutesByTo {
   '/staff-login': typeof StaffLoginRoute
   '/staff-sign-in': typeof StaffSignInRoute
   '/back-office/audit': typeof BackOfficeAuditRoute
+  '/back-office/services': typeof BackOfficeServicesRoute
   '/back-office/spots': typeof BackOfficeSpotsRoute
   '/back-office/staff': typeof BackOfficeStaffRoute
   '/info/$type': typeof InfoTypeRoute
@@ -356,6 +364,7 @@ export interface FileRoutesById {
   '/staff-sign-in': typeof StaffSignInRoute
   '/$service/$tableId': typeof ServiceTableIdRouteWithChildren
   '/back-office/audit': typeof BackOfficeAuditRoute
+  '/back-office/services': typeof BackOfficeServicesRoute
   '/back-office/spots': typeof BackOfficeSpotsRoute
   '/back-office/staff': typeof BackOfficeStaffRoute
   '/info/$type': typeof InfoTypeRoute
@@ -399,6 +408,7 @@ export interface FileRouteTypes {
     | '/staff-sign-in'
     | '/$service/$tableId'
     | '/back-office/audit'
+    | '/back-office/services'
     | '/back-office/spots'
     | '/back-office/staff'
     | '/info/$type'
@@ -439,6 +449,7 @@ export interface FileRouteTypes {
     | '/staff-login'
     | '/staff-sign-in'
     | '/back-office/audit'
+    | '/back-office/services'
     | '/back-office/spots'
     | '/back-office/staff'
     | '/info/$type'
@@ -481,6 +492,7 @@ export interface FileRouteTypes {
     | '/staff-sign-in'
     | '/$service/$tableId'
     | '/back-office/audit'
+    | '/back-office/services'
     | '/back-office/spots'
     | '/back-office/staff'
     | '/info/$type'
@@ -524,6 +536,7 @@ export interface RootRouteChildren {
   StaffSignInRoute: typeof StaffSignInRoute
   ServiceTableIdRoute: typeof ServiceTableIdRouteWithChildren
   BackOfficeAuditRoute: typeof BackOfficeAuditRoute
+  BackOfficeServicesRoute: typeof BackOfficeServicesRoute
   BackOfficeSpotsRoute: typeof BackOfficeSpotsRoute
   BackOfficeStaffRoute: typeof BackOfficeStaffRoute
   InfoTypeRoute: typeof InfoTypeRoute
@@ -615,6 +628,13 @@ declare module '@tanstack/react-router' {
       path: '/back-office/audit'
       fullPath: '/back-office/audit'
       preLoaderRoute: typeof BackOfficeAuditRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/back-office/services': {
+      id: '/back-office/services'
+      path: '/back-office/services'
+      fullPath: '/back-office/services'
+      preLoaderRoute: typeof BackOfficeServicesRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/back-office/spots': {
@@ -882,6 +902,7 @@ const rootRouteChildren: RootRouteChildren = {
   StaffSignInRoute: StaffSignInRoute,
   ServiceTableIdRoute: ServiceTableIdRouteWithChildren,
   BackOfficeAuditRoute: BackOfficeAuditRoute,
+  BackOfficeServicesRoute: BackOfficeServicesRoute,
   BackOfficeSpotsRoute: BackOfficeSpotsRoute,
   BackOfficeStaffRoute: BackOfficeStaffRoute,
   InfoTypeRoute: InfoTypeRoute,

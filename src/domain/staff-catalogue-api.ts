@@ -118,15 +118,34 @@ export const StaffCatalogueCategorySchema = Type.Object(
 );
 export type StaffCatalogueCategory = Static<typeof StaffCatalogueCategorySchema>;
 
-export const StaffCatalogueServiceSchema = Type.Object(
+/** The settings an admin edits, as stored, with the service's version after the edit. */
+export const EditableServiceSchema = Type.Object(
   {
     serviceId: Id,
-    version: Type.Integer({
-      minimum: 1,
-      description: "The version an edit of the service or its categories' order names",
-    }),
-    slug: Type.String(),
+    version: Type.Integer({ minimum: 1 }),
     names: TranslationsSchema,
+    hours: Type.Union([HoursSchema, Type.Null()]),
+    scheduledOrders: Type.Union([Type.Object({ enabled: Type.Boolean(), hours: HoursSchema }, closed), Type.Null()]),
+    maxItemsPerOrder: Type.Integer({ minimum: 0 }),
+    minimumOrderCents: CentsSchema,
+    happyHour: Type.Union([HappyHourSchema, Type.Null()]),
+    deliveryDiscount: Type.Union([DeliveryDiscountSchema, Type.Null()]),
+    delayedResponse: Type.Boolean(),
+    hidePhotosOfItems: Type.Boolean(),
+  },
+  closed,
+);
+export type EditableService = Static<typeof EditableServiceSchema>;
+
+/**
+ * A service as staff see it to change it: its settings as an admin edits them (EditableService,
+ * whose `version` an edit of the service or its categories' order names), its categories, and
+ * its pause when set.
+ */
+export const StaffCatalogueServiceSchema = Type.Object(
+  {
+    ...EditableServiceSchema.properties,
+    slug: Type.String(),
     categories: Type.Array(StaffCatalogueCategorySchema),
     pause: Type.Optional(ServicePauseSchema),
   },
@@ -177,25 +196,6 @@ export const ServiceEditSchema = Type.Object(
   closed,
 );
 export type ServiceEdit = Static<typeof ServiceEditSchema>;
-
-/** The settings an admin edits, as stored, with the service's version after the edit. */
-export const EditableServiceSchema = Type.Object(
-  {
-    serviceId: Id,
-    version: Type.Integer({ minimum: 1 }),
-    names: TranslationsSchema,
-    hours: Type.Union([HoursSchema, Type.Null()]),
-    scheduledOrders: Type.Union([Type.Object({ enabled: Type.Boolean(), hours: HoursSchema }, closed), Type.Null()]),
-    maxItemsPerOrder: Type.Integer({ minimum: 0 }),
-    minimumOrderCents: CentsSchema,
-    happyHour: Type.Union([HappyHourSchema, Type.Null()]),
-    deliveryDiscount: Type.Union([DeliveryDiscountSchema, Type.Null()]),
-    delayedResponse: Type.Boolean(),
-    hidePhotosOfItems: Type.Boolean(),
-  },
-  closed,
-);
-export type EditableService = Static<typeof EditableServiceSchema>;
 
 export const StoreCategoryParamsSchema = Type.Object({ storeId: Id, categoryId: Id }, closed);
 export type StoreCategoryParams = Static<typeof StoreCategoryParamsSchema>;

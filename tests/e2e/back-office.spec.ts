@@ -7,7 +7,9 @@
  * the end (the e2e run shares one database). The admin adds a spot "E2E umbrella" (it stays, in its
  * own section "E2E"), saves its QR sheet as a download and renames it; moves a coffee down with the
  * keyboard and a guest's fresh menu has the new order (restored at the end). The admin gives Nachos
- * an option group and a guest's item window shows it (removed at the end). axe: no serious
+ * an option group and a guest's item window shows it (removed at the end). The admin sets the
+ * beach bar's minimum order in the services section and a guest's fresh cart says it, then pauses
+ * the beach bar with a reason a guest reads, resumes it and puts the minimum back. axe: no serious
  * violation on the back office.
  */
 import { readFileSync } from "node:fs";
@@ -357,6 +359,110 @@ test("spec option groups: an admin adds a mandatory 'pick one' group with two op
       });
       expect(restored.status()).toBe(200);
     }
+    await admin.close();
+    await guest.close();
+  }
+});
+
+const BEACH_BAR = { serviceId: 7001, name: "Beach bar" };
+const FRUIT_SALAD = "Φρουτοσαλάτα εποχής";
+const PAUSE_REASON = "E2E: το μπαρ κλείνει για λίγο";
+
+/** The beach bar's minimum order and pause as the staff catalogue has them now. */
+async function beachBarNow(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+): Promise<{ minimumOrderCents: number; paused: boolean }> {
+  const answer = await request.get(`/api/staff/stores/${HOTEL.storeId}/catalogue`, { headers });
+  expect(answer.ok()).toBe(true);
+  const catalogue = (await answer.json()) as {
+    services: { serviceId: number; minimumOrderCents: number; pause?: unknown }[];
+  };
+  const bar = catalogue.services.find((service) => service.serviceId === BEACH_BAR.serviceId);
+  if (bar === undefined) throw new Error("the hotel has no beach bar");
+  return { minimumOrderCents: bar.minimumOrderCents, paused: bar.pause !== undefined };
+}
+
+test("an admin sets the beach bar's minimum order in the back office: a guest's fresh cart says it; a pause with a reason from the back office is read by guests; resumed", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const headers = staffHeaders(await signInWaiter(request, HOTEL.adminPin, HOTEL.storeId));
+  const before = await beachBarNow(request, headers);
+  expect(before.paused).toBe(false);
+  const admin = await newLaptop(browser);
+  const guest = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    locale: "el-GR",
+    timezoneId: "Europe/Athens",
+  });
+  const audit = new ScreenAudit(await watchCspViolations(admin));
+  try {
+    const page = await admin.newPage();
+    await page.goto("/");
+    await adminSessionIn(page, request);
+    await page.goto("/back-office");
+    await page.getByRole("link", { name: "Υπηρεσίες", exact: true }).click();
+    await expect(page).toHaveURL(/\/back-office\/services$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Γραφείο διαχείρισης: υπηρεσίες" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: BEACH_BAR.name })).toBeVisible();
+    await audit.check(page, "back office: services");
+
+    const minimum = page.getByLabel("Ελάχιστη παραγγελία σε ευρώ (κενό: καμία)");
+    await minimum.fill("50");
+    await page.getByRole("button", { name: "Αποθήκευση", exact: true }).click();
+    await expect(page.getByText("Αποθηκεύτηκε.")).toBeVisible();
+    expect((await beachBarNow(request, headers)).minimumOrderCents).toBe(5_000);
+
+    // A guest's fresh cart at noon (the beach bar open 09:00-20:00): one fruit salad, under the minimum.
+    const phone = await guest.newPage();
+    await atAthensTime(phone, "12:00");
+    await phone.goto(`/${HOTEL.service}/${HOTEL.guestSpot}`);
+    await phone.getByRole("button", { name: FRUIT_SALAD, exact: true }).click();
+    await phone.getByRole("button", { name: /^Προσθήκη στο καλάθι/ }).click();
+    await phone.getByRole("link", { name: /Δείτε το καλάθι/ }).click();
+    await expect(phone.getByText(/Η ελάχιστη παραγγελία είναι 50,00\s€/)).toBeVisible();
+
+    // Paused from the back office until resumed, with a reason the guests read.
+    const taking = page.getByRole("region", { name: "Λήψη παραγγελιών" });
+    await taking.locator("summary").click();
+    await taking.getByRole("radio", { name: "Μέχρι να ξαναρχίσουν" }).check();
+    await taking.getByRole("textbox", { name: /Αιτία που βλέπουν οι πελάτες/ }).fill(PAUSE_REASON);
+    await taking.getByRole("button", { name: /Διακοπή παραγγελιών τώρα/ }).click();
+    await expect(taking.getByText("Οι παραγγελίες έχουν διακοπεί", { exact: true })).toBeVisible();
+    expect((await beachBarNow(request, headers)).paused).toBe(true);
+    await audit.check(page, "back office: a paused service");
+
+    const newcomer = await guest.newPage();
+    await atAthensTime(newcomer, "12:00");
+    await newcomer.goto(`/menu/${HOTEL.guestSpot}`);
+    await expect(newcomer.getByRole("link", { name: /Beach bar/ })).toContainText(
+      `Το κατάστημα λέει: «${PAUSE_REASON}»`,
+    );
+
+    await taking.getByRole("button", { name: /Επανέναρξη παραγγελιών τώρα/ }).click();
+    await expect(taking.locator("summary")).toBeVisible();
+    expect((await beachBarNow(request, headers)).paused).toBe(false);
+
+    // The minimum order back as it was, from the form.
+    await minimum.fill("");
+    await page.getByRole("button", { name: "Αποθήκευση", exact: true }).click();
+    await expect(page.getByText("Αποθηκεύτηκε.")).toBeVisible();
+    expect((await beachBarNow(request, headers)).minimumOrderCents).toBe(before.minimumOrderCents);
+    expect(audit.findings, audit.findings.join("\n")).toEqual([]);
+  } finally {
+    // The beach bar as the demo venue has it, for the specs after this one.
+    const key = () => ({ "idempotency-key": crypto.randomUUID() });
+    const resumed = await request.delete(`/api/staff/stores/${HOTEL.storeId}/services/${BEACH_BAR.serviceId}/pause`, {
+      headers: { ...headers, ...key() },
+    });
+    expect(resumed.ok()).toBe(true);
+    const restored = await request.patch(`/api/staff/stores/${HOTEL.storeId}/services/${BEACH_BAR.serviceId}`, {
+      headers: { ...headers, ...key() },
+      data: { minimumOrderCents: before.minimumOrderCents },
+    });
+    expect(restored.status()).toBe(200);
     await admin.close();
     await guest.close();
   }

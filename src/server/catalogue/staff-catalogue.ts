@@ -1,7 +1,8 @@
 /**
  * The store's catalogue as staff see it to change it: services, categories and items in the guest
  * menu's order, with each item's version (for an admin's edit) and stock (for the waiter's Stock
- * view). Read in one transaction so the catalogue version matches the rows.
+ * view), and each service's settings as an admin edits them. Read in one transaction so the
+ * catalogue version matches the rows.
  */
 import type {
   EditableItem,
@@ -14,6 +15,7 @@ import type { ItemRow, ServiceRow } from "../db/tables/catalogue.tables";
 import { notFound } from "../http/api-error";
 import type { OrdersContext } from "../orders/context";
 import { photoUrl, serviceDto } from "./presenters";
+import { editableService } from "./service-edit";
 
 export function editableItem(row: ItemRow): EditableItem {
   return {
@@ -70,10 +72,9 @@ export async function readStaffCatalogue(ctx: OrdersContext, storeId: number): P
       storeId,
       catalogueVersion: store.catalogue_version,
       services: services.map((service) => ({
-        serviceId: service.id,
-        version: service.version,
+        // The settings as an admin edits them: the back office's service form opens on these.
+        ...editableService(service),
         slug: service.slug,
-        names: fromJsonText(service.names),
         // The service's pause as guests get it: the Stock view says it and offers to resume.
         ...pauseOf(service),
         categories: categories

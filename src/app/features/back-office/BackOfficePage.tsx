@@ -12,7 +12,7 @@ import { TitledPage } from "../shell/TitledPage";
 import { VenueFileDownload } from "./VenueFileDownload";
 import "./back-office.css";
 
-export type BackOfficeSection = "items" | "staff" | "spots" | "audit";
+export type BackOfficeSection = "items" | "staff" | "spots" | "audit" | "services";
 
 export function BackOfficePage({
   section,
@@ -29,6 +29,7 @@ export function BackOfficePage({
     staff: t`Back office: staff`,
     spots: t`Back office: spots`,
     audit: t`Back office: changes`,
+    services: t`Back office: services`,
   };
   const title = titles[section];
   const sections = [
@@ -36,6 +37,7 @@ export function BackOfficePage({
     { name: "staff", to: "/back-office/staff", label: <Trans>Staff</Trans> },
     { name: "spots", to: "/back-office/spots", label: <Trans>Spots</Trans> },
     { name: "audit", to: "/back-office/audit", label: <Trans>Changes</Trans> },
+    { name: "services", to: "/back-office/services", label: <Trans>Services</Trans> },
   ] as const;
 
   if (session === undefined) {

@@ -2,6 +2,7 @@
 import { AuditScreen } from "./AuditScreen";
 import { BackOfficePage } from "./BackOfficePage";
 import { ItemsEditor } from "./ItemsEditor";
+import { ServicesScreen } from "./ServicesScreen";
 import { SpotsScreen } from "./SpotsScreen";
 import { StaffScreen } from "./StaffScreen";
 
@@ -19,4 +20,8 @@ export function BackOfficeAuditScreen() {
 
 export function BackOfficeSpotsScreen() {
   return <BackOfficePage section="spots">{(storeId) => <SpotsScreen storeId={storeId} />}</BackOfficePage>;
+}
+
+export function BackOfficeServicesScreen() {
+  return <BackOfficePage section="services">{(storeId) => <ServicesScreen storeId={storeId} />}</BackOfficePage>;
 }

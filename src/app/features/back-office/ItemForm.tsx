@@ -405,7 +405,7 @@ export function ItemForm({ storeId, item, languages, onSaved, onDirtyChange, rea
 }
 
 /** The label of each language's name field. */
-const LANGUAGE_LABELS: Record<Language, MessageDescriptor> = {
+export const LANGUAGE_LABELS: Record<Language, MessageDescriptor> = {
   GRE: msg`Name in Greek (required)`,
   ENG: msg`Name in English (required)`,
   ITA: msg`Name in Italian`,

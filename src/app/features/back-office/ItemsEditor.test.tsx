@@ -5,6 +5,7 @@ import type { StaffCatalogue, StaffCatalogueItem } from "../../../domain/staff-c
 import { clearSession, storeSession } from "../../session/session";
 import { testSession } from "../../session/test-session";
 import { renderWithI18n } from "../../test-support/render";
+import { PLAIN_SERVICE_SETTINGS } from "../../test-support/service-settings";
 import { BackOfficeItemsScreen } from "./BackOfficeScreens";
 
 const blocker = vi.hoisted(() => ({ shouldBlock: null as null | (() => boolean) }));
@@ -51,6 +52,7 @@ function catalogueWith(...items: StaffCatalogueItem[]): StaffCatalogue {
         version: 1,
         slug: "beach-bar",
         names: { GRE: { name: "Μπαρ" }, ENG: { name: "Beach bar" } },
+        ...PLAIN_SERVICE_SETTINGS,
         categories: [
           {
             categoryId: 7101,

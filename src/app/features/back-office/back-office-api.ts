@@ -3,6 +3,8 @@
  * Idempotency-Key its caller keeps for the retry of the same save, so a save whose answer was lost
  * is sent again as the same save, never applied twice.
  */
+
+import type { ServicePauseRequest, ServicePauseState } from "../../../domain/service-pause-api";
 import type {
   AddedStaffMember,
   AuditPage,
@@ -16,12 +18,14 @@ import type {
 import type {
   CategoryOrder,
   EditableItem,
+  EditableService,
   ItemEdit,
   ItemGroups,
   ItemGroupsEdit,
   ItemOrder,
   ItemStock,
   ItemStockChange,
+  ServiceEdit,
   StaffCatalogue,
   StoredCategoryOrder,
   StoredItemOrder,
@@ -147,4 +151,27 @@ export function saveItemGroups(
   key: string,
 ): Promise<ItemGroups> {
   return authedCall(`${store(storeId)}/items/${itemId}/groups`, { method: "put", json: edit, headers: keyed(key) });
+}
+
+/** A service's changed settings, named with the service's version. */
+export function saveService(
+  storeId: number,
+  serviceId: number,
+  edit: ServiceEdit,
+  key: string,
+): Promise<EditableService> {
+  return authedCall(`${store(storeId)}/services/${serviceId}`, { method: "patch", json: edit, headers: keyed(key) });
+}
+
+/** Pauses a service's orders now (request), or resumes them (null). */
+export function saveServicePause(
+  storeId: number,
+  serviceId: number,
+  request: ServicePauseRequest | null,
+  key: string,
+): Promise<ServicePauseState> {
+  const path = `${store(storeId)}/services/${serviceId}/pause`;
+  return request === null
+    ? authedCall(path, { method: "delete", headers: keyed(key) })
+    : authedCall(path, { method: "put", json: request, headers: keyed(key) });
 }

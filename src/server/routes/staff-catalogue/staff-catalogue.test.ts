@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ItemDto } from "../../../domain/api";
-import type { StaffCatalogue } from "../../../domain/staff-catalogue-api";
+import type { EditableService, StaffCatalogue } from "../../../domain/staff-catalogue-api";
 import { signInStaff } from "../../realtime/test-orders";
 import { sampleVenue } from "../../test-fixtures/venue";
 import { authHeaders, greekMobile, signInGuest } from "../../test-support/accounts";
@@ -73,6 +73,31 @@ describe("GET /api/staff/stores/:storeId/catalogue", () => {
       stockEnabled: true,
       stockAmount: 0,
     });
+  });
+
+  it("each service carries its settings as an admin edits them: the read equals the edit's answer, version and all", async () => {
+    const admin = authHeaders(await signInStaff(server.app, FIXTURE.storeId, "4821"));
+    const before = (await readCatalogue(waiter)).services.find((s) => s.serviceId === FIXTURE.beachBar);
+    expect(before).toMatchObject({ maxItemsPerOrder: expect.any(Number), minimumOrderCents: expect.any(Number) });
+    const edit = await server.app.inject({
+      method: "PATCH",
+      url: `/api/staff/stores/${FIXTURE.storeId}/services/${FIXTURE.beachBar}`,
+      headers: { ...admin, "idempotency-key": randomUUID() },
+      payload: {
+        version: before?.version,
+        minimumOrderCents: 1_500,
+        maxItemsPerOrder: 9,
+        deliveryDiscount: { discountPercentage: 10, minimumPriceForDeliveryDiscountCents: 2_000 },
+      },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const edited = edit.json<EditableService>();
+    const { slug, categories, pause, ...settings } =
+      (await readCatalogue(waiter)).services.find((s) => s.serviceId === FIXTURE.beachBar) ?? {};
+    expect(slug).toBe("beach-bar");
+    expect(categories?.length).toBeGreaterThan(0);
+    expect(pause).toBeUndefined();
+    expect(settings).toEqual(edited);
   });
 
   it("staff of another store and guests get 403 FORBIDDEN; no session 401", async () => {

@@ -15,6 +15,7 @@ import { selectLanguage } from "../../../i18n/language-store";
 import { clearSession, storeSession } from "../../../session/session";
 import { testSession } from "../../../session/test-session";
 import { renderWithI18n } from "../../../test-support/render";
+import { PLAIN_SERVICE_SETTINGS } from "../../../test-support/service-settings";
 import { StockScreen } from "./StockScreen";
 
 vi.mock("@tanstack/react-router", () => import("../../../test-support/router-stub"));
@@ -57,6 +58,7 @@ function catalogueWith(
         version: 1,
         slug: "beach-bar",
         names: { GRE: { name: "Μπαρ" }, ENG: { name: "Beach bar" } },
+        ...PLAIN_SERVICE_SETTINGS,
         ...(pause === undefined ? {} : { pause }),
         categories: [
           {

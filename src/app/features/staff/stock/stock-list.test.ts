@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { StaffCatalogue, StaffCatalogueItem } from "../../../../domain/staff-catalogue-api";
+import { PLAIN_SERVICE_SETTINGS } from "../../../test-support/service-settings";
 import { filterCatalogue, isSoldOut, piecesLeftChange, soldOutToggle } from "./stock-list";
 
 function item(itemId: number, gre: string, eng: string, stock: Partial<StaffCatalogueItem> = {}): StaffCatalogueItem {
@@ -27,6 +28,7 @@ const catalogue: StaffCatalogue = {
       version: 1,
       slug: "beach-bar",
       names: { GRE: { name: "Μπαρ" }, ENG: { name: "Beach bar" } },
+      ...PLAIN_SERVICE_SETTINGS,
       categories: [
         {
           categoryId: 100,

@@ -1,0 +1,384 @@
+/**
+ * One service's settings in the back office: names per language (Greek and English required),
+ * opening hours or open 24 hours, scheduled orders and their hours, the minimum order and the most
+ * items per order, a happy hour, a delivery discount, "delayed response" and "hide item photos".
+ * Save sends only what changed (service-draft.ts), with the version the form was opened on, under
+ * a key kept for the retry of the same save (save-keys.ts). A save without an answer keeps the form
+ * as typed; a refusal goes beside its field; a change made meanwhile by another admin shows the
+ * current settings with a button to take them and re-apply what was typed here on top of them.
+ */
+import { Trans, useLingui } from "@lingui/react/macro";
+import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from "react";
+import { centsToEuroText } from "../../../domain/euro-amount";
+import type { Language } from "../../../domain/languages";
+import {
+  fieldOfServiceRefusal,
+  readServiceDraft,
+  type ServiceDraft,
+  type ServiceField,
+  type ServiceRefusal,
+  serviceDraftOf,
+  type WindowDraft,
+} from "../../../domain/service-draft";
+import type { EditableService, StaffCatalogueService } from "../../../domain/staff-catalogue-api";
+import { type ErrorText, errorTextOf, renderErrorText } from "../../api/error-catalogue";
+import { formatPrice } from "../../i18n/money";
+import { saveService } from "./back-office-api";
+import { LANGUAGE_LABELS } from "./ItemForm";
+import { SaveKeys } from "./save-keys";
+import { readSaveFailure } from "./save-outcome";
+
+export interface ServiceFormProps {
+  storeId: number;
+  service: StaffCatalogueService;
+  /** The languages the store's services are named in: Greek and English first. */
+  languages: readonly Language[];
+  onSaved: (service: EditableService) => void;
+  onDirtyChange: (dirty: boolean) => void;
+  /** The service as stored now (after a change made meanwhile), or null when it is gone. */
+  readCurrent: () => Promise<StaffCatalogueService | null>;
+}
+
+type FieldErrors = Partial<Record<ServiceField, string>>;
+
+export function ServiceForm({ storeId, service, languages, onSaved, onDirtyChange, readCurrent }: ServiceFormProps) {
+  const { t, i18n } = useLingui();
+  const uiLanguage = i18n.locale === "el" ? "GRE" : "ENG";
+  const euros = useMemo(() => (cents: number) => centsToEuroText(cents, i18n.locale === "el" ? "," : "."), [i18n]);
+  const [base, setBase] = useState<EditableService>(service);
+  const [draft, setDraft] = useState<ServiceDraft>(() => serviceDraftOf(service, euros));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [notice, setNotice] = useState<{ tone: "error" | "success"; text: ErrorText } | null>(null);
+  const [unanswered, setUnanswered] = useState(false);
+  const [current, setCurrent] = useState<EditableService | null>(null);
+  const [busy, setBusy] = useState(false);
+  const keys = useRef(new SaveKeys());
+  const formRef = useRef<HTMLFormElement>(null);
+  const id = `service-${service.serviceId}`;
+
+  const pristine = serviceDraftOf(base, euros);
+  const dirty = JSON.stringify(draft) !== JSON.stringify(pristine);
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+
+  const refusalText = (reason: ServiceRefusal): string => {
+    switch (reason) {
+      case "empty":
+        return t`Type an amount in euros, e.g. 3,50.`;
+      case "not-a-number":
+        return t`Not an amount: type euros with a comma or a dot, e.g. 3,50.`;
+      case "negative":
+        return t`An amount cannot be negative.`;
+      case "too-many-decimals":
+        return t`At most two decimals (cents).`;
+      case "too-large":
+        return t`At most 100,000 €.`;
+      case "name-required":
+        return t`The Greek and the English name are required.`;
+      case "time-required":
+        return t`Give both times, from and to.`;
+      case "empty-window":
+        return t`From and to cannot be the same time.`;
+      case "not-a-percentage":
+        return t`A whole percentage from 1 to 100.`;
+      case "not-an-item-limit":
+        return t`A whole number from 0 to 1,000 (empty or 0: no limit).`;
+    }
+  };
+
+  function focusFirstError() {
+    // After the errors render: the first field the form shows an error for takes the focus.
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
+  }
+
+  async function save(event?: FormEvent) {
+    event?.preventDefault();
+    setNotice(null);
+    const reading = readServiceDraft(base, draft);
+    if (!reading.ok) {
+      const found: FieldErrors = {};
+      for (const [field, reason] of Object.entries(reading.errors)) {
+        found[field as ServiceField] = refusalText(reason);
+      }
+      setErrors(found);
+      focusFirstError();
+      return;
+    }
+    setErrors({});
+    if (!reading.changed) return;
+    setBusy(true);
+    try {
+      const saved = await saveService(
+        storeId,
+        base.serviceId,
+        reading.edit,
+        keys.current.keyFor("service", reading.edit),
+      );
+      keys.current.forget("service");
+      setBase(saved);
+      setDraft(serviceDraftOf(saved, euros));
+      setUnanswered(false);
+      setNotice({ tone: "success", text: { verbatim: t`Saved.` } });
+      onSaved(saved);
+    } catch (thrown) {
+      const failure = await readSaveFailure(thrown, "SERVICE_CHANGED");
+      if (failure.kind === "unanswered") {
+        setUnanswered(true);
+        return;
+      }
+      setUnanswered(false);
+      keys.current.forget("service");
+      if (failure.kind === "changed") {
+        setCurrent(await readCurrent().catch(() => null));
+        return;
+      }
+      const field = failure.error.code === "VALIDATION_FAILED" ? fieldOfServiceRefusal(failure.error.message) : null;
+      if (field === null) setNotice({ tone: "error", text: errorTextOf(failure.error) });
+      else {
+        setErrors({ [field]: t`Refused: ${failure.error.message}` });
+        focusFirstError();
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  /** Takes the current settings as the form's base and keeps, on top of them, every field typed here. */
+  function takeCurrent(latest: EditableService) {
+    const latestDraft = serviceDraftOf(latest, euros);
+    const names = { ...latestDraft.names };
+    for (const language of languages) {
+      if (draft.names[language] !== pristine.names[language]) names[language] = draft.names[language] ?? "";
+    }
+    const merged = { ...latestDraft, names } as Record<keyof ServiceDraft, unknown>;
+    for (const key of Object.keys(draft) as (keyof ServiceDraft)[]) {
+      if (key !== "names" && JSON.stringify(draft[key]) !== JSON.stringify(pristine[key])) merged[key] = draft[key];
+    }
+    setDraft(merged as unknown as ServiceDraft);
+    setBase(latest);
+    setCurrent(null);
+    setNotice(null);
+    onSaved(latest);
+  }
+
+  const set = <K extends keyof ServiceDraft>(key: K, value: ServiceDraft[K]) => setDraft({ ...draft, [key]: value });
+
+  const fieldProps = (field: ServiceField, part = "") => {
+    const error = errors[field];
+    return {
+      id: `${id}-${field}${part}`,
+      "aria-invalid": error === undefined ? undefined : ("true" as const),
+      "aria-describedby": error === undefined ? undefined : `${id}-${field}-error`,
+    };
+  };
+  const fieldError = (field: ServiceField) =>
+    errors[field] === undefined ? null : (
+      <p id={`${id}-${field}-error`} className="back-office__field-error">
+        {errors[field]}
+      </p>
+    );
+  const textField = (field: ServiceField, label: ReactNode, value: string, onChange: (value: string) => void) => (
+    <div className="back-office__field">
+      <label htmlFor={`${id}-${field}`}>{label}</label>
+      <input
+        {...fieldProps(field)}
+        type="text"
+        inputMode="decimal"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {fieldError(field)}
+    </div>
+  );
+  const windowFields = (field: ServiceField, legend: ReactNode, value: WindowDraft, key: keyof ServiceDraft) => (
+    <fieldset className="back-office__window">
+      <legend>{legend}</legend>
+      <label htmlFor={`${id}-${field}`}>
+        <Trans>From</Trans>
+        <span className="visually-hidden">: {legend}</span>
+      </label>
+      <input
+        {...fieldProps(field)}
+        type="time"
+        value={value.from}
+        onChange={(event) => set(key, { ...value, from: event.target.value })}
+      />
+      <label htmlFor={`${id}-${field}-to`}>
+        <Trans>To</Trans>
+        <span className="visually-hidden">: {legend}</span>
+      </label>
+      <input
+        {...fieldProps(field, "-to")}
+        type="time"
+        value={value.to}
+        onChange={(event) => set(key, { ...value, to: event.target.value })}
+      />
+      {fieldError(field)}
+    </fieldset>
+  );
+  const check = (key: keyof ServiceDraft, label: ReactNode) => (
+    <div className="back-office__field back-office__field--check">
+      <input
+        id={`${id}-${key}`}
+        type="checkbox"
+        checked={draft[key] === true}
+        onChange={(event) => set(key, event.target.checked)}
+      />
+      <label htmlFor={`${id}-${key}`}>{label}</label>
+    </div>
+  );
+
+  const currentText = (latest: EditableService): string => {
+    const greek = latest.names.GRE.name;
+    const english = latest.names.ENG.name;
+    const hours = latest.hours === null ? t`open 24 hours` : `${latest.hours.startTime}–${latest.hours.endTime}`;
+    const minimum = formatPrice(latest.minimumOrderCents, uiLanguage);
+    const most = latest.maxItemsPerOrder === 0 ? t`no limit` : String(latest.maxItemsPerOrder);
+    return t`Now: ${greek} / ${english}, hours ${hours}, minimum order ${minimum}, most items per order ${most}.`;
+  };
+
+  return (
+    <form
+      ref={formRef}
+      className="back-office__form card"
+      aria-labelledby={`${id}-title`}
+      onSubmit={(event) => void save(event)}
+      noValidate
+    >
+      <h3 id={`${id}-title`}>
+        <Trans>Settings</Trans>
+      </h3>
+
+      {current !== null && (
+        <div className="back-office__conflict" role="alert">
+          <p>
+            <Trans>This service was changed meanwhile by another admin.</Trans>
+          </p>
+          <p>{currentText(current)}</p>
+          <button type="button" className="button" onClick={() => takeCurrent(current)}>
+            <Trans>Take the current version and re-apply my changes</Trans>
+          </button>
+        </div>
+      )}
+
+      <fieldset className="back-office__group">
+        <legend>
+          <Trans>Names</Trans>
+        </legend>
+        {languages.map((language) => (
+          <div className="back-office__field" key={language}>
+            <label htmlFor={`${id}-name.${language}`}>{i18n._(LANGUAGE_LABELS[language])}</label>
+            <input
+              {...fieldProps(`name.${language}`)}
+              type="text"
+              value={draft.names[language] ?? ""}
+              required={language === "GRE" || language === "ENG"}
+              onChange={(event) => set("names", { ...draft.names, [language]: event.target.value })}
+            />
+            {fieldError(`name.${language}`)}
+          </div>
+        ))}
+      </fieldset>
+
+      <fieldset className="back-office__group">
+        <legend>
+          <Trans>Hours</Trans>
+        </legend>
+        {check("openAllDay", <Trans>Open 24 hours</Trans>)}
+        {!draft.openAllDay && windowFields("hours", <Trans>Opening hours</Trans>, draft.hours, "hours")}
+        {check("scheduledOrders", <Trans>Take scheduled orders</Trans>)}
+        {draft.scheduledOrders &&
+          windowFields("scheduledHours", <Trans>Scheduled orders for</Trans>, draft.scheduledHours, "scheduledHours")}
+      </fieldset>
+
+      <fieldset className="back-office__group">
+        <legend>
+          <Trans>Order limits</Trans>
+        </legend>
+        {textField("minimumOrder", <Trans>Minimum order in euros (empty: none)</Trans>, draft.minimumOrder, (value) =>
+          set("minimumOrder", value),
+        )}
+        {textField(
+          "maxItemsPerOrder",
+          <Trans>Most items per order (empty or 0: no limit)</Trans>,
+          draft.maxItemsPerOrder,
+          (value) => set("maxItemsPerOrder", value),
+        )}
+      </fieldset>
+
+      <fieldset className="back-office__group">
+        <legend>
+          <Trans>Discounts</Trans>
+        </legend>
+        {check("happyHour", <Trans>Happy hour</Trans>)}
+        {draft.happyHour && (
+          <>
+            {textField(
+              "happyHourPercentage",
+              <Trans>Happy hour discount (%)</Trans>,
+              draft.happyHourPercentage,
+              (value) => set("happyHourPercentage", value),
+            )}
+            {windowFields("happyHourHours", <Trans>Happy hour time</Trans>, draft.happyHourHours, "happyHourHours")}
+          </>
+        )}
+        {check("deliveryDiscount", <Trans>Delivery discount</Trans>)}
+        {draft.deliveryDiscount && (
+          <>
+            {textField(
+              "deliveryDiscountPercentage",
+              <Trans>Delivery discount (%)</Trans>,
+              draft.deliveryDiscountPercentage,
+              (value) => set("deliveryDiscountPercentage", value),
+            )}
+            {textField(
+              "deliveryDiscountFrom",
+              <Trans>For orders from (euros)</Trans>,
+              draft.deliveryDiscountFrom,
+              (value) => set("deliveryDiscountFrom", value),
+            )}
+          </>
+        )}
+      </fieldset>
+
+      <fieldset className="back-office__group">
+        <legend>
+          <Trans>Guests</Trans>
+        </legend>
+        {check("delayedResponse", <Trans>Delayed response: orders are answered later ("under review")</Trans>)}
+        {check("hidePhotosOfItems", <Trans>Hide item photos</Trans>)}
+      </fieldset>
+
+      <div role={notice?.tone === "error" || unanswered ? "alert" : "status"} className="back-office__notice">
+        {unanswered && (
+          <p className="back-office__field-error">
+            <Trans>Not saved: no answer from the server. What you typed is kept; try again.</Trans>
+          </p>
+        )}
+        {notice && (
+          <p className={notice.tone === "error" ? "back-office__field-error" : undefined}>
+            {renderErrorText(notice.text, (descriptor) => i18n._(descriptor))}
+          </p>
+        )}
+      </div>
+      <div className="back-office__actions">
+        <button type="submit" className="button" disabled={busy}>
+          {unanswered ? <Trans>Try saving again</Trans> : <Trans>Save</Trans>}
+        </button>
+        {dirty && (
+          <button
+            type="button"
+            className="button button--quiet"
+            disabled={busy}
+            onClick={() => {
+              setDraft(pristine);
+              setErrors({});
+              setUnanswered(false);
+            }}
+          >
+            <Trans>Undo my changes</Trans>
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
