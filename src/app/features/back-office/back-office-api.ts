@@ -9,6 +9,7 @@ import type {
   ItemPhoto,
   NewPin,
   NewStaffMember,
+  NoItemPhoto,
   StaffList,
   StaffMemberChange,
   StaffMemberRow,
@@ -130,4 +131,9 @@ export function fetchQrSheet(storeId: number, spotId?: number): Promise<Download
 /** The store as a venue file (JSON, staff without PINs): a file to save. */
 export function fetchVenueFile(storeId: number): Promise<Download> {
   return authedDownload(`${store(storeId)}/venue-file`);
+}
+
+/** The item shows no photo any more (the uploaded file itself stays on the server). */
+export function removeItemPhoto(storeId: number, itemId: number, key: string): Promise<NoItemPhoto> {
+  return authedCall(`${store(storeId)}/items/${itemId}/photo`, { method: "delete", headers: keyed(key) });
 }
