@@ -8,6 +8,7 @@
  *   PATCH /api/staff/stores/:storeId/staff/:userId    + Idempotency-Key  StaffMemberChange -> StaffMemberRow
  *   POST  /api/staff/stores/:storeId/staff/:userId/pin + Idempotency-Key PinChange -> NewPin
  *   POST  /api/staff/stores/:storeId/items/:itemId/photo + Idempotency-Key  raw image -> ItemPhoto
+ *   DELETE /api/staff/stores/:storeId/items/:itemId/photo + Idempotency-Key           -> NoItemPhoto
  *   GET   /api/staff/stores/:storeId/audit?before&limit              -> AuditPage
  *   GET   /api/staff/stores/:storeId/venue-file                      -> the venue file (venues/README.md)
  * All of them: admins of that store only.
@@ -92,6 +93,10 @@ export const ItemPhotoSchema = Type.Object(
   closed,
 );
 export type ItemPhoto = Static<typeof ItemPhotoSchema>;
+
+/** An item whose photo was removed: the guest menu shows none. */
+export const NoItemPhotoSchema = Type.Object({ photo: Type.Null({ description: "no photo any more" }) }, closed);
+export type NoItemPhoto = Static<typeof NoItemPhotoSchema>;
 
 export const AUDIT_PAGE_DEFAULT = 50;
 export const AUDIT_PAGE_MAX = 200;

@@ -13,7 +13,7 @@ import { mkdir, rename, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Kysely } from "kysely";
 import sharp from "sharp";
-import type { ItemPhoto } from "../../domain/staff-admin-api";
+import type { ItemPhoto, NoItemPhoto } from "../../domain/staff-admin-api";
 import type { Database } from "../db/schema";
 import { ApiError, invalidInput, notFound } from "../http/api-error";
 import type { OrdersContext } from "../orders/context";
@@ -121,6 +121,33 @@ export async function setItemPhoto(
         subject: { kind: "item", id: itemId, label: itemLabel(item.names) },
         before: { photo: item.photo },
         after: { photo },
+      },
+    };
+  });
+}
+
+/**
+ * The item shows no photo any more. Its file stays: it is named by its content, so another item
+ * (or this one, later) may show the same file, and a venue file exported before still names it.
+ * Removing a photo the item does not have is a change that changes nothing, answered alike.
+ */
+export async function removeItemPhoto(
+  ctx: OrdersContext,
+  admin: StaffMember,
+  key: string,
+  itemId: number,
+): Promise<StoredAnswer> {
+  return runCatalogueWrite(ctx, admin, key, { route: `items/${itemId}/photo`, body: { remove: true } }, async (trx) => {
+    const item = await itemOfStore(trx, admin.storeId, itemId);
+    await trx.updateTable("items").set({ photo: null }).where("id", "=", itemId).execute();
+    const answer: NoItemPhoto = { photo: null };
+    return {
+      answer,
+      audit: {
+        action: "item.photo",
+        subject: { kind: "item", id: itemId, label: itemLabel(item.names) },
+        before: { photo: item.photo },
+        after: { photo: null },
       },
     };
   });

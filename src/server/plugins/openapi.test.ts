@@ -137,6 +137,11 @@ describe("OpenAPI document generated from the route schemas (brief §4)", () => 
       "header:authtoken",
       "header:jwt",
     ]);
+    // An item's photo is uploaded and removed on one path.
+    expect(Object.keys(doc.paths["/api/staff/stores/{storeId}/items/{itemId}/photo"]).sort()).toEqual([
+      "delete",
+      "post",
+    ]);
     expect(JSON.stringify(doc)).not.toContain("~kind");
   });
 

@@ -318,6 +318,36 @@ describe("back office: an item's photo upload", () => {
     );
   });
 
+  it("removes the photo with a key kept for the retry of an unanswered removal; the item then shows none", async () => {
+    let answered = false;
+    const sent = mockApi(
+      () => (answered ? json(200, { photo: null }) : json(503, { code: "UNAVAILABLE", message: "down" })),
+      () => catalogueWith(freddo),
+    );
+    await openFreddo();
+    const photos = screen.getByRole("group", { name: "Photo" });
+    fireEvent.click(within(photos).getByRole("button", { name: "Remove photo" }));
+    await waitFor(() => expect(sent).toHaveLength(1), SLOW);
+    // No answer: the photo is still shown, and pressing again is the same removal.
+    await waitFor(() =>
+      expect((within(photos).getByRole("button", { name: "Remove photo" }) as HTMLButtonElement).disabled).toBe(false),
+    );
+    expect(within(photos).getByRole("img", { name: "Freddo espresso" })).toBeTruthy();
+    answered = true;
+    fireEvent.click(within(photos).getByRole("button", { name: "Remove photo" }));
+    expect(await screen.findByText("Photo removed.", {}, SLOW)).toBeTruthy();
+    expect(sent.map(({ method, path }) => `${method} ${path}`)).toEqual([
+      "DELETE /api/staff/stores/7/items/70101/photo",
+      "DELETE /api/staff/stores/7/items/70101/photo",
+    ]);
+    expect(sent[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sent[1]?.key).toBe(sent[0]?.key);
+    expect(within(photos).queryByRole("img")).toBeNull();
+    expect(within(photos).queryByRole("button", { name: "Remove photo" })).toBeNull();
+    expect(within(photos).getByText("No photo yet.")).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText(/Upload a new photo/));
+  });
+
   describe("putting items in order (drag and drop, keyboard)", () => {
     /** jsdom lays nothing out: each sortable row gets a place one below the other, as on screen. */
     function layRowsOut() {

@@ -11,6 +11,7 @@ import type {
   ItemPhoto,
   NewPin,
   NewStaffMember,
+  NoItemPhoto,
   StaffList,
   StaffMemberChange,
   StaffMemberRow,
@@ -174,4 +175,9 @@ export function saveServicePause(
   return request === null
     ? authedCall(path, { method: "delete", headers: keyed(key) })
     : authedCall(path, { method: "put", json: request, headers: keyed(key) });
+}
+
+/** The item shows no photo any more (the uploaded file itself stays on the server). */
+export function removeItemPhoto(storeId: number, itemId: number, key: string): Promise<NoItemPhoto> {
+  return authedCall(`${store(storeId)}/items/${itemId}/photo`, { method: "delete", headers: keyed(key) });
 }

@@ -14,6 +14,7 @@ import {
   MAX_PHOTO_BYTES,
   NewPinSchema,
   NewStaffMemberSchema,
+  NoItemPhotoSchema,
   PHOTO_CONTENT_TYPES,
   PinChangeSchema,
   StaffListSchema,
@@ -22,7 +23,7 @@ import {
   StoreMemberParamsSchema,
 } from "../../../domain/staff-admin-api";
 import { StoreItemParamsSchema, StoreParamsSchema } from "../../../domain/staff-catalogue-api";
-import { photoTooLarge, setItemPhoto } from "../../catalogue/item-photo";
+import { photoTooLarge, removeItemPhoto, setItemPhoto } from "../../catalogue/item-photo";
 import { exportVenueFile } from "../../catalogue/venue-file-export";
 import { invalidInput } from "../../http/api-error";
 import { IdempotentHeadersSchema, idempotencyKeyOf, sendStoredAnswer } from "../../http/idempotent-request";
@@ -170,6 +171,26 @@ export const staffAdminRoutes: FastifyPluginAsyncTypebox<StaffAdminOptions> = as
       const key = idempotencyKeyOf(request.headers as Record<string, unknown>);
       const admin = await adminOfStore(ctx, request.headers, request.params.storeId);
       return sendStaffAnswer(reply, await setStaffPin(ctx, admin, key, request.params.userId, request.body));
+    },
+  );
+
+  app.delete(
+    "/staff/stores/:storeId/items/:itemId/photo",
+    {
+      schema: {
+        tags: ["staff"],
+        summary:
+          "Remove an item's photo: the guests' menu shows none at once. The file stays (its name is its content, another item may show it). Admins of that store",
+        params: StoreItemParamsSchema,
+        querystring: NoQuerySchema,
+        headers: IdempotentHeadersSchema,
+        response: { 200: NoItemPhotoSchema, ...WRITE_ERRORS },
+      },
+    },
+    async (request, reply) => {
+      const key = idempotencyKeyOf(request.headers as Record<string, unknown>);
+      const admin = await adminOfStore(ctx, request.headers, request.params.storeId);
+      return sendStoredAnswer(reply, await removeItemPhoto(ctx, admin, key, request.params.itemId));
     },
   );
 

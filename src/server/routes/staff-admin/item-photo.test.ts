@@ -1,16 +1,17 @@
 /**
  * POST /api/staff/stores/:storeId/items/:itemId/photo: an admin uploads an item's photo; it is
  * judged by its content, turned upright, made at most 1200 px wide, kept as WebP under DATA_DIR
- * and served under /images/uploads/ for a year. Two stores: 1 and 101 (ids shifted by 100,000).
+ * and served under /images/uploads/ for a year. DELETE of the same path removes it (the file
+ * stays). Two stores: 1 and 101 (ids shifted by 100,000).
  */
 import { randomUUID } from "node:crypto";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { LightMyRequestResponse } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AuditPage, type ItemPhoto, MAX_PHOTO_BYTES } from "../../../domain/staff-admin-api";
+import { type AuditPage, type ItemPhoto, MAX_PHOTO_BYTES, type NoItemPhoto } from "../../../domain/staff-admin-api";
 import { uploadsDirOf } from "../../paths";
 import { FIXTURE_IMAGES_DIR, sampleVenue } from "../../test-fixtures/venue";
 import { FIXTURE } from "../../test-support/orders";
@@ -63,6 +64,15 @@ async function storedPhoto(itemId: number): Promise<string | null> {
   return row.photo;
 }
 
+async function catalogueVersion(): Promise<number> {
+  const row = await database.db
+    .selectFrom("stores")
+    .select("catalogue_version")
+    .where("id", "=", FIXTURE.storeId)
+    .executeTakeFirstOrThrow();
+  return row.catalogue_version;
+}
+
 async function auditActions(): Promise<string[]> {
   const response = await server.app.inject({
     method: "GET",
@@ -79,15 +89,34 @@ async function menuPhoto(itemId: number): Promise<string | null | undefined> {
   return menu.json<{ items: { id: number; photo: string | null }[] }>().items.find((item) => item.id === itemId)?.photo;
 }
 
-/** Sends a refused upload and checks it changed nothing: the item's photo and the audit list. */
-async function expectRefused(send: () => Promise<LightMyRequestResponse>, status: number, code: string) {
+/**
+ * Sends a refused call and checks it changed nothing: the item's photo, the store's catalogue
+ * version and the audit list; the message says what to send, when `message` names it.
+ */
+async function expectRefused(
+  send: () => Promise<LightMyRequestResponse>,
+  status: number,
+  code: string,
+  message?: RegExp,
+) {
   const photoBefore = await storedPhoto(FIXTURE.seaBream);
+  const versionBefore = await catalogueVersion();
   const auditBefore = await auditActions();
   const response = await send();
   expect(response.statusCode, response.body).toBe(status);
   expect(response.json()).toMatchObject({ code });
+  if (message !== undefined) expect(response.json<{ message: string }>().message).toMatch(message);
   expect(await storedPhoto(FIXTURE.seaBream)).toBe(photoBefore);
+  expect(await catalogueVersion()).toBe(versionBefore);
   expect(await auditActions()).toEqual(auditBefore);
+}
+
+function removePhoto(
+  session: Record<string, string>,
+  url: string,
+  key: string = randomUUID(),
+): Promise<LightMyRequestResponse> {
+  return server.app.inject({ method: "DELETE", url, headers: { ...session, "idempotency-key": key } });
 }
 
 beforeAll(async () => {
@@ -153,7 +182,12 @@ describe("POST /api/staff/stores/:storeId/items/:itemId/photo", () => {
 
   it("back office photos, bad input: a 20 MB photo is refused with 413 PHOTO_TOO_LARGE and changes nothing", async () => {
     const huge = Buffer.alloc(20 * 1024 * 1024, 0xff);
-    await expectRefused(() => upload(admin, photoUrl(FIXTURE.seaBream), huge, "image/jpeg"), 413, "PHOTO_TOO_LARGE");
+    await expectRefused(
+      () => upload(admin, photoUrl(FIXTURE.seaBream), huge, "image/jpeg"),
+      413,
+      "PHOTO_TOO_LARGE",
+      /at most 8 MB/,
+    );
     // Just over the limit counts too.
     const over = Buffer.alloc(MAX_PHOTO_BYTES + 1, 0xff);
     await expectRefused(() => upload(admin, photoUrl(FIXTURE.seaBream), over, "image/png"), 413, "PHOTO_TOO_LARGE");
@@ -161,8 +195,18 @@ describe("POST /api/staff/stores/:storeId/items/:itemId/photo", () => {
 
   it("back office photos, bad input: a file that is not an image is 400 UNSUPPORTED_IMAGE, whatever type it claims, and changes nothing", async () => {
     const text = Buffer.from("Not a photo, a shopping list: sea bream, lemons.\n");
-    await expectRefused(() => upload(admin, photoUrl(FIXTURE.seaBream), text, "text/plain"), 400, "UNSUPPORTED_IMAGE");
-    await expectRefused(() => upload(admin, photoUrl(FIXTURE.seaBream), text, "image/jpeg"), 400, "UNSUPPORTED_IMAGE");
+    await expectRefused(
+      () => upload(admin, photoUrl(FIXTURE.seaBream), text, "text/plain"),
+      400,
+      "UNSUPPORTED_IMAGE",
+      /JPEG, PNG or WebP|image\/jpeg, image\/png, image\/webp/,
+    );
+    await expectRefused(
+      () => upload(admin, photoUrl(FIXTURE.seaBream), text, "image/jpeg"),
+      400,
+      "UNSUPPORTED_IMAGE",
+      /not a photo we can use \(it is not an image\)/,
+    );
     await expectRefused(
       () => upload(admin, photoUrl(FIXTURE.seaBream), Buffer.alloc(0), "image/png"),
       400,
@@ -174,7 +218,12 @@ describe("POST /api/staff/stores/:storeId/items/:itemId/photo", () => {
     const svg = Buffer.from(
       '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><script>alert(1)</script><rect width="400" height="300" fill="red"/></svg>',
     );
-    await expectRefused(() => upload(admin, photoUrl(FIXTURE.seaBream), svg, "image/png"), 400, "UNSUPPORTED_IMAGE");
+    await expectRefused(
+      () => upload(admin, photoUrl(FIXTURE.seaBream), svg, "image/png"),
+      400,
+      "UNSUPPORTED_IMAGE",
+      /not a photo we can use .*send a JPEG, PNG or WebP image/,
+    );
     await expectRefused(
       () => upload(admin, photoUrl(FIXTURE.seaBream), svg, "image/svg+xml"),
       400,
@@ -201,13 +250,23 @@ describe("POST /api/staff/stores/:storeId/items/:itemId/photo", () => {
 
   it("back office photos, bad input: a waiter calling this admin route gets 403 and changes nothing", async () => {
     const jpeg = await sidewaysJpeg();
-    await expectRefused(() => upload(waiter, photoUrl(FIXTURE.seaBream), jpeg, "image/jpeg"), 403, "FORBIDDEN");
+    await expectRefused(
+      () => upload(waiter, photoUrl(FIXTURE.seaBream), jpeg, "image/jpeg"),
+      403,
+      "FORBIDDEN",
+      /admin/i,
+    );
   });
 
   it("back office photos, bad input: an item of another store is 404 NOT_FOUND and changes nothing", async () => {
     const jpeg = await sidewaysJpeg();
     const otherItem = FIXTURE.seaBream + 100_000;
-    await expectRefused(() => upload(admin, photoUrl(otherItem), jpeg, "image/jpeg"), 404, "NOT_FOUND");
+    await expectRefused(
+      () => upload(admin, photoUrl(otherItem), jpeg, "image/jpeg"),
+      404,
+      "NOT_FOUND",
+      new RegExp(`no item ${otherItem} in this store`),
+    );
     const row = await database.db.selectFrom("items").select("photo").where("id", "=", otherItem).executeTakeFirst();
     expect(row?.photo ?? null).toBeNull();
     // The other store's admin path with this store's session: 403.
@@ -227,6 +286,72 @@ describe("POST /api/staff/stores/:storeId/items/:itemId/photo", () => {
       400,
       "IDEMPOTENCY_KEY_REQUIRED",
     );
+  });
+});
+
+describe("DELETE /api/staff/stores/:storeId/items/:itemId/photo", () => {
+  it("back office photos: an admin removes an item's photo; the guest menu shows none, item.photo is in the audit list with the photo before, and the file stays", async () => {
+    const uploaded = await upload(admin, photoUrl(FIXTURE.greekCoffee), await sidewaysJpeg(), "image/jpeg");
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const photo = uploaded.json<ItemPhoto>().photo;
+    expect(await menuPhoto(FIXTURE.greekCoffee)).toBe(photo);
+    const versionBefore = await catalogueVersion();
+
+    const key = randomUUID();
+    const response = await removePhoto(admin, photoUrl(FIXTURE.greekCoffee), key);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<NoItemPhoto>()).toEqual({ photo: null });
+    expect(await storedPhoto(FIXTURE.greekCoffee)).toBeNull();
+    expect(await menuPhoto(FIXTURE.greekCoffee)).toBeNull();
+    expect(await catalogueVersion()).toBe(versionBefore + 1);
+    const [latest] = (
+      await server.app.inject({ method: "GET", url: `/api/staff/stores/${FIXTURE.storeId}/audit`, headers: admin })
+    ).json<AuditPage>().entries;
+    expect(latest).toMatchObject({
+      action: "item.photo",
+      subject: { kind: "item", id: FIXTURE.greekCoffee },
+      before: { photo: photo.slice("/images/".length) },
+      after: { photo: null },
+    });
+    // Content-named, maybe shown by another item: the file is kept and still served.
+    expect((await stat(path.join(uploadsDirOf(dataDir), photo.slice("/images/uploads/".length)))).isFile()).toBe(true);
+    expect((await server.app.inject({ method: "GET", url: photo })).statusCode).toBe(200);
+
+    // The same key again: the same answer, recorded once, no second version bump.
+    const auditAfter = await auditActions();
+    const replay = await removePhoto(admin, photoUrl(FIXTURE.greekCoffee), key);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.headers["idempotent-replayed"]).toBe("true");
+    expect(replay.body).toBe(response.body);
+    expect(await auditActions()).toEqual(auditAfter);
+    expect(await catalogueVersion()).toBe(versionBefore + 1);
+  });
+
+  it("back office photos, bad input: a waiter 403, an item of another store 404, another store's path 403, no key 400, an upload's key 422; nothing changed", async () => {
+    const uploaded = await upload(admin, photoUrl(FIXTURE.seaBream), await sidewaysJpeg(), "image/jpeg");
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    await expectRefused(() => removePhoto(waiter, photoUrl(FIXTURE.seaBream)), 403, "FORBIDDEN", /admin/i);
+    const otherItem = FIXTURE.seaBream + 100_000;
+    await expectRefused(
+      () => removePhoto(admin, photoUrl(otherItem)),
+      404,
+      "NOT_FOUND",
+      new RegExp(`no item ${otherItem} in this store`),
+    );
+    await expectRefused(() => removePhoto(admin, photoUrl(otherItem, OTHER_STORE)), 403, "FORBIDDEN");
+    await expectRefused(
+      () => server.app.inject({ method: "DELETE", url: photoUrl(FIXTURE.seaBream), headers: admin }),
+      400,
+      "IDEMPOTENCY_KEY_REQUIRED",
+    );
+    // A key already used for an upload names another change: refused, not answered with the upload.
+    const uploadKey = randomUUID();
+    const again = await upload(admin, photoUrl(FIXTURE.seaBream), await sidewaysJpeg(), "image/jpeg", uploadKey);
+    expect(again.statusCode, again.body).toBe(200);
+    const refused = await removePhoto(admin, photoUrl(FIXTURE.seaBream), uploadKey);
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json()).toMatchObject({ code: "IDEMPOTENCY_KEY_REUSED" });
+    expect(await storedPhoto(FIXTURE.seaBream)).not.toBeNull();
   });
 });
 

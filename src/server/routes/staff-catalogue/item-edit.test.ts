@@ -53,6 +53,15 @@ async function storedItem(itemId: number) {
     .executeTakeFirstOrThrow();
 }
 
+async function catalogueVersion(): Promise<number> {
+  const row = await database.db
+    .selectFrom("stores")
+    .select("catalogue_version")
+    .where("id", "=", FIXTURE.storeId)
+    .executeTakeFirstOrThrow();
+  return row.catalogue_version;
+}
+
 beforeAll(async () => {
   await importFixture(database.db);
   await importFixture(database.db, sampleVenue({ storeId: OTHER_STORE, idOffset: 100_000 }));
@@ -101,14 +110,16 @@ describe("PATCH /api/staff/stores/:storeId/items/:itemId", () => {
     expect((await menuItem(FIXTURE.twoBeers))?.priceCents).toBe(900);
   });
 
-  it("bad input → 400 VALIDATION_FAILED with the venue file's path-precise message, nothing changed", async () => {
+  it("back office bad input: a negative or absurd price, a missing Greek or English name → 400 VALIDATION_FAILED with the venue file's path-precise message; the item and the catalogue version unchanged", async () => {
     const before = await storedItem(FIXTURE.freddo);
+    const versionBefore = await catalogueVersion();
     const cases: Array<[object, string]> = [
-      [{ priceCents: -1 }, "priceCents"],
-      [{ priceCents: 100_000_001 }, "priceCents"],
-      [{ priceCents: 2.5 }, "priceCents"],
-      [{ names: { ENG: { name: "Freddo" } } }, "names"],
-      [{ names: { GRE: { name: "Φρέντο" } } }, "names"],
+      [{ priceCents: -1 }, "body.priceCents: must be >= 0"],
+      [{ priceCents: 100_000_001 }, "body.priceCents: must be <= 100000000"],
+      [{ priceCents: 2.5 }, "body.priceCents: must be integer"],
+      [{ membershipPriceCents: -5 }, "body.membershipPriceCents"],
+      [{ names: { ENG: { name: "Freddo" } } }, "body.names.GRE: is required"],
+      [{ names: { GRE: { name: "Φρέντο" } } }, "body.names.ENG: is required"],
       [{ names: { GRE: { name: "" }, ENG: { name: "Freddo" } } }, "names.GRE.name"],
       [
         { memberPriceEnabled: true, membershipPriceCents: null },
@@ -124,18 +135,22 @@ describe("PATCH /api/staff/stores/:storeId/items/:itemId", () => {
       expect(body.message).toContain(inMessage);
     }
     expect(await storedItem(FIXTURE.freddo)).toEqual(before);
+    expect(await catalogueVersion()).toBe(versionBefore);
   });
 
-  it("a waiter → 403; an admin of another store → 403 for this store, 404 for this store's item under their own; nothing changed", async () => {
+  it("back office bad input: a waiter calling this admin route → 403; an id of another store → 403 for this store, 404 for this store's item under their own; the item and the catalogue version unchanged", async () => {
     const before = await storedItem(FIXTURE.freddo);
+    const versionBefore = await catalogueVersion();
     const byWaiter = await patchItem(waiter, itemUrl(FIXTURE.freddo), { priceCents: 1 });
     expect(byWaiter.statusCode).toBe(403);
-    expect(byWaiter.json()).toMatchObject({ code: "FORBIDDEN" });
+    expect(byWaiter.json()).toMatchObject({ code: "FORBIDDEN", message: "Only an admin of the store can do this" });
     const foreign = await patchItem(otherAdmin, itemUrl(FIXTURE.freddo), { priceCents: 1 });
     expect(foreign.statusCode).toBe(403);
     const smuggled = await patchItem(otherAdmin, itemUrl(FIXTURE.freddo, OTHER_STORE), { priceCents: 1 });
     expect(smuggled.statusCode).toBe(404);
     expect(smuggled.json()).toMatchObject({ code: "NOT_FOUND" });
+    expect(smuggled.json<{ message: string }>().message).toContain(String(FIXTURE.freddo));
     expect(await storedItem(FIXTURE.freddo)).toEqual(before);
+    expect(await catalogueVersion()).toBe(versionBefore);
   });
 });

@@ -38,6 +38,15 @@ function putGroups(session: Record<string, string>, payload: object): Promise<Li
   });
 }
 
+async function catalogueVersion(): Promise<number> {
+  const row = await database.db
+    .selectFrom("stores")
+    .select("catalogue_version")
+    .where("id", "=", FIXTURE.storeId)
+    .executeTakeFirstOrThrow();
+  return row.catalogue_version;
+}
+
 async function readGroups(): Promise<ItemGroups> {
   const response = await server.app.inject({ method: "GET", url: groupsUrl, headers: admin });
   expect(response.statusCode, response.body).toBe(200);
@@ -138,8 +147,9 @@ describe("an item's option groups, as an admin changes them", () => {
     expect(ok.statusCode, ok.body).toBe(201);
   });
 
-  it("the venue file's option rules with its messages, repeated ids and another item's ids: 400, nothing changed", async () => {
+  it("back office bad input: the venue file's option rules with its messages, an unknown option rule, repeated ids and another item's ids: 400, the groups and the catalogue version unchanged", async () => {
     const before = await readGroups();
+    const versionBefore = await catalogueVersion();
     const twoDefaults = await putGroups(admin, {
       groups: [
         {
@@ -188,8 +198,12 @@ describe("an item's option groups, as an admin changes them", () => {
       groups: [{ names: names("X"), type: "SLIDER", options: [{ names: names("A") }] }],
     });
     expect(unknownRule.statusCode).toBe(400);
-    expect(unknownRule.json<{ message: string }>().message).toContain("type");
+    expect(unknownRule.json()).toMatchObject({ code: "VALIDATION_FAILED" });
+    expect(unknownRule.json<{ message: string }>().message).toBe(
+      'body.groups[0].type: must be one of "RADIO_BUTTON", "CHECKBOX"',
+    );
     expect(await readGroups()).toEqual(before);
+    expect(await catalogueVersion()).toBe(versionBefore);
   });
 
   it("a stale version 409 ITEM_CHANGED; a waiter 403 for reading and writing", async () => {

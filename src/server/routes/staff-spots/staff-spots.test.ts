@@ -43,6 +43,15 @@ async function spotsOfStore(): Promise<StaffSpots> {
   return response.json<StaffSpots>();
 }
 
+async function catalogueVersion(): Promise<number> {
+  const row = await database.db
+    .selectFrom("stores")
+    .select("catalogue_version")
+    .where("id", "=", FIXTURE.storeId)
+    .executeTakeFirstOrThrow();
+  return row.catalogue_version;
+}
+
 async function spotCount(): Promise<number> {
   const rows = await database.db.selectFrom("spots").select("id").execute();
   return rows.length;
@@ -84,19 +93,26 @@ describe("the store's spots, as an admin changes them", () => {
     expect(opened.services.map((service) => service.slug)).toContain("beach-bar");
   });
 
-  it("refused with nothing added: a taken id (409 SPOT_ID_TAKEN, even another store's), a type no service serves, a capacity past the file's limit, a waiter", async () => {
+  it("back office bad input, refused with nothing added and the catalogue version unchanged: a taken id (409 SPOT_ID_TAKEN, even another store's), a type no service serves, a capacity past the file's limit, a waiter calling this admin route", async () => {
     const before = await spotCount();
+    const versionBefore = await catalogueVersion();
     const taken = await send("POST", admin, spotsUrl, { id: 100_200, name: "Copy", type: "TABLE" });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toMatchObject({ code: "SPOT_ID_TAKEN" });
+    expect(taken.json()).toMatchObject({ code: "SPOT_ID_TAKEN", message: "id: 100200 is already a spot's" });
     const unserved = await send("POST", admin, spotsUrl, { name: "Lobby", type: "TABLE_AT_HOTEL" });
     expect(unserved.statusCode).toBe(400);
-    expect(unserved.json()).toMatchObject({ message: "type: no service is available at TABLE_AT_HOTEL spots" });
+    expect(unserved.json()).toMatchObject({
+      code: "VALIDATION_FAILED",
+      message: "type: no service is available at TABLE_AT_HOTEL spots",
+    });
     const crowded = await send("POST", admin, spotsUrl, { name: "Hall", type: "TABLE", capacity: 1001 });
     expect(crowded.statusCode).toBe(400);
-    expect(crowded.json<{ message: string }>().message).toContain("capacity");
-    expect((await send("POST", waiter, spotsUrl, { name: "T9", type: "TABLE" })).statusCode).toBe(403);
+    expect(crowded.json()).toMatchObject({ code: "VALIDATION_FAILED", message: "body.capacity: must be <= 1000" });
+    const byWaiter = await send("POST", waiter, spotsUrl, { name: "T9", type: "TABLE" });
+    expect(byWaiter.statusCode).toBe(403);
+    expect(byWaiter.json()).toMatchObject({ code: "FORBIDDEN", message: "Only an admin of the store can do this" });
     expect(await spotCount()).toBe(before);
+    expect(await catalogueVersion()).toBe(versionBefore);
   });
 
   it("admins of two stores adding spots at the same moment each get a spot of their own: distinct ids, no error", async () => {
@@ -132,11 +148,16 @@ describe("the store's spots, as an admin changes them", () => {
     expect(table.json<TableResponse>().spot.capacity).toBe(6);
   });
 
-  it("another store's admin: 403 here, 404 for this store's spot under their own store", async () => {
-    expect((await send("PATCH", otherAdmin, `${spotsUrl}/201`, { capacity: 9 })).statusCode).toBe(403);
+  it("back office bad input: an id of another store: its admin gets 403 here, 404 for this store's spot under their own store; the spot and the catalogue version unchanged", async () => {
+    const versionBefore = await catalogueVersion();
+    const foreign = await send("PATCH", otherAdmin, `${spotsUrl}/201`, { capacity: 9 });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json()).toMatchObject({ code: "FORBIDDEN", message: "Only the staff of this store can do this" });
     const smuggled = await send("PATCH", otherAdmin, `/api/staff/stores/${OTHER_STORE}/spots/201`, { capacity: 9 });
     expect(smuggled.statusCode).toBe(404);
+    expect(smuggled.json()).toMatchObject({ code: "NOT_FOUND", message: "There is no spot 201 in this store" });
     expect((await spotsOfStore()).spots.find((spot) => spot.spotId === 201)?.capacity).toBe(2);
+    expect(await catalogueVersion()).toBe(versionBefore);
   });
 });
 
