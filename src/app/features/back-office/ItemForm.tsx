@@ -1,6 +1,6 @@
 /**
- * One item's form in the back office: names per language (Greek and English required), price,
- * member price, membership addition, stock, photo. Save sends only what changed, with the version
+ * One item's form in the back office: names and details per language (Greek and English names
+ * required), price, member price, membership addition, sold by the kilo, stock, photo. Save sends only what changed, with the version
  * the form was opened on, under a key kept for the retry of the same save (save-keys.ts). A save
  * without an answer keeps the form as typed; a refusal goes beside its field; a change made
  * meanwhile by another admin shows the current value with a button to take it and re-apply what
@@ -10,7 +10,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
-import { MAX_STOCK_AMOUNT } from "../../../domain/catalogue-limits";
+import { MAX_DETAILS_LENGTH, MAX_STOCK_AMOUNT } from "../../../domain/catalogue-limits";
 import { centsToEuroText } from "../../../domain/euro-amount";
 import {
   type DraftField,
@@ -21,6 +21,7 @@ import {
   readDraft,
 } from "../../../domain/item-draft";
 import type { Language } from "../../../domain/languages";
+import { namesDraftOf, reapplyNames } from "../../../domain/names-draft";
 import type { EditableItem, StaffCatalogueItem } from "../../../domain/staff-catalogue-api";
 import { type ErrorText, errorTextOf, renderErrorText } from "../../api/error-catalogue";
 import { formatPrice } from "../../i18n/money";
@@ -87,6 +88,10 @@ export function ItemForm({ storeId, item, languages, onSaved, onDirtyChange, rea
         return t`At most 100,000 €.`;
       case "name-required":
         return t`The Greek and the English name are required.`;
+      case "details-need-name":
+        return t`Details need a name in the same language.`;
+      case "details-too-long":
+        return t`At most ${MAX_DETAILS_LENGTH} characters.`;
       case "member-price-required":
         return t`Type the member price, or turn the member price off.`;
     }
@@ -173,18 +178,15 @@ export function ItemForm({ storeId, item, languages, onSaved, onDirtyChange, rea
   /** Takes the current item as the form's base and keeps, on top of it, every field typed here. */
   function takeCurrent(latest: StaffCatalogueItem) {
     const latestDraft = draftOf(latest, euros);
-    const names = { ...latestDraft.names };
-    for (const language of languages) {
-      if (draft.names[language] !== pristine.names[language]) names[language] = draft.names[language] ?? "";
-    }
     const keep = <K extends keyof ItemDraft>(key: K): ItemDraft[K] =>
       draft[key] !== pristine[key] ? draft[key] : latestDraft[key];
     setDraft({
-      names,
+      ...reapplyNames(draft, namesDraftOf(base.names), latestDraft),
       price: keep("price"),
       memberPrice: keep("memberPrice"),
       memberPriceEnabled: keep("memberPriceEnabled"),
       membershipAddition: keep("membershipAddition"),
+      perKg: keep("perKg"),
     });
     const baseStock = stockDraftOf(base);
     setStock(JSON.stringify(stock) === JSON.stringify(baseStock) ? stockDraftOf(latest) : stock);
@@ -250,6 +252,16 @@ export function ItemForm({ storeId, item, languages, onSaved, onDirtyChange, rea
               onChange={(event) => setDraft({ ...draft, names: { ...draft.names, [language]: event.target.value } })}
             />
             {fieldError(`name.${language}`)}
+            <label htmlFor={`${id}-details.${language}`}>{i18n._(DETAILS_LABELS[language])}</label>
+            <textarea
+              {...fieldProps(`details.${language}`)}
+              rows={2}
+              value={draft.details[language] ?? ""}
+              onChange={(event) =>
+                setDraft({ ...draft, details: { ...draft.details, [language]: event.target.value } })
+              }
+            />
+            {fieldError(`details.${language}`)}
           </div>
         ))}
       </fieldset>
@@ -307,6 +319,18 @@ export function ItemForm({ storeId, item, languages, onSaved, onDirtyChange, rea
             onChange={(event) => setDraft({ ...draft, membershipAddition: event.target.value })}
           />
           {fieldError("membershipAddition")}
+        </div>
+        <div className="back-office__field back-office__field--check">
+          <input
+            {...fieldProps("perKg")}
+            type="checkbox"
+            checked={draft.perKg}
+            onChange={(event) => setDraft({ ...draft, perKg: event.target.checked })}
+          />
+          <label htmlFor={`${id}-perKg`}>
+            <Trans>Sold by the kilo (the price is per kilo)</Trans>
+          </label>
+          {fieldError("perKg")}
         </div>
       </fieldset>
 
@@ -405,4 +429,16 @@ const LANGUAGE_LABELS: Record<Language, MessageDescriptor> = {
   ROU: msg`Name in Romanian`,
   BGR: msg`Name in Bulgarian`,
   SRB: msg`Name in Serbian`,
+};
+
+/** The label of each language's details field (the description guests read under the name). */
+const DETAILS_LABELS: Record<Language, MessageDescriptor> = {
+  GRE: msg`Details in Greek (empty: none)`,
+  ENG: msg`Details in English (empty: none)`,
+  ITA: msg`Details in Italian (empty: none)`,
+  FRA: msg`Details in French (empty: none)`,
+  DEU: msg`Details in German (empty: none)`,
+  ROU: msg`Details in Romanian (empty: none)`,
+  BGR: msg`Details in Bulgarian (empty: none)`,
+  SRB: msg`Details in Serbian (empty: none)`,
 };
