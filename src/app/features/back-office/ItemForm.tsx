@@ -6,8 +6,6 @@
  * meanwhile by another admin shows the current value with a button to take it and re-apply what
  * was typed here on top of it.
  */
-import type { MessageDescriptor } from "@lingui/core";
-import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
 import { MAX_DETAILS_LENGTH, MAX_STOCK_AMOUNT } from "../../../domain/catalogue-limits";
@@ -26,6 +24,7 @@ import type { EditableItem, StaffCatalogueItem } from "../../../domain/staff-cat
 import { type ErrorText, errorTextOf, renderErrorText } from "../../api/error-catalogue";
 import { formatPrice } from "../../i18n/money";
 import { saveItem, saveStock } from "./back-office-api";
+import { DETAILS_LABELS, NAME_LABELS } from "./name-labels";
 import { PhotoUpload } from "./PhotoUpload";
 import { SaveKeys } from "./save-keys";
 import { readSaveFailure } from "./save-outcome";
@@ -243,7 +242,7 @@ export function ItemForm({ storeId, item, languages, onSaved, onDirtyChange, rea
         </legend>
         {languages.map((language) => (
           <div className="back-office__field" key={language}>
-            <label htmlFor={`${id}-name.${language}`}>{i18n._(LANGUAGE_LABELS[language])}</label>
+            <label htmlFor={`${id}-name.${language}`}>{i18n._(NAME_LABELS[language])}</label>
             <input
               {...fieldProps(`name.${language}`)}
               type="text"
@@ -418,27 +417,3 @@ export function ItemForm({ storeId, item, languages, onSaved, onDirtyChange, rea
     </form>
   );
 }
-
-/** The label of each language's name field. */
-const LANGUAGE_LABELS: Record<Language, MessageDescriptor> = {
-  GRE: msg`Name in Greek (required)`,
-  ENG: msg`Name in English (required)`,
-  ITA: msg`Name in Italian`,
-  FRA: msg`Name in French`,
-  DEU: msg`Name in German`,
-  ROU: msg`Name in Romanian`,
-  BGR: msg`Name in Bulgarian`,
-  SRB: msg`Name in Serbian`,
-};
-
-/** The label of each language's details field (the description guests read under the name). */
-const DETAILS_LABELS: Record<Language, MessageDescriptor> = {
-  GRE: msg`Details in Greek (empty: none)`,
-  ENG: msg`Details in English (empty: none)`,
-  ITA: msg`Details in Italian (empty: none)`,
-  FRA: msg`Details in French (empty: none)`,
-  DEU: msg`Details in German (empty: none)`,
-  ROU: msg`Details in Romanian (empty: none)`,
-  BGR: msg`Details in Bulgarian (empty: none)`,
-  SRB: msg`Details in Serbian (empty: none)`,
-};

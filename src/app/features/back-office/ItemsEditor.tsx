@@ -4,14 +4,16 @@
  * one below the other under that). With no search typed, the categories of a service and the items of
  * a category are put in order by dragging or from the keyboard (SortableList.tsx); a new order goes
  * with the version of the category or service, and one the server refuses or never answers gives
- * the list back as the server has it, saying so. Leaving an item, the screen or the page with unsaved changes
- * asks first: what was typed is never lost unseen.
+ * the list back as the server has it, saying so. Each category's "Edit category" opens its form
+ * (CategoryForm.tsx) where an item's form goes. Leaving an item or a category, the screen or the
+ * page with unsaved changes asks first: what was typed is never lost unseen.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useBlocker } from "@tanstack/react-router";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { LANGUAGES, type Language, UI_LANGUAGES } from "../../../domain/languages";
 import type {
+  EditableCategory,
   StaffCatalogue,
   StaffCatalogueCategory,
   StaffCatalogueItem,
@@ -20,6 +22,7 @@ import type {
 import { type ErrorText, errorTextOf } from "../../api/error-catalogue";
 import { AccountMessage } from "../entrance/AccountMessage";
 import { fetchStaffCatalogue, saveCategoryOrder, saveItemOrder } from "./back-office-api";
+import { CategoryForm } from "./CategoryForm";
 import { ItemForm } from "./ItemForm";
 import { ReadPending } from "./ReadPending";
 import { SortableList } from "./SortableList";
@@ -33,6 +36,7 @@ export function ItemsEditor({ storeId }: { storeId: number }) {
   const [loadError, setLoadError] = useState<ErrorText | null>(null);
   const [search, setSearch] = useState("");
   const [selected, setSelected] = useState<number | null>(null);
+  const [selectedCategory, setSelectedCategory] = useState<number | null>(null);
   const [dirty, setDirty] = useState(false);
   const [orderNotice, setOrderNotice] = useState<{ tone: "error" | "success"; text: ErrorText } | null>(null);
   const [ordering, setOrdering] = useState(false);
@@ -63,6 +67,22 @@ export function ItemsEditor({ storeId }: { storeId: number }) {
     [catalogue],
   );
   const item = items.find((candidate) => candidate.itemId === selected) ?? null;
+  const categories = useMemo(() => catalogue?.services.flatMap((s) => s.categories) ?? [], [catalogue]);
+  const category = categories.find((candidate) => candidate.categoryId === selectedCategory) ?? null;
+
+  const replaceCategory = useCallback((changed: EditableCategory) => {
+    setCatalogue((shown) => {
+      const stored = shown?.services
+        .flatMap((s) => s.categories)
+        .find((candidate) => candidate.categoryId === changed.categoryId);
+      return shown && stored ? withCategory(shown, { ...stored, ...changed }) : shown;
+    });
+  }, []);
+
+  const readCurrentCategory = useCallback(async () => {
+    const fresh = await fetchStaffCatalogue(storeId);
+    return fresh.services.flatMap((s) => s.categories).find((c) => c.categoryId === selectedCategory) ?? null;
+  }, [storeId, selectedCategory]);
 
   const replaceItem = useCallback((changed: StaffCatalogueItem) => {
     setCatalogue((shown) => shown && withItem(shown, changed));
@@ -132,7 +152,16 @@ export function ItemsEditor({ storeId }: { storeId: number }) {
     if (itemId === selected) return;
     if (dirty && !window.confirm(leaveText)) return;
     setDirty(false);
+    setSelectedCategory(null);
     setSelected(itemId);
+  }
+
+  function chooseCategory(categoryId: number) {
+    if (categoryId === selectedCategory) return;
+    if (dirty && !window.confirm(leaveText)) return;
+    setDirty(false);
+    setSelected(null);
+    setSelectedCategory(categoryId);
   }
 
   if (catalogue === null) {
@@ -200,7 +229,19 @@ export function ItemsEditor({ storeId }: { storeId: number }) {
               )}
               {categories.map(({ category, shown }) => (
                 <div key={category.categoryId}>
-                  <h3 id={`category-${category.categoryId}`}>{category.names[ui].name}</h3>
+                  <div className="back-office__category-head">
+                    <h3 id={`category-${category.categoryId}`}>{category.names[ui].name}</h3>
+                    <button
+                      type="button"
+                      className="button button--quiet"
+                      aria-current={category.categoryId === selectedCategory ? "true" : undefined}
+                      onClick={() => chooseCategory(category.categoryId)}
+                    >
+                      <Trans>Edit category</Trans>
+                      {/* The category's name for a screen reader: each button says which one it edits. */}
+                      <span className="visually-hidden">: {category.names[ui].name}</span>
+                    </button>
+                  </div>
                   {needle === "" ? (
                     <SortableList
                       labelledBy={`category-${category.categoryId}`}
@@ -226,7 +267,17 @@ export function ItemsEditor({ storeId }: { storeId: number }) {
         })}
       </nav>
       <div className="back-office__detail">
-        {item === null ? (
+        {category !== null ? (
+          <CategoryForm
+            key={category.categoryId}
+            storeId={storeId}
+            category={category}
+            languages={languages}
+            onSaved={replaceCategory}
+            onDirtyChange={setDirty}
+            readCurrent={readCurrentCategory}
+          />
+        ) : item === null ? (
           <p>
             <Trans>Choose an item to change it.</Trans>
           </p>
@@ -251,6 +302,7 @@ function languagesOf(catalogue: StaffCatalogue | null): Language[] {
   const used = new Set<Language>(UI_LANGUAGES);
   for (const service of catalogue?.services ?? []) {
     for (const category of service.categories) {
+      for (const language of LANGUAGES) if (category.names[language] !== undefined) used.add(language);
       for (const item of category.items) {
         for (const language of LANGUAGES) if (item.names[language] !== undefined) used.add(language);
       }

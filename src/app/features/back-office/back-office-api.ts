@@ -126,3 +126,13 @@ export function editSpot(storeId: number, spotId: number, edit: SpotEdit, key: s
 export function fetchQrSheet(storeId: number, spotId?: number): Promise<Download> {
   return authedDownload(`${store(storeId)}/qr-sheet${spotId === undefined ? "" : `?spotId=${spotId}`}`);
 }
+
+/** A category's names, details and limit per cart, named with the category's version. */
+export function saveCategory(
+  storeId: number,
+  categoryId: number,
+  edit: import("../../../domain/staff-catalogue-api").CategoryEdit,
+  key: string,
+): Promise<import("../../../domain/staff-catalogue-api").EditableCategory> {
+  return authedCall(`${store(storeId)}/categories/${categoryId}`, { method: "patch", json: edit, headers: keyed(key) });
+}
