@@ -64,6 +64,7 @@ describe("readCategoryDraft: the edit an admin's category form makes", () => {
 describe("categoryFieldOfRefusal", () => {
   it.each([
     ["maxProductsPerCart: must be >= 1", "maxPerCart"],
+    ["body.maxProductsPerCart: must be >= 1", "maxPerCart"],
     ["names.ENG.details: must not have more than 2000 characters", "details.ENG"],
     ["names: must have property GRE", "name.GRE"],
     ["version: must be >= 1", null],

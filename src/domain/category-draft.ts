@@ -12,6 +12,7 @@ import {
   nameFieldOfPath,
   namesDraftOf,
   readNames,
+  refusalPath,
   sameNames,
 } from "./names-draft";
 import type { CategoryEdit, EditableCategory } from "./staff-catalogue-api";
@@ -55,7 +56,7 @@ export function readCategoryDraft(category: Category, draft: CategoryDraft): Cat
 
 /** The form field a server refusal's path names ("maxProductsPerCart: ...", "names.ENG.name: ..."). */
 export function categoryFieldOfRefusal(message: string): CategoryField | null {
-  const path = /^([A-Za-z.]+)\s*:/.exec(message)?.[1] ?? "";
+  const path = refusalPath(message);
   if (path === "maxProductsPerCart") return "maxPerCart";
   return nameFieldOfPath(path);
 }

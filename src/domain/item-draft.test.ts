@@ -119,6 +119,8 @@ describe("readDraft: the edit an admin's item form makes", () => {
 describe("fieldOfRefusal: the field a server's path-precise refusal names", () => {
   it.each([
     ["priceCents: must be >= 0", "price"],
+    ["body.priceCents: must be <= 100000000", "price"],
+    ["body.names.ENG.details: must not have more than 2000 characters", "details.ENG"],
     ["names.GRE.name: must not be empty", "name.GRE"],
     ["names.ITA.name: must not be empty", "name.ITA"],
     ["names.ENG.details: must not have more than 2000 characters", "details.ENG"],

@@ -14,6 +14,7 @@ import {
   nameFieldOfPath,
   namesDraftOf,
   readNames,
+  refusalPath,
   sameNames,
 } from "./names-draft";
 import type { EditableItem, ItemEdit } from "./staff-catalogue-api";
@@ -95,7 +96,7 @@ function optionalAmount(
  * ("priceCents: must be >= 0", "names.GRE.name: ..."); null when it names none of the form's fields.
  */
 export function fieldOfRefusal(message: string): DraftField | null {
-  const path = /^([A-Za-z.]+)\s*:/.exec(message)?.[1] ?? "";
+  const path = refusalPath(message);
   const nameField = nameFieldOfPath(path);
   if (nameField !== null) return nameField;
   const byPath: Record<string, DraftField> = {

@@ -75,6 +75,15 @@ export function reapplyNames(typed: NamesDraft, opened: NamesDraft, latest: Name
 }
 
 /**
+ * The request path a server refusal starts with: "body.priceCents: must be >= 0" (a schema's
+ * refusal names the request's part) and "perKg: ..." (a rule's own) both name their field.
+ */
+export function refusalPath(message: string): string {
+  const path = /^([A-Za-z.]+)\s*:/.exec(message)?.[1] ?? "";
+  return path.startsWith("body.") ? path.slice("body.".length) : path;
+}
+
+/**
  * The name or details field a server refusal's path names ("names.GRE.name", "names.ITA.details");
  * a refusal of `names` itself (a missing language) goes to the Greek name. Null for any other path.
  */

@@ -152,7 +152,7 @@ describe("back office: a category's form", () => {
 
   it("a server refusal at maxProductsPerCart (400 VALIDATION_FAILED) is shown beside the limit", async () => {
     mockApi(
-      () => json(400, { code: "VALIDATION_FAILED", message: "maxProductsPerCart: must be <= 1000" }),
+      () => json(400, { code: "VALIDATION_FAILED", message: "body.maxProductsPerCart: must be <= 1000" }),
       () => catalogueWith(coffee),
     );
     const form = await openCoffee();
@@ -161,7 +161,7 @@ describe("back office: a category's form", () => {
     fireEvent.click(within(form).getByRole("button", { name: "Save" }));
     await waitFor(() => expect(limit.getAttribute("aria-invalid")).toBe("true"), SLOW);
     expect(document.getElementById(limit.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
-      "Refused: maxProductsPerCart: must be <= 1000",
+      "Refused: body.maxProductsPerCart: must be <= 1000",
     );
   });
 

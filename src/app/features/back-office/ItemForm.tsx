@@ -19,7 +19,7 @@ import {
   readDraft,
 } from "../../../domain/item-draft";
 import type { Language } from "../../../domain/languages";
-import { namesDraftOf, reapplyNames } from "../../../domain/names-draft";
+import { reapplyNames } from "../../../domain/names-draft";
 import type { EditableItem, StaffCatalogueItem } from "../../../domain/staff-catalogue-api";
 import { type ErrorText, errorTextOf, renderErrorText } from "../../api/error-catalogue";
 import { formatPrice } from "../../i18n/money";
@@ -180,7 +180,7 @@ export function ItemForm({ storeId, item, languages, onSaved, onDirtyChange, rea
     const keep = <K extends keyof ItemDraft>(key: K): ItemDraft[K] =>
       draft[key] !== pristine[key] ? draft[key] : latestDraft[key];
     setDraft({
-      ...reapplyNames(draft, namesDraftOf(base.names), latestDraft),
+      ...reapplyNames(draft, pristine, latestDraft),
       price: keep("price"),
       memberPrice: keep("memberPrice"),
       memberPriceEnabled: keep("memberPriceEnabled"),

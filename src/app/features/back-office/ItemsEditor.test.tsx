@@ -438,7 +438,10 @@ describe("back office: an item's details and per-kg", () => {
   it("a server refusal of a language's details (400 at names.ENG.details) is shown beside that details field", async () => {
     mockApi(
       () =>
-        json(400, { code: "VALIDATION_FAILED", message: "names.ENG.details: must not have more than 2000 characters" }),
+        json(400, {
+          code: "VALIDATION_FAILED",
+          message: "body.names.ENG.details: must not have more than 2000 characters",
+        }),
       () => catalogueWith(freddo),
     );
     await openFreddo();
@@ -447,7 +450,7 @@ describe("back office: an item's details and per-kg", () => {
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
     await waitFor(() => expect(details.getAttribute("aria-invalid")).toBe("true"), SLOW);
     expect(document.getElementById(details.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
-      "Refused: names.ENG.details: must not have more than 2000 characters",
+      "Refused: body.names.ENG.details: must not have more than 2000 characters",
     );
   });
 });
