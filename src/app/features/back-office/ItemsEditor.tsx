@@ -227,41 +227,44 @@ export function ItemsEditor({ storeId }: { storeId: number }) {
                   />
                 </details>
               )}
-              {categories.map(({ category, shown }) => (
-                <div key={category.categoryId}>
-                  <div className="back-office__category-head">
-                    <h3 id={`category-${category.categoryId}`}>{category.names[ui].name}</h3>
-                    <button
-                      type="button"
-                      className="button button--quiet"
-                      aria-current={category.categoryId === selectedCategory ? "true" : undefined}
-                      onClick={() => chooseCategory(category.categoryId)}
-                    >
-                      <Trans>Edit category</Trans>
-                      {/* The category's name for a screen reader: each button says which one it edits. */}
-                      <span className="visually-hidden">: {category.names[ui].name}</span>
-                    </button>
+              {categories.map(({ category, shown }) => {
+                const categoryName = category.names[ui].name;
+                return (
+                  <div key={category.categoryId}>
+                    <div className="back-office__category-head">
+                      <h3 id={`category-${category.categoryId}`}>{categoryName}</h3>
+                      <button
+                        type="button"
+                        className="button button--quiet"
+                        aria-current={category.categoryId === selectedCategory ? "true" : undefined}
+                        // The category's name for a screen reader, after the words on the button.
+                        aria-label={t`Edit category: ${categoryName}`}
+                        onClick={() => chooseCategory(category.categoryId)}
+                      >
+                        <Trans>Edit category</Trans>
+                      </button>
+                    </div>
+                    {needle === "" ? (
+                      <SortableList
+                        labelledBy={`category-${category.categoryId}`}
+                        disabled={ordering}
+                        rows={shown.map((candidate) => ({
+                          id: candidate.itemId,
+                          name: candidate.names[ui].name,
+                          content: itemButton(candidate),
+                        }))}
+                        onReorder={(itemIds) => reorderItems(category, itemIds)}
+                      />
+                    ) : (
+                      <ul aria-labelledby={`category-${category.categoryId}`}>
+                        {shown.map((candidate) => (
+                          <li key={candidate.itemId}>{itemButton(candidate)}</li>
+                        ))}
+                      </ul>
+                    )}
                   </div>
-                  {needle === "" ? (
-                    <SortableList
-                      labelledBy={`category-${category.categoryId}`}
-                      disabled={ordering}
-                      rows={shown.map((candidate) => ({
-                        id: candidate.itemId,
-                        name: candidate.names[ui].name,
-                        content: itemButton(candidate),
-                      }))}
-                      onReorder={(itemIds) => reorderItems(category, itemIds)}
-                    />
-                  ) : (
-                    <ul aria-labelledby={`category-${category.categoryId}`}>
-                      {shown.map((candidate) => (
-                        <li key={candidate.itemId}>{itemButton(candidate)}</li>
-                      ))}
-                    </ul>
-                  )}
-                </div>
-              ))}
+                );
+              })}
             </section>
           );
         })}
