@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { MAX_DETAILS_LENGTH } from "./catalogue-limits";
 import { centsToEuroText } from "./euro-amount";
 import { draftOf, fieldOfRefusal, readDraft } from "./item-draft";
 import type { EditableItem } from "./staff-catalogue-api";
@@ -15,6 +16,7 @@ const freddo: EditableItem = {
   membershipPriceCents: 0,
   memberPriceEnabled: true,
   membershipAdditionCents: null,
+  perKg: false,
 };
 const euros = (cents: number) => centsToEuroText(cents, ",");
 
@@ -66,6 +68,44 @@ describe("readDraft: the edit an admin's item form makes", () => {
     });
   });
 
+  it("spec item details: typed details go with the names; an emptied details field removes them; untouched details send no names", () => {
+    const draft = draftOf(freddo, euros);
+    expect(draft.details).toEqual({ GRE: "Διπλός", ENG: "", ITA: "" });
+    const reading = readDraft(freddo, { ...draft, details: { ...draft.details, GRE: "", ENG: "Double, over ice" } });
+    expect(reading).toEqual({
+      ok: true,
+      edit: {
+        version: 3,
+        names: {
+          GRE: { name: "Φρέντο εσπρέσο" },
+          ENG: { name: "Freddo espresso", details: "Double, over ice" },
+          ITA: { name: "Freddo" },
+        },
+      },
+      changed: true,
+    });
+    expect(readDraft(freddo, { ...draft, details: { ...draft.details, ENG: "  " } })).toMatchObject({ changed: false });
+  });
+
+  it("refuses details past the edit's length limit, and details of a language without a name", () => {
+    const draft = draftOf(freddo, euros);
+    expect(
+      readDraft(freddo, {
+        ...draft,
+        names: { ...draft.names, FRA: "" },
+        details: { ...draft.details, ENG: "x".repeat(MAX_DETAILS_LENGTH + 1), FRA: "Double" },
+      }),
+    ).toEqual({ ok: false, errors: { "details.ENG": "details-too-long", "name.FRA": "details-need-name" } });
+  });
+
+  it("spec per-kg: turning 'sold by the kilo' on sends perKg alone", () => {
+    expect(readDraft(freddo, { ...draftOf(freddo, euros), perKg: true })).toEqual({
+      ok: true,
+      edit: { version: 3, perKg: true },
+      changed: true,
+    });
+  });
+
   it("an empty member price or addition is none (null)", () => {
     const draft = { ...draftOf(freddo, euros), memberPrice: "", memberPriceEnabled: false };
     expect(readDraft(freddo, draft)).toEqual({
@@ -79,8 +119,12 @@ describe("readDraft: the edit an admin's item form makes", () => {
 describe("fieldOfRefusal: the field a server's path-precise refusal names", () => {
   it.each([
     ["priceCents: must be >= 0", "price"],
+    ["body.priceCents: must be <= 100000000", "price"],
+    ["body.names.ENG.details: must not have more than 2000 characters", "details.ENG"],
     ["names.GRE.name: must not be empty", "name.GRE"],
     ["names.ITA.name: must not be empty", "name.ITA"],
+    ["names.ENG.details: must not have more than 2000 characters", "details.ENG"],
+    ["perKg: a rental cannot be sold by weight (perKg)", "perKg"],
     ["names: must have property ENG", "name.GRE"],
     ["memberPriceEnabled: is true but the item has no membershipPriceCents", "memberPrice"],
     ["membershipAdditionCents: must be <= 100000000", "membershipAddition"],

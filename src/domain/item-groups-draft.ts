@@ -2,7 +2,7 @@
  * An admin's option groups of one item, as typed, and the edit they make: the whole list of groups
  * in order, each group and option keeping its id when it was the item's own and without one when
  * new (the server gives it the next free id), sent with the item's version the list was read at.
- * Names as the item form reads them (item-draft.ts: Greek and English required, other languages
+ * Names as the item form reads them (names-draft.ts: Greek and English required, other languages
  * optional, stored details kept); an option's extra price typed in euros (euro-amount.ts, empty: no
  * extra). The venue file's option rules are checked before sending, each refusal named by the field
  * it belongs to: a "pick one" group with more than one option selected by default, a maximum that is
@@ -11,8 +11,8 @@
  */
 import { MAX_GROUPS_PER_ITEM, MAX_OPTIONS_PER_GROUP } from "./catalogue-limits";
 import { type EuroAmountRefusal, euroAmountToCents } from "./euro-amount";
-import { type DraftField, type DraftRefusal, namesOf } from "./item-draft";
 import { LANGUAGES, type Language, type Translations } from "./languages";
+import { type NameField, type NamesRefusal, readNames as readTypedNames } from "./names-draft";
 import type { ItemGroups, ItemGroupsEdit } from "./staff-catalogue-api";
 
 export type GroupType = "RADIO_BUTTON" | "CHECKBOX";
@@ -115,17 +115,22 @@ export function newGroupDraft(key: string, optionKey: string): GroupDraft {
   };
 }
 
-const NO_NAMES: Translations = { GRE: { name: "" }, ENG: { name: "" } };
-
-/** Names by namesOf, its refusals moved to `prefix.name.LANG`. */
+/**
+ * The names as typed, with the stored details of each language still named (the editor does not
+ * show details); Greek and English required, refusals moved to `prefix.name.LANG`.
+ */
 function readNames(
   stored: Translations | undefined,
   typed: Partial<Record<Language, string>>,
   prefix: `groups.${number}` | `groups.${number}.options.${number}`,
   errors: GroupsErrors,
 ): Translations {
-  const found: Partial<Record<DraftField, DraftRefusal>> = {};
-  const names = namesOf(stored ?? NO_NAMES, typed, found);
+  const details: Partial<Record<Language, string>> = {};
+  for (const language of LANGUAGES) {
+    if ((typed[language] ?? "").trim() !== "") details[language] = stored?.[language]?.details ?? "";
+  }
+  const found: Partial<Record<NameField, NamesRefusal>> = {};
+  const names = readTypedNames({ names: typed, details }, found);
   for (const language of LANGUAGES) {
     if (found[`name.${language}`] !== undefined) errors[`${prefix}.name.${language}`] = "name-required";
   }

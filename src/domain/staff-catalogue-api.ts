@@ -21,6 +21,7 @@
 import { type Static, Type } from "typebox";
 import { DeliveryDiscountSchema, HappyHourSchema, HoursSchema, TranslationsSchema } from "./api";
 import {
+  MAX_DETAILS_LENGTH,
   MAX_GROUPS_PER_ITEM,
   MAX_ITEMS_PER_ORDER_LIMIT,
   MAX_OPTIONS_PER_GROUP,
@@ -60,17 +61,37 @@ export const ItemStockSchema = Type.Object(
 export type ItemStock = Static<typeof ItemStockSchema>;
 
 /**
+ * Names and details as an admin's edit writes them: the venue file's translations, with details no
+ * longer than MAX_DETAILS_LENGTH (a venue file states no limit, and its schema keeps none).
+ */
+const EditedTranslationSchema = Type.Object({
+  name: Type.String({ minLength: 1 }),
+  details: Type.Optional(Type.String({ maxLength: MAX_DETAILS_LENGTH })),
+});
+const EditedTranslationsSchema = Type.Object({
+  GRE: EditedTranslationSchema,
+  ENG: EditedTranslationSchema,
+  ITA: Type.Optional(EditedTranslationSchema),
+  FRA: Type.Optional(EditedTranslationSchema),
+  DEU: Type.Optional(EditedTranslationSchema),
+  ROU: Type.Optional(EditedTranslationSchema),
+  BGR: Type.Optional(EditedTranslationSchema),
+  SRB: Type.Optional(EditedTranslationSchema),
+});
+
+/**
  * An admin's edit of an item: any of these fields, checked by the venue file's rules. `version`,
  * when given, is the item's version the admin saw: a later one refuses the edit (409 ITEM_CHANGED).
  */
 export const ItemEditSchema = Type.Object(
   {
     version: Type.Optional(Type.Integer({ minimum: 1, description: "The item's version the edit was made on" })),
-    names: Type.Optional(TranslationsSchema),
+    names: Type.Optional(EditedTranslationsSchema),
     priceCents: Type.Optional(CentsSchema),
     membershipPriceCents: Type.Optional(Type.Union([CentsSchema, Type.Null()])),
     memberPriceEnabled: Type.Optional(Type.Boolean()),
     membershipAdditionCents: Type.Optional(Type.Union([CentsSchema, Type.Null()])),
+    perKg: Type.Optional(Type.Boolean({ description: "Sold by the kilo: guests give kilos, priceCents is per kilo" })),
   },
   closed,
 );
@@ -86,6 +107,7 @@ export const EditableItemSchema = Type.Object(
     membershipPriceCents: Type.Union([CentsSchema, Type.Null()]),
     memberPriceEnabled: Type.Boolean(),
     membershipAdditionCents: Type.Union([CentsSchema, Type.Null()]),
+    perKg: Type.Boolean(),
   },
   closed,
 );
@@ -207,7 +229,7 @@ const MaxProductsPerCart = Type.Union([Type.Integer({ minimum: 1, maximum: MAX_I
 export const CategoryEditSchema = Type.Object(
   {
     version: Type.Optional(Type.Integer({ minimum: 1 })),
-    names: Type.Optional(TranslationsSchema),
+    names: Type.Optional(EditedTranslationsSchema),
     maxProductsPerCart: Type.Optional(MaxProductsPerCart),
   },
   closed,

@@ -9,8 +9,9 @@
  * keyboard and a guest's fresh menu has the new order (restored at the end). The admin gives Nachos
  * an option group and a guest's item window shows it (removed at the end). The admin sets the
  * beach bar's minimum order in the services section and a guest's fresh cart says it, then pauses
- * the beach bar with a reason a guest reads, resumes it and puts the minimum back. axe: no serious
- * violation on the back office.
+ * the beach bar with a reason a guest reads, resumes it and puts the minimum back; gives Seasonal
+ * fruit salad English details and its category a limit per cart, which a guest's fresh menu shows
+ * (restored at the end). axe: no serious violation on the back office.
  */
 import { readFileSync } from "node:fs";
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
@@ -463,6 +464,81 @@ test("an admin sets the beach bar's minimum order in the back office: a guest's 
       data: { minimumOrderCents: before.minimumOrderCents },
     });
     expect(restored.status()).toBe(200);
+    await admin.close();
+    await guest.close();
+  }
+});
+
+// Ice cream & fruit (category 7106) and its Seasonal fruit salad (item 70602): no other spec changes them.
+const FRUIT = { categoryId: 7106, itemId: 70602 };
+
+test("an admin gives an item English details and a category a limit per cart: a guest's fresh menu shows both", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const session = await signInWaiter(request, HOTEL.adminPin, HOTEL.storeId);
+  const headers = staffHeaders(session);
+  const staffCatalogue = await request.get(`/api/staff/stores/${HOTEL.storeId}/catalogue`, { headers });
+  expect(staffCatalogue.ok()).toBe(true);
+  const before = (
+    (await staffCatalogue.json()) as {
+      services: { categories: { categoryId: number; items: { itemId: number; names: object }[] }[] }[];
+    }
+  ).services
+    .flatMap((service) => service.categories)
+    .flatMap((category) => category.items)
+    .find((item) => item.itemId === FRUIT.itemId);
+  if (before === undefined) throw new Error("the demo venue has no seasonal fruit salad");
+  const details = `Fresh fruit, cut to order; honey on request ${crypto.randomUUID().slice(0, 4)}.`;
+  const admin = await newLaptop(browser);
+  const guest = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "el-GR" });
+  const audit = new ScreenAudit(await watchCspViolations(admin));
+  try {
+    const page = await admin.newPage();
+    await page.goto("/");
+    await adminSessionIn(page, request);
+    await page.goto("/back-office");
+    await page.getByLabel("Αναζήτηση ειδών").fill("fruit");
+    await page.getByRole("button", { name: "Φρουτοσαλάτα εποχής", exact: true }).click();
+    const itemForm = page.locator("form").filter({ has: page.getByRole("heading", { name: "Φρουτοσαλάτα εποχής" }) });
+    await itemForm.getByLabel("Περιγραφή στα αγγλικά (κενό: καμία)").fill(details);
+    await itemForm.getByRole("button", { name: "Αποθήκευση", exact: true }).click();
+    await expect(itemForm.getByText("Αποθηκεύτηκε.")).toBeVisible();
+    await audit.check(page, "back office: item details");
+
+    await page.getByRole("button", { name: "Επεξεργασία κατηγορίας: Παγωτά & φρούτα" }).click();
+    const categoryForm = page.getByRole("form", { name: "Κατηγορία: Παγωτά & φρούτα" });
+    await categoryForm.getByLabel("Μέγιστα τεμάχια αυτής της κατηγορίας ανά καλάθι (κενό: κανένα όριο)").fill("2");
+    await categoryForm.getByRole("button", { name: "Αποθήκευση", exact: true }).click();
+    await expect(categoryForm.getByText("Αποθηκεύτηκε.")).toBeVisible();
+    await audit.check(page, "back office: category form");
+
+    // The guest's fresh menu: the limit goes with the category's items, the details under the name in English.
+    const menu = await request.get(`/api/tables/${HOTEL.guestSpot}/menus/${HOTEL.service}`);
+    const fruit = (
+      (await menu.json()) as { items: { id: number; maxProductsPerCartForThisCategory: number | null }[] }
+    ).items.find((item) => item.id === FRUIT.itemId);
+    expect(fruit?.maxProductsPerCartForThisCategory).toBe(2);
+    const guestPage = await guest.newPage();
+    await guestPage.goto(`/${HOTEL.service}/${HOTEL.guestSpot}`);
+    await guestPage.getByRole("button", { name: /^(Language|Γλώσσα):/ }).click();
+    await guestPage.getByRole("dialog").getByRole("button", { name: "English" }).click();
+    await expect(guestPage.getByRole("article", { name: "Seasonal fruit salad" })).toContainText(details);
+
+    expect(audit.findings, audit.findings.join("\n")).toEqual([]);
+  } finally {
+    // The item's names and the category's limit as the demo venue has them, for the specs after this one.
+    const restoredItem = await request.patch(`/api/staff/stores/${HOTEL.storeId}/items/${FRUIT.itemId}`, {
+      headers: { ...headers, "idempotency-key": crypto.randomUUID() },
+      data: { names: before.names },
+    });
+    expect(restoredItem.status()).toBe(200);
+    const restoredCategory = await request.patch(`/api/staff/stores/${HOTEL.storeId}/categories/${FRUIT.categoryId}`, {
+      headers: { ...headers, "idempotency-key": crypto.randomUUID() },
+      data: { maxProductsPerCart: null },
+    });
+    expect(restoredCategory.status()).toBe(200);
     await admin.close();
     await guest.close();
   }

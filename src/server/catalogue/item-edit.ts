@@ -1,6 +1,7 @@
 /**
- * An admin edits an item's names, details and prices, checked by the venue file's rules (its field
- * schemas on the request, the member-price rule here, with the same messages). An edit that names
+ * An admin edits an item's names, details, prices and whether it is sold by the kilo, checked by the
+ * venue file's rules (its field schemas on the request, the member-price and rental rules here,
+ * with the same messages). An edit that names
  * another version of the item than the stored one is refused (409 ITEM_CHANGED) with the current
  * version: two admins never overwrite each other unseen. How the change runs: catalogue-write.ts.
  */
@@ -12,6 +13,7 @@ import type { StoredAnswer } from "../orders/idempotency";
 import type { StaffMember } from "../routes/staff-orders/staff-session";
 import { itemLabel } from "../staff/audit";
 import { touchedFields } from "../staff/audited-write";
+import { RENTAL_BY_WEIGHT } from "../venue/rental-checks";
 import { moveVersion, runCatalogueWrite } from "./catalogue-write";
 import { editableItem } from "./staff-catalogue";
 
@@ -37,6 +39,7 @@ export function editItem(
     if (item.memberPriceEnabled && item.membershipPriceCents === null) {
       throw badRequest("memberPriceEnabled: is true but the item has no membershipPriceCents");
     }
+    if (item.perKg && row.rental_unit !== null) throw badRequest(`perKg: ${RENTAL_BY_WEIGHT}`);
     await trx
       .updateTable("items")
       .set({
@@ -45,6 +48,7 @@ export function editItem(
         membership_price_cents: item.membershipPriceCents,
         member_price_enabled: toDbBoolean(item.memberPriceEnabled),
         membership_addition_cents: item.membershipAdditionCents,
+        per_kg: toDbBoolean(item.perKg),
       })
       .where("id", "=", itemId)
       .execute();

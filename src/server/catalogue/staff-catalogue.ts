@@ -26,6 +26,7 @@ export function editableItem(row: ItemRow): EditableItem {
     membershipPriceCents: row.membership_price_cents,
     memberPriceEnabled: fromDbBoolean(row.member_price_enabled),
     membershipAdditionCents: row.membership_addition_cents,
+    perKg: fromDbBoolean(row.per_kg),
   };
 }
 

@@ -7,12 +7,15 @@ import type { Issue } from "../validation/issues";
 import { childPath } from "../validation/issues";
 import type { VenueIndex } from "./venue-index";
 
+/** The rule an admin's per-kg edit of a rental meets too, with this message. */
+export const RENTAL_BY_WEIGHT = "a rental cannot be sold by weight (perKg)";
+
 export function rentalIssues(index: VenueIndex): Issue[] {
   return index.items.flatMap(({ value: item, path: itemPath }) => {
     if (item.rental === undefined) return [];
     const rentalPath = childPath(itemPath, "rental");
     const issues: Issue[] = [];
-    if (item.perKg === true) issues.push({ path: rentalPath, message: "a rental cannot be sold by weight (perKg)" });
+    if (item.perKg === true) issues.push({ path: rentalPath, message: RENTAL_BY_WEIGHT });
     if (item.measurable === false) {
       issues.push({ path: rentalPath, message: "a rental is counted in pieces (measurable must not be false)" });
     }

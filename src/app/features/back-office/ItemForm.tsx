@@ -1,16 +1,14 @@
 /**
- * One item's form in the back office: names per language (Greek and English required), price,
- * member price, membership addition, stock, photo. Save sends only what changed, with the version
+ * One item's form in the back office: names and details per language (Greek and English names
+ * required), price, member price, membership addition, sold by the kilo, stock, photo. Save sends only what changed, with the version
  * the form was opened on, under a key kept for the retry of the same save (save-keys.ts). A save
  * without an answer keeps the form as typed; a refusal goes beside its field; a change made
  * meanwhile by another admin shows the current value with a button to take it and re-apply what
  * was typed here on top of it.
  */
-import type { MessageDescriptor } from "@lingui/core";
-import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
-import { MAX_STOCK_AMOUNT } from "../../../domain/catalogue-limits";
+import { MAX_DETAILS_LENGTH, MAX_STOCK_AMOUNT } from "../../../domain/catalogue-limits";
 import { centsToEuroText } from "../../../domain/euro-amount";
 import {
   type DraftField,
@@ -21,10 +19,12 @@ import {
   readDraft,
 } from "../../../domain/item-draft";
 import type { Language } from "../../../domain/languages";
+import { reapplyNames } from "../../../domain/names-draft";
 import type { EditableItem, StaffCatalogueItem } from "../../../domain/staff-catalogue-api";
 import { type ErrorText, errorTextOf, renderErrorText } from "../../api/error-catalogue";
 import { formatPrice } from "../../i18n/money";
 import { saveItem, saveStock } from "./back-office-api";
+import { DETAILS_LABELS, NAME_LABELS } from "./name-labels";
 import { PhotoUpload } from "./PhotoUpload";
 import { SaveKeys } from "./save-keys";
 import { readSaveFailure } from "./save-outcome";
@@ -96,6 +96,10 @@ export function ItemForm({ storeId, item, languages, onSaved, onDirtyChange, rea
         return t`At most 100,000 €.`;
       case "name-required":
         return t`The Greek and the English name are required.`;
+      case "details-need-name":
+        return t`Details need a name in the same language.`;
+      case "details-too-long":
+        return t`At most ${MAX_DETAILS_LENGTH} characters.`;
       case "member-price-required":
         return t`Type the member price, or turn the member price off.`;
     }
@@ -182,18 +186,15 @@ export function ItemForm({ storeId, item, languages, onSaved, onDirtyChange, rea
   /** Takes the current item as the form's base and keeps, on top of it, every field typed here. */
   function takeCurrent(latest: StaffCatalogueItem) {
     const latestDraft = draftOf(latest, euros);
-    const names = { ...latestDraft.names };
-    for (const language of languages) {
-      if (draft.names[language] !== pristine.names[language]) names[language] = draft.names[language] ?? "";
-    }
     const keep = <K extends keyof ItemDraft>(key: K): ItemDraft[K] =>
       draft[key] !== pristine[key] ? draft[key] : latestDraft[key];
     setDraft({
-      names,
+      ...reapplyNames(draft, pristine, latestDraft),
       price: keep("price"),
       memberPrice: keep("memberPrice"),
       memberPriceEnabled: keep("memberPriceEnabled"),
       membershipAddition: keep("membershipAddition"),
+      perKg: keep("perKg"),
     });
     const baseStock = stockDraftOf(base);
     setStock(JSON.stringify(stock) === JSON.stringify(baseStock) ? stockDraftOf(latest) : stock);
@@ -250,7 +251,7 @@ export function ItemForm({ storeId, item, languages, onSaved, onDirtyChange, rea
         </legend>
         {languages.map((language) => (
           <div className="back-office__field" key={language}>
-            <label htmlFor={`${id}-name.${language}`}>{i18n._(LANGUAGE_LABELS[language])}</label>
+            <label htmlFor={`${id}-name.${language}`}>{i18n._(NAME_LABELS[language])}</label>
             <input
               {...fieldProps(`name.${language}`)}
               type="text"
@@ -259,6 +260,16 @@ export function ItemForm({ storeId, item, languages, onSaved, onDirtyChange, rea
               onChange={(event) => setDraft({ ...draft, names: { ...draft.names, [language]: event.target.value } })}
             />
             {fieldError(`name.${language}`)}
+            <label htmlFor={`${id}-details.${language}`}>{i18n._(DETAILS_LABELS[language])}</label>
+            <textarea
+              {...fieldProps(`details.${language}`)}
+              rows={2}
+              value={draft.details[language] ?? ""}
+              onChange={(event) =>
+                setDraft({ ...draft, details: { ...draft.details, [language]: event.target.value } })
+              }
+            />
+            {fieldError(`details.${language}`)}
           </div>
         ))}
       </fieldset>
@@ -316,6 +327,18 @@ export function ItemForm({ storeId, item, languages, onSaved, onDirtyChange, rea
             onChange={(event) => setDraft({ ...draft, membershipAddition: event.target.value })}
           />
           {fieldError("membershipAddition")}
+        </div>
+        <div className="back-office__field back-office__field--check">
+          <input
+            {...fieldProps("perKg")}
+            type="checkbox"
+            checked={draft.perKg}
+            onChange={(event) => setDraft({ ...draft, perKg: event.target.checked })}
+          />
+          <label htmlFor={`${id}-perKg`}>
+            <Trans>Sold by the kilo (the price is per kilo)</Trans>
+          </label>
+          {fieldError("perKg")}
         </div>
       </fieldset>
 
@@ -403,15 +426,3 @@ export function ItemForm({ storeId, item, languages, onSaved, onDirtyChange, rea
     </form>
   );
 }
-
-/** The label of each language's name field. */
-export const LANGUAGE_LABELS: Record<Language, MessageDescriptor> = {
-  GRE: msg`Name in Greek (required)`,
-  ENG: msg`Name in English (required)`,
-  ITA: msg`Name in Italian`,
-  FRA: msg`Name in French`,
-  DEU: msg`Name in German`,
-  ROU: msg`Name in Romanian`,
-  BGR: msg`Name in Bulgarian`,
-  SRB: msg`Name in Serbian`,
-};

@@ -27,6 +27,7 @@ const nachos: StaffCatalogueItem = {
   version: 1,
   names: names("Νάτσος", "Nachos"),
   priceCents: 950,
+  perKg: false,
   membershipPriceCents: null,
   memberPriceEnabled: false,
   membershipAdditionCents: null,

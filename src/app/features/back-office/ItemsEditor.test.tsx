@@ -29,6 +29,7 @@ const freddo: StaffCatalogueItem = {
   membershipPriceCents: 0,
   memberPriceEnabled: true,
   membershipAdditionCents: null,
+  perKg: false,
   photo: "demo/freddo.svg",
   stockEnabled: false,
   stockAmount: null,
@@ -435,5 +436,53 @@ describe("back office: an item's photo upload", () => {
       const headings = screen.getAllByRole("heading", { level: 3 }).map((heading) => heading.textContent);
       expect(headings).toEqual(["Snacks", "Coffee"]);
     });
+  });
+});
+
+describe("back office: an item's details and per-kg", () => {
+  it("spec item details and per-kg: details typed beside the English name and 'sold by the kilo' go as names with details and perKg", async () => {
+    const sent = mockApi(
+      (entry) => json(200, { ...freddo, ...(entry.body as object), version: 2 }),
+      () => catalogueWith(freddo),
+    );
+    await openFreddo();
+    const details = screen.getByLabelText("Details in English (empty: none)") as HTMLTextAreaElement;
+    expect(details.value).toBe("");
+    fireEvent.change(details, { target: { value: "Double espresso, shaken over ice" } });
+    fireEvent.click(screen.getByLabelText(/^Sold by the kilo/));
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Saved.", {}, SLOW)).toBeTruthy();
+    expect(sent.map((entry) => entry.body)).toEqual([
+      {
+        version: 1,
+        names: {
+          GRE: { name: "Φρέντο εσπρέσο" },
+          ENG: { name: "Freddo espresso", details: "Double espresso, shaken over ice" },
+          ITA: { name: "Freddo" },
+        },
+        perKg: true,
+      },
+    ]);
+    expect((screen.getByLabelText(/^Sold by the kilo/) as HTMLInputElement).checked).toBe(true);
+    expect(details.value).toBe("Double espresso, shaken over ice");
+  });
+
+  it("a server refusal of a language's details (400 at names.ENG.details) is shown beside that details field", async () => {
+    mockApi(
+      () =>
+        json(400, {
+          code: "VALIDATION_FAILED",
+          message: "body.names.ENG.details: must not have more than 2000 characters",
+        }),
+      () => catalogueWith(freddo),
+    );
+    await openFreddo();
+    const details = screen.getByLabelText("Details in English (empty: none)");
+    fireEvent.change(details, { target: { value: "Long" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(details.getAttribute("aria-invalid")).toBe("true"), SLOW);
+    expect(document.getElementById(details.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
+      "Refused: body.names.ENG.details: must not have more than 2000 characters",
+    );
   });
 });

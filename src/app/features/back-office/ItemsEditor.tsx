@@ -4,14 +4,16 @@
  * one below the other under that). With no search typed, the categories of a service and the items of
  * a category are put in order by dragging or from the keyboard (SortableList.tsx); a new order goes
  * with the version of the category or service, and one the server refuses or never answers gives
- * the list back as the server has it, saying so. Leaving an item, the screen or the page with unsaved changes
- * asks first: what was typed is never lost unseen.
+ * the list back as the server has it, saying so. Each category's "Edit category" opens its form
+ * (CategoryForm.tsx) where an item's form goes. Leaving an item or a category, the screen or the
+ * page with unsaved changes asks first: what was typed is never lost unseen.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useBlocker } from "@tanstack/react-router";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { LANGUAGES, type Language, UI_LANGUAGES } from "../../../domain/languages";
 import type {
+  EditableCategory,
   StaffCatalogue,
   StaffCatalogueCategory,
   StaffCatalogueItem,
@@ -20,6 +22,7 @@ import type {
 import { type ErrorText, errorTextOf } from "../../api/error-catalogue";
 import { AccountMessage } from "../entrance/AccountMessage";
 import { fetchStaffCatalogue, saveCategoryOrder, saveItemOrder } from "./back-office-api";
+import { CategoryForm } from "./CategoryForm";
 import { ItemForm } from "./ItemForm";
 import { ItemGroupsEditor } from "./ItemGroupsEditor";
 import { ReadPending } from "./ReadPending";
@@ -34,6 +37,7 @@ export function ItemsEditor({ storeId }: { storeId: number }) {
   const [loadError, setLoadError] = useState<ErrorText | null>(null);
   const [search, setSearch] = useState("");
   const [selected, setSelected] = useState<number | null>(null);
+  const [selectedCategory, setSelectedCategory] = useState<number | null>(null);
   const [formDirty, setDirty] = useState(false);
   const [groupsDirty, setGroupsDirty] = useState(false);
   const dirty = formDirty || groupsDirty;
@@ -66,6 +70,22 @@ export function ItemsEditor({ storeId }: { storeId: number }) {
     [catalogue],
   );
   const item = items.find((candidate) => candidate.itemId === selected) ?? null;
+  const categories = useMemo(() => catalogue?.services.flatMap((s) => s.categories) ?? [], [catalogue]);
+  const category = categories.find((candidate) => candidate.categoryId === selectedCategory) ?? null;
+
+  const replaceCategory = useCallback((changed: EditableCategory) => {
+    setCatalogue((shown) => {
+      const stored = shown?.services
+        .flatMap((s) => s.categories)
+        .find((candidate) => candidate.categoryId === changed.categoryId);
+      return shown && stored ? withCategory(shown, { ...stored, ...changed }) : shown;
+    });
+  }, []);
+
+  const readCurrentCategory = useCallback(async () => {
+    const fresh = await fetchStaffCatalogue(storeId);
+    return fresh.services.flatMap((s) => s.categories).find((c) => c.categoryId === selectedCategory) ?? null;
+  }, [storeId, selectedCategory]);
 
   const replaceItem = useCallback((changed: StaffCatalogueItem) => {
     setCatalogue((shown) => shown && withItem(shown, changed));
@@ -136,7 +156,17 @@ export function ItemsEditor({ storeId }: { storeId: number }) {
     if (dirty && !window.confirm(leaveText)) return;
     setDirty(false);
     setGroupsDirty(false);
+    setSelectedCategory(null);
     setSelected(itemId);
+  }
+
+  function chooseCategory(categoryId: number) {
+    if (categoryId === selectedCategory) return;
+    if (dirty && !window.confirm(leaveText)) return;
+    setDirty(false);
+    setGroupsDirty(false);
+    setSelected(null);
+    setSelectedCategory(categoryId);
   }
 
   if (catalogue === null) {
@@ -202,35 +232,60 @@ export function ItemsEditor({ storeId }: { storeId: number }) {
                   />
                 </details>
               )}
-              {categories.map(({ category, shown }) => (
-                <div key={category.categoryId}>
-                  <h3 id={`category-${category.categoryId}`}>{category.names[ui].name}</h3>
-                  {needle === "" ? (
-                    <SortableList
-                      labelledBy={`category-${category.categoryId}`}
-                      disabled={ordering}
-                      rows={shown.map((candidate) => ({
-                        id: candidate.itemId,
-                        name: candidate.names[ui].name,
-                        content: itemButton(candidate),
-                      }))}
-                      onReorder={(itemIds) => reorderItems(category, itemIds)}
-                    />
-                  ) : (
-                    <ul aria-labelledby={`category-${category.categoryId}`}>
-                      {shown.map((candidate) => (
-                        <li key={candidate.itemId}>{itemButton(candidate)}</li>
-                      ))}
-                    </ul>
-                  )}
-                </div>
-              ))}
+              {categories.map(({ category, shown }) => {
+                const categoryName = category.names[ui].name;
+                return (
+                  <div key={category.categoryId}>
+                    <div className="back-office__category-head">
+                      <h3 id={`category-${category.categoryId}`}>{categoryName}</h3>
+                      <button
+                        type="button"
+                        className="button button--quiet"
+                        aria-current={category.categoryId === selectedCategory ? "true" : undefined}
+                        // The category's name for a screen reader, after the words on the button.
+                        aria-label={t`Edit category: ${categoryName}`}
+                        onClick={() => chooseCategory(category.categoryId)}
+                      >
+                        <Trans>Edit category</Trans>
+                      </button>
+                    </div>
+                    {needle === "" ? (
+                      <SortableList
+                        labelledBy={`category-${category.categoryId}`}
+                        disabled={ordering}
+                        rows={shown.map((candidate) => ({
+                          id: candidate.itemId,
+                          name: candidate.names[ui].name,
+                          content: itemButton(candidate),
+                        }))}
+                        onReorder={(itemIds) => reorderItems(category, itemIds)}
+                      />
+                    ) : (
+                      <ul aria-labelledby={`category-${category.categoryId}`}>
+                        {shown.map((candidate) => (
+                          <li key={candidate.itemId}>{itemButton(candidate)}</li>
+                        ))}
+                      </ul>
+                    )}
+                  </div>
+                );
+              })}
             </section>
           );
         })}
       </nav>
       <div className="back-office__detail">
-        {item === null ? (
+        {category !== null ? (
+          <CategoryForm
+            key={category.categoryId}
+            storeId={storeId}
+            category={category}
+            languages={languages}
+            onSaved={replaceCategory}
+            onDirtyChange={setDirty}
+            readCurrent={readCurrentCategory}
+          />
+        ) : item === null ? (
           <p>
             <Trans>Choose an item to change it.</Trans>
           </p>
@@ -265,6 +320,7 @@ function languagesOf(catalogue: StaffCatalogue | null): Language[] {
   const used = new Set<Language>(UI_LANGUAGES);
   for (const service of catalogue?.services ?? []) {
     for (const category of service.categories) {
+      for (const language of LANGUAGES) if (category.names[language] !== undefined) used.add(language);
       for (const item of category.items) {
         for (const language of LANGUAGES) if (item.names[language] !== undefined) used.add(language);
       }

@@ -24,7 +24,7 @@ import type { EditableService, StaffCatalogueService } from "../../../domain/sta
 import { type ErrorText, errorTextOf, renderErrorText } from "../../api/error-catalogue";
 import { formatPrice } from "../../i18n/money";
 import { saveService } from "./back-office-api";
-import { LANGUAGE_LABELS } from "./ItemForm";
+import { NAME_LABELS } from "./name-labels";
 import { SaveKeys } from "./save-keys";
 import { readSaveFailure } from "./save-outcome";
 
@@ -266,7 +266,7 @@ export function ServiceForm({ storeId, service, languages, onSaved, onDirtyChang
         </legend>
         {languages.map((language) => (
           <div className="back-office__field" key={language}>
-            <label htmlFor={`${id}-name.${language}`}>{i18n._(LANGUAGE_LABELS[language])}</label>
+            <label htmlFor={`${id}-name.${language}`}>{i18n._(NAME_LABELS[language])}</label>
             <input
               {...fieldProps(`name.${language}`)}
               type="text"

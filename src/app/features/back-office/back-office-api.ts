@@ -181,3 +181,13 @@ export function saveServicePause(
 export function removeItemPhoto(storeId: number, itemId: number, key: string): Promise<NoItemPhoto> {
   return authedCall(`${store(storeId)}/items/${itemId}/photo`, { method: "delete", headers: keyed(key) });
 }
+
+/** A category's names, details and limit per cart, named with the category's version. */
+export function saveCategory(
+  storeId: number,
+  categoryId: number,
+  edit: import("../../../domain/staff-catalogue-api").CategoryEdit,
+  key: string,
+): Promise<import("../../../domain/staff-catalogue-api").EditableCategory> {
+  return authedCall(`${store(storeId)}/categories/${categoryId}`, { method: "patch", json: edit, headers: keyed(key) });
+}

@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import type { LightMyRequestResponse } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { CategoryDto, ItemDto } from "../../../domain/api";
+import { MAX_DETAILS_LENGTH } from "../../../domain/catalogue-limits";
 import type { StaffCatalogue, StaffCatalogueService } from "../../../domain/staff-catalogue-api";
 import { signInStaff } from "../../realtime/test-orders";
 import { sampleVenue } from "../../test-fixtures/venue";
@@ -80,7 +81,7 @@ describe("PATCH /api/staff/stores/:storeId/categories/:categoryId", () => {
     expect(shown?.names.ENG?.name).toBe("Cold coffees");
   });
 
-  it("a stale version 409 CATEGORY_CHANGED with the current one; a limit of 0 400; a waiter 403; nothing changed", async () => {
+  it("a stale version 409 CATEGORY_CHANGED with the current one; a limit of 0 or details past the edit's limit 400 at their path; a waiter 403; nothing changed", async () => {
     const [category] = (await beachBar()).categories;
     if (category === undefined) throw new Error("the beach bar has no category");
     const url = `${base()}/categories/${category.categoryId}`;
@@ -90,6 +91,11 @@ describe("PATCH /api/staff/stores/:storeId/categories/:categoryId", () => {
     const zero = await send("PATCH", admin, url, { maxProductsPerCart: 0 });
     expect(zero.statusCode).toBe(400);
     expect(zero.json<{ message: string }>().message).toContain("maxProductsPerCart");
+    const longDetails = await send("PATCH", admin, url, {
+      names: { ...category.names, ENG: { name: "Coffee", details: "x".repeat(MAX_DETAILS_LENGTH + 1) } },
+    });
+    expect(longDetails.statusCode).toBe(400);
+    expect(longDetails.json<{ message: string }>().message).toMatch(/^body\.names\.ENG\.details: /);
     expect((await send("PATCH", waiter, url, { maxProductsPerCart: 2 })).statusCode).toBe(403);
     expect((await beachBar()).categories[0]).toMatchObject({ version: category.version, maxProductsPerCart: 6 });
   });

@@ -6,7 +6,9 @@
 import { randomUUID } from "node:crypto";
 import type { LightMyRequestResponse } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { EditableItem } from "../../../domain/staff-catalogue-api";
+import { MAX_DETAILS_LENGTH } from "../../../domain/catalogue-limits";
+import type { EditableItem, StaffCatalogue } from "../../../domain/staff-catalogue-api";
+import { fromDbBoolean } from "../../db/columns";
 import { signInStaff } from "../../realtime/test-orders";
 import { sampleVenue } from "../../test-fixtures/venue";
 import { authHeaders } from "../../test-support/accounts";
@@ -41,14 +43,21 @@ async function menuItem(itemId: number) {
   const menu = await server.app.inject({ method: "GET", url: MENU_URL });
   expect(menu.statusCode).toBe(200);
   return menu
-    .json<{ items: { id: number; priceCents: number; names: Record<string, { name: string; details?: string }> }[] }>()
+    .json<{
+      items: {
+        id: number;
+        priceCents: number;
+        perKg: boolean;
+        names: Record<string, { name: string; details?: string }>;
+      }[];
+    }>()
     .items.find((i) => i.id === itemId);
 }
 
 async function storedItem(itemId: number) {
   return database.db
     .selectFrom("items")
-    .select(["names", "price_cents", "membership_price_cents", "member_price_enabled", "version"])
+    .select(["names", "price_cents", "membership_price_cents", "member_price_enabled", "per_kg", "version"])
     .where("id", "=", itemId)
     .executeTakeFirstOrThrow();
 }
@@ -89,6 +98,53 @@ describe("PATCH /api/staff/stores/:storeId/items/:itemId", () => {
     expect(await menuItem(FIXTURE.greekCoffee)).toMatchObject({ priceCents: 330, names });
   });
 
+  it("spec per-kg: an admin sells an item by the kilo and back: stored, answered, in the staff catalogue and the guest's menu", async () => {
+    const on = await patchItem(admin, itemUrl(FIXTURE.greekCoffee), { perKg: true });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json<EditableItem>()).toMatchObject({ itemId: FIXTURE.greekCoffee, perKg: true });
+    expect(fromDbBoolean((await storedItem(FIXTURE.greekCoffee)).per_kg)).toBe(true);
+    expect(await menuItem(FIXTURE.greekCoffee)).toMatchObject({ perKg: true });
+    const staff = await server.app.inject({
+      method: "GET",
+      url: `/api/staff/stores/${FIXTURE.storeId}/catalogue`,
+      headers: admin,
+    });
+    const items = staff
+      .json<StaffCatalogue>()
+      .services.flatMap((service) => service.categories.flatMap((category) => category.items));
+    expect(items.find((i) => i.itemId === FIXTURE.greekCoffee)?.perKg).toBe(true);
+    expect(items.find((i) => i.itemId === FIXTURE.seaBream)?.perKg).toBe(true);
+    expect(items.find((i) => i.itemId === FIXTURE.freddo)?.perKg).toBe(false);
+    const off = await patchItem(admin, itemUrl(FIXTURE.greekCoffee), { perKg: false });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(fromDbBoolean((await storedItem(FIXTURE.greekCoffee)).per_kg)).toBe(false);
+    expect(await menuItem(FIXTURE.greekCoffee)).toMatchObject({ perKg: false });
+  });
+
+  it("spec per-kg: a rental cannot be sold by the kilo (the venue file's rule and message), nothing changed", async () => {
+    await database.db
+      .updateTable("items")
+      .set({ rental_unit: "day", rental_max_units: 3 })
+      .where("id", "=", FIXTURE.towels)
+      .execute();
+    try {
+      const before = await storedItem(FIXTURE.towels);
+      const response = await patchItem(admin, itemUrl(FIXTURE.towels), { perKg: true, priceCents: 100 });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: "VALIDATION_FAILED",
+        message: "perKg: a rental cannot be sold by weight (perKg)",
+      });
+      expect(await storedItem(FIXTURE.towels)).toEqual(before);
+    } finally {
+      await database.db
+        .updateTable("items")
+        .set({ rental_unit: null, rental_max_units: null })
+        .where("id", "=", FIXTURE.towels)
+        .execute();
+    }
+  });
+
   it("a replay with the same Idempotency-Key answers the same bytes and does not bump the version again", async () => {
     const key = randomUUID();
     const first = await patchItem(admin, itemUrl(FIXTURE.seaBream), { priceCents: 2500 }, key);
@@ -125,6 +181,11 @@ describe("PATCH /api/staff/stores/:storeId/items/:itemId", () => {
         { memberPriceEnabled: true, membershipPriceCents: null },
         "memberPriceEnabled: is true but the item has no membershipPriceCents",
       ],
+      [
+        { names: { GRE: { name: "Φρέντο" }, ENG: { name: "Freddo", details: "x".repeat(MAX_DETAILS_LENGTH + 1) } } },
+        "names.ENG.details",
+      ],
+      [{ perKg: "yes" }, "perKg"],
       [{ colour: "blue" }, ""],
     ];
     for (const [payload, inMessage] of cases) {

@@ -12,6 +12,7 @@ function item(itemId: number, gre: string, eng: string, stock: Partial<StaffCata
     membershipPriceCents: null,
     memberPriceEnabled: false,
     membershipAdditionCents: null,
+    perKg: false,
     photo: null,
     stockEnabled: false,
     stockAmount: null,

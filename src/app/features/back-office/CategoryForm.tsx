@@ -1,0 +1,281 @@
+/**
+ * One category's form in the back office: names and details per language (Greek and English names
+ * required) and the most pieces of the category one cart may hold. It saves as the item form does
+ * (ItemForm.tsx): only what changed, with the version it was opened on, under a key kept for the
+ * retry of the same save; no answer keeps the form; a refusal goes beside its field; a change made
+ * meanwhile shows the current value with a button to take it and re-apply what was typed here.
+ */
+import { Trans, useLingui } from "@lingui/react/macro";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { MAX_DETAILS_LENGTH, MAX_ITEMS_PER_ORDER_LIMIT } from "../../../domain/catalogue-limits";
+import {
+  type CategoryDraft,
+  type CategoryField,
+  type CategoryRefusal,
+  categoryDraftOf,
+  categoryFieldOfRefusal,
+  readCategoryDraft,
+} from "../../../domain/category-draft";
+import type { Language } from "../../../domain/languages";
+import { reapplyNames, sameNames } from "../../../domain/names-draft";
+import type { EditableCategory, StaffCatalogueCategory } from "../../../domain/staff-catalogue-api";
+import { type ErrorText, errorTextOf, renderErrorText } from "../../api/error-catalogue";
+import { saveCategory } from "./back-office-api";
+import { DETAILS_LABELS, NAME_LABELS } from "./name-labels";
+import { SaveKeys } from "./save-keys";
+import { readSaveFailure } from "./save-outcome";
+
+type Category = Omit<StaffCatalogueCategory, "items">;
+
+export interface CategoryFormProps {
+  storeId: number;
+  category: Category;
+  /** The languages the store's menu is written in: Greek and English first. */
+  languages: readonly Language[];
+  onSaved: (category: EditableCategory) => void;
+  onDirtyChange: (dirty: boolean) => void;
+  /** The category as stored now (after a change made meanwhile), or null when it is gone. */
+  readCurrent: () => Promise<Category | null>;
+}
+
+type FieldErrors = Partial<Record<CategoryField, string>>;
+
+export function CategoryForm({ storeId, category, languages, onSaved, onDirtyChange, readCurrent }: CategoryFormProps) {
+  const { t, i18n } = useLingui();
+  const ui = i18n.locale === "el" ? "GRE" : "ENG";
+  const [base, setBase] = useState<Category>(category);
+  const [draft, setDraft] = useState<CategoryDraft>(() => categoryDraftOf(category));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [notice, setNotice] = useState<{ tone: "error" | "success"; text: ErrorText } | null>(null);
+  const [unanswered, setUnanswered] = useState(false);
+  const [current, setCurrent] = useState<Category | null>(null);
+  const [busy, setBusy] = useState(false);
+  const keys = useRef(new SaveKeys());
+  const formRef = useRef<HTMLFormElement>(null);
+  const id = `category-form-${category.categoryId}`;
+
+  // Putting the category's items in order moves its version without touching what this form edits:
+  // the form follows that version, so a save after a reorder is no conflict.
+  useEffect(() => {
+    setBase((shown) =>
+      category.version > shown.version &&
+      category.maxProductsPerCart === shown.maxProductsPerCart &&
+      sameNames(category.names, shown.names)
+        ? { ...shown, version: category.version }
+        : shown,
+    );
+  }, [category]);
+
+  const pristine = categoryDraftOf(base);
+  const dirty = JSON.stringify(draft) !== JSON.stringify(pristine);
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+
+  const refusalText = (reason: CategoryRefusal): string => {
+    switch (reason) {
+      case "name-required":
+        return t`The Greek and the English name are required.`;
+      case "details-need-name":
+        return t`Details need a name in the same language.`;
+      case "details-too-long":
+        return t`At most ${MAX_DETAILS_LENGTH} characters.`;
+      case "limit-invalid":
+        return t`A whole number from 1 to ${MAX_ITEMS_PER_ORDER_LIMIT}, or empty for no limit.`;
+    }
+  };
+
+  function focusFirstError() {
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
+  }
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    setNotice(null);
+    const reading = readCategoryDraft(base, draft);
+    if (!reading.ok) {
+      const found: FieldErrors = {};
+      for (const [field, reason] of Object.entries(reading.errors)) {
+        found[field as CategoryField] = refusalText(reason);
+      }
+      setErrors(found);
+      focusFirstError();
+      return;
+    }
+    setErrors({});
+    if (!reading.changed) return;
+    setBusy(true);
+    try {
+      const answer = await saveCategory(
+        storeId,
+        base.categoryId,
+        reading.edit,
+        keys.current.keyFor("category", reading.edit),
+      );
+      keys.current.forget("category");
+      const saved = { ...base, ...answer };
+      setBase(saved);
+      setDraft(categoryDraftOf(saved));
+      setUnanswered(false);
+      setNotice({ tone: "success", text: { verbatim: t`Saved.` } });
+      onSaved(answer);
+    } catch (thrown) {
+      const failure = await readSaveFailure(thrown, "CATEGORY_CHANGED");
+      if (failure.kind === "unanswered") {
+        setUnanswered(true);
+      } else {
+        setUnanswered(false);
+        keys.current.forget("category");
+        if (failure.kind === "changed") {
+          setCurrent(await readCurrent().catch(() => null));
+        } else {
+          const field =
+            failure.error.code === "VALIDATION_FAILED" ? categoryFieldOfRefusal(failure.error.message) : null;
+          if (field === null) setNotice({ tone: "error", text: errorTextOf(failure.error) });
+          else {
+            setErrors({ [field]: t`Refused: ${failure.error.message}` });
+            focusFirstError();
+          }
+        }
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  /** Takes the current category as the form's base and keeps, on top of it, every field typed here. */
+  function takeCurrent(latest: Category) {
+    const latestDraft = categoryDraftOf(latest);
+    setDraft({
+      ...reapplyNames(draft, pristine, latestDraft),
+      maxPerCart: draft.maxPerCart !== pristine.maxPerCart ? draft.maxPerCart : latestDraft.maxPerCart,
+    });
+    setBase(latest);
+    setCurrent(null);
+    setNotice(null);
+    onSaved(latest);
+  }
+
+  const fieldProps = (field: CategoryField) => {
+    const error = errors[field];
+    return {
+      id: `${id}-${field}`,
+      "aria-invalid": error === undefined ? undefined : ("true" as const),
+      "aria-describedby": error === undefined ? undefined : `${id}-${field}-error`,
+    };
+  };
+  const fieldError = (field: CategoryField) =>
+    errors[field] === undefined ? null : (
+      <p id={`${id}-${field}-error`} className="back-office__field-error">
+        {errors[field]}
+      </p>
+    );
+  const currentText = (latest: Category): string => {
+    const greek = latest.names.GRE.name;
+    const english = latest.names.ENG.name;
+    const limit = latest.maxProductsPerCart;
+    return limit === null
+      ? t`Now: ${greek} / ${english}, no limit per cart.`
+      : t`Now: ${greek} / ${english}, at most ${limit} per cart.`;
+  };
+  const title = base.names[ui].name;
+
+  return (
+    <form
+      ref={formRef}
+      className="back-office__form card"
+      aria-labelledby={`${id}-title`}
+      onSubmit={(event) => void save(event)}
+      noValidate
+    >
+      <h2 id={`${id}-title`}>
+        <Trans>Category: {title}</Trans>
+      </h2>
+
+      {current !== null && (
+        <div className="back-office__conflict" role="alert">
+          <p>
+            <Trans>This category was changed meanwhile by another admin.</Trans>
+          </p>
+          <p>{currentText(current)}</p>
+          <button type="button" className="button" onClick={() => takeCurrent(current)}>
+            <Trans>Take the current version and re-apply my changes</Trans>
+          </button>
+        </div>
+      )}
+
+      <fieldset className="back-office__group">
+        <legend>
+          <Trans>Names</Trans>
+        </legend>
+        {languages.map((language) => (
+          <div className="back-office__field" key={language}>
+            <label htmlFor={`${id}-name.${language}`}>{i18n._(NAME_LABELS[language])}</label>
+            <input
+              {...fieldProps(`name.${language}`)}
+              type="text"
+              value={draft.names[language] ?? ""}
+              required={language === "GRE" || language === "ENG"}
+              onChange={(event) => setDraft({ ...draft, names: { ...draft.names, [language]: event.target.value } })}
+            />
+            {fieldError(`name.${language}`)}
+            <label htmlFor={`${id}-details.${language}`}>{i18n._(DETAILS_LABELS[language])}</label>
+            <textarea
+              {...fieldProps(`details.${language}`)}
+              rows={2}
+              value={draft.details[language] ?? ""}
+              onChange={(event) =>
+                setDraft({ ...draft, details: { ...draft.details, [language]: event.target.value } })
+              }
+            />
+            {fieldError(`details.${language}`)}
+          </div>
+        ))}
+      </fieldset>
+
+      <div className="back-office__field">
+        <label htmlFor={`${id}-maxPerCart`}>
+          <Trans>Most pieces of this category per cart (empty: no limit)</Trans>
+        </label>
+        <input
+          {...fieldProps("maxPerCart")}
+          type="text"
+          inputMode="numeric"
+          value={draft.maxPerCart}
+          onChange={(event) => setDraft({ ...draft, maxPerCart: event.target.value })}
+        />
+        {fieldError("maxPerCart")}
+      </div>
+
+      <div role={notice?.tone === "error" || unanswered ? "alert" : "status"} className="back-office__notice">
+        {unanswered && (
+          <p className="back-office__field-error">
+            <Trans>Not saved: no answer from the server. What you typed is kept; try again.</Trans>
+          </p>
+        )}
+        {notice && (
+          <p className={notice.tone === "error" ? "back-office__field-error" : undefined}>
+            {renderErrorText(notice.text, (descriptor) => i18n._(descriptor))}
+          </p>
+        )}
+      </div>
+      <div className="back-office__actions">
+        <button type="submit" className="button" disabled={busy}>
+          {unanswered ? <Trans>Try saving again</Trans> : <Trans>Save</Trans>}
+        </button>
+        {dirty && (
+          <button
+            type="button"
+            className="button button--quiet"
+            disabled={busy}
+            onClick={() => {
+              setDraft(pristine);
+              setErrors({});
+              setUnanswered(false);
+            }}
+          >
+            <Trans>Undo my changes</Trans>
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
