@@ -329,7 +329,8 @@ describe("back office: a service's pause", () => {
     fireEvent.click(within(section).getByRole("button", { name: /^Pause orders now/ }));
     expect(await within(section).findByText("Not saved: no answer from the server. Try again.", {}, SLOW)).toBeTruthy();
     fireEvent.click(within(section).getByRole("button", { name: /^Pause orders now/ }));
-    expect(await within(section).findByText("Orders paused", {}, SLOW)).toBeTruthy();
+    // "Orders paused" shows while the pause waits for its answer; the notice says it was saved.
+    expect(await within(section).findByText("Orders paused: Beach bar", {}, SLOW)).toBeTruthy();
     expect(sent).toHaveLength(2);
     expect(sent[1]?.key).toBe(sent[0]?.key);
   });
