@@ -19,9 +19,9 @@ import {
 import type { Language } from "../../../domain/languages";
 import { reapplyNames, sameNames } from "../../../domain/names-draft";
 import type { EditableCategory, StaffCatalogueCategory } from "../../../domain/staff-catalogue-api";
-import { type ErrorText, errorTextOf, renderErrorText } from "../../api/error-catalogue";
+import { type ErrorText, errorTextOf } from "../../api/error-catalogue";
 import { saveCategory } from "./back-office-api";
-import { DETAILS_LABELS, NAME_LABELS } from "./name-labels";
+import { ChangedMeanwhile, fieldAccess, NamesFieldset, SaveFooter } from "./form-parts";
 import { SaveKeys } from "./save-keys";
 import { readSaveFailure } from "./save-outcome";
 
@@ -154,20 +154,8 @@ export function CategoryForm({ storeId, category, languages, onSaved, onDirtyCha
     onSaved(latest);
   }
 
-  const fieldProps = (field: CategoryField) => {
-    const error = errors[field];
-    return {
-      id: `${id}-${field}`,
-      "aria-invalid": error === undefined ? undefined : ("true" as const),
-      "aria-describedby": error === undefined ? undefined : `${id}-${field}-error`,
-    };
-  };
-  const fieldError = (field: CategoryField) =>
-    errors[field] === undefined ? null : (
-      <p id={`${id}-${field}-error`} className="back-office__field-error">
-        {errors[field]}
-      </p>
-    );
+  const fields = fieldAccess(id, errors);
+  const { fieldProps, fieldError } = fields;
   const currentText = (latest: Category): string => {
     const greek = latest.names.GRE.name;
     const english = latest.names.ENG.name;
@@ -191,45 +179,19 @@ export function CategoryForm({ storeId, category, languages, onSaved, onDirtyCha
       </h2>
 
       {current !== null && (
-        <div className="back-office__conflict" role="alert">
-          <p>
-            <Trans>This category was changed meanwhile by another admin.</Trans>
-          </p>
-          <p>{currentText(current)}</p>
-          <button type="button" className="button" onClick={() => takeCurrent(current)}>
-            <Trans>Take the current version and re-apply my changes</Trans>
-          </button>
-        </div>
+        <ChangedMeanwhile current={currentText(current)} onTake={() => takeCurrent(current)}>
+          <Trans>This category was changed meanwhile by another admin.</Trans>
+        </ChangedMeanwhile>
       )}
 
-      <fieldset className="back-office__group">
-        <legend>
-          <Trans>Names</Trans>
-        </legend>
-        {languages.map((language) => (
-          <div className="back-office__field" key={language}>
-            <label htmlFor={`${id}-name.${language}`}>{i18n._(NAME_LABELS[language])}</label>
-            <input
-              {...fieldProps(`name.${language}`)}
-              type="text"
-              value={draft.names[language] ?? ""}
-              required={language === "GRE" || language === "ENG"}
-              onChange={(event) => setDraft({ ...draft, names: { ...draft.names, [language]: event.target.value } })}
-            />
-            {fieldError(`name.${language}`)}
-            <label htmlFor={`${id}-details.${language}`}>{i18n._(DETAILS_LABELS[language])}</label>
-            <textarea
-              {...fieldProps(`details.${language}`)}
-              rows={2}
-              value={draft.details[language] ?? ""}
-              onChange={(event) =>
-                setDraft({ ...draft, details: { ...draft.details, [language]: event.target.value } })
-              }
-            />
-            {fieldError(`details.${language}`)}
-          </div>
-        ))}
-      </fieldset>
+      <NamesFieldset
+        languages={languages}
+        names={draft.names}
+        details={draft.details}
+        onNames={(names) => setDraft({ ...draft, names })}
+        onDetails={(details) => setDraft({ ...draft, details })}
+        fields={fields}
+      />
 
       <div className="back-office__field">
         <label htmlFor={`${id}-maxPerCart`}>
@@ -245,37 +207,17 @@ export function CategoryForm({ storeId, category, languages, onSaved, onDirtyCha
         {fieldError("maxPerCart")}
       </div>
 
-      <div role={notice?.tone === "error" || unanswered ? "alert" : "status"} className="back-office__notice">
-        {unanswered && (
-          <p className="back-office__field-error">
-            <Trans>Not saved: no answer from the server. What you typed is kept; try again.</Trans>
-          </p>
-        )}
-        {notice && (
-          <p className={notice.tone === "error" ? "back-office__field-error" : undefined}>
-            {renderErrorText(notice.text, (descriptor) => i18n._(descriptor))}
-          </p>
-        )}
-      </div>
-      <div className="back-office__actions">
-        <button type="submit" className="button" disabled={busy}>
-          {unanswered ? <Trans>Try saving again</Trans> : <Trans>Save</Trans>}
-        </button>
-        {dirty && (
-          <button
-            type="button"
-            className="button button--quiet"
-            disabled={busy}
-            onClick={() => {
-              setDraft(pristine);
-              setErrors({});
-              setUnanswered(false);
-            }}
-          >
-            <Trans>Undo my changes</Trans>
-          </button>
-        )}
-      </div>
+      <SaveFooter
+        notice={notice}
+        unanswered={unanswered}
+        busy={busy}
+        dirty={dirty}
+        onUndo={() => {
+          setDraft(pristine);
+          setErrors({});
+          setUnanswered(false);
+        }}
+      />
     </form>
   );
 }

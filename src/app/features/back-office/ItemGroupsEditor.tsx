@@ -28,8 +28,9 @@ import {
 } from "../../../domain/item-groups-draft";
 import type { Language } from "../../../domain/languages";
 import type { ItemGroups, StaffCatalogueItem } from "../../../domain/staff-catalogue-api";
-import { type ErrorText, errorTextOf, renderErrorText } from "../../api/error-catalogue";
+import { type ErrorText, errorTextOf } from "../../api/error-catalogue";
 import { fetchItemGroups, saveItemGroups } from "./back-office-api";
+import { ChangedMeanwhile, fieldAccess, SaveFooter } from "./form-parts";
 import { ReadPending } from "./ReadPending";
 import { SaveKeys } from "./save-keys";
 import { readSaveFailure } from "./save-outcome";
@@ -343,25 +344,7 @@ function GroupsForm({ storeId, item, languages, onSaved, onDirtyChange }: ItemGr
 
   if (base === null) return <ReadPending error={loadError} onRetry={() => void load()} />;
 
-  const fieldProps = (field: GroupsField) => {
-    const error = errors[field];
-    return {
-      id: `${prefix}-${field}`,
-      "aria-invalid": error === undefined ? undefined : ("true" as const),
-      "aria-describedby": error === undefined ? undefined : `${prefix}-${field}-error`,
-    };
-  };
-  const fieldError = (field: GroupsField, anchor = false) =>
-    errors[field] === undefined ? null : (
-      <p
-        id={`${prefix}-${field}-error`}
-        className="back-office__field-error"
-        tabIndex={anchor ? -1 : undefined}
-        data-error-anchor={anchor ? "" : undefined}
-      >
-        {errors[field]}
-      </p>
-    );
+  const { fieldProps, fieldError } = fieldAccess(prefix, errors);
   const namesFields = (
     path: `groups.${number}` | `groups.${number}.options.${number}`,
     typed: Partial<Record<Language, string>>,
@@ -408,15 +391,13 @@ function GroupsForm({ storeId, item, languages, onSaved, onDirtyChange }: ItemGr
         </Trans>
       </p>
       {current !== null && (
-        <div className="back-office__conflict" role="alert">
-          <p>
-            <Trans>These options were changed meanwhile by another admin.</Trans>
-          </p>
-          <p>{summary(current)}</p>
-          <button type="button" className="button" onClick={() => takeCurrent(current)}>
-            <Trans>Take the current options and re-apply my changes</Trans>
-          </button>
-        </div>
+        <ChangedMeanwhile
+          current={summary(current)}
+          onTake={() => takeCurrent(current)}
+          takeLabel={<Trans>Take the current options and re-apply my changes</Trans>}
+        >
+          <Trans>These options were changed meanwhile by another admin.</Trans>
+        </ChangedMeanwhile>
       )}
       {fieldError("groups", true)}
       {draft.length === 0 && (
@@ -631,37 +612,22 @@ function GroupsForm({ storeId, item, languages, onSaved, onDirtyChange }: ItemGr
       >
         <Trans>Add a group</Trans>
       </button>
-      <div role={notice?.tone === "error" || unanswered ? "alert" : "status"} className="back-office__notice">
-        {unanswered && (
-          <p className="back-office__field-error">
-            <Trans>Not saved: no answer from the server. What you typed is kept; try again.</Trans>
-          </p>
-        )}
-        {notice && (
-          <p className={notice.tone === "error" ? "back-office__field-error" : undefined}>
-            {renderErrorText(notice.text, (descriptor) => i18n._(descriptor))}
-          </p>
-        )}
-      </div>
-      <div className="back-office__actions">
-        <button type="submit" className="button" disabled={busy}>
-          {unanswered ? <Trans>Try saving the options again</Trans> : <Trans>Save the options</Trans>}
-        </button>
-        {dirty && (
-          <button
-            type="button"
-            className="button button--quiet"
-            disabled={busy}
-            onClick={() => {
-              setDraft(pristine);
-              setErrors({});
-              setUnanswered(false);
-            }}
-          >
-            <Trans>Undo my changes to the options</Trans>
-          </button>
-        )}
-      </div>
+      <SaveFooter
+        notice={notice}
+        unanswered={unanswered}
+        busy={busy}
+        dirty={dirty}
+        onUndo={() => {
+          setDraft(pristine);
+          setErrors({});
+          setUnanswered(false);
+        }}
+        labels={{
+          save: <Trans>Save the options</Trans>,
+          retry: <Trans>Try saving the options again</Trans>,
+          undo: <Trans>Undo my changes to the options</Trans>,
+        }}
+      />
     </form>
   );
 }

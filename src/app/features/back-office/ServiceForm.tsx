@@ -21,10 +21,10 @@ import {
   type WindowDraft,
 } from "../../../domain/service-draft";
 import type { EditableService, StaffCatalogueService } from "../../../domain/staff-catalogue-api";
-import { type ErrorText, errorTextOf, renderErrorText } from "../../api/error-catalogue";
+import { type ErrorText, errorTextOf } from "../../api/error-catalogue";
 import { formatPrice } from "../../i18n/money";
 import { saveService } from "./back-office-api";
-import { NAME_LABELS } from "./name-labels";
+import { ChangedMeanwhile, fieldAccess, NamesFieldset, SaveFooter } from "./form-parts";
 import { SaveKeys } from "./save-keys";
 import { readSaveFailure } from "./save-outcome";
 
@@ -162,20 +162,8 @@ export function ServiceForm({ storeId, service, languages, onSaved, onDirtyChang
 
   const set = <K extends keyof ServiceDraft>(key: K, value: ServiceDraft[K]) => setDraft({ ...draft, [key]: value });
 
-  const fieldProps = (field: ServiceField, part = "") => {
-    const error = errors[field];
-    return {
-      id: `${id}-${field}${part}`,
-      "aria-invalid": error === undefined ? undefined : ("true" as const),
-      "aria-describedby": error === undefined ? undefined : `${id}-${field}-error`,
-    };
-  };
-  const fieldError = (field: ServiceField) =>
-    errors[field] === undefined ? null : (
-      <p id={`${id}-${field}-error`} className="back-office__field-error">
-        {errors[field]}
-      </p>
-    );
+  const fields = fieldAccess(id, errors);
+  const { fieldProps, fieldError } = fields;
   const textField = (field: ServiceField, label: ReactNode, value: string, onChange: (value: string) => void) => (
     <div className="back-office__field">
       <label htmlFor={`${id}-${field}`}>{label}</label>
@@ -249,35 +237,17 @@ export function ServiceForm({ storeId, service, languages, onSaved, onDirtyChang
       </h3>
 
       {current !== null && (
-        <div className="back-office__conflict" role="alert">
-          <p>
-            <Trans>This service was changed meanwhile by another admin.</Trans>
-          </p>
-          <p>{currentText(current)}</p>
-          <button type="button" className="button" onClick={() => takeCurrent(current)}>
-            <Trans>Take the current version and re-apply my changes</Trans>
-          </button>
-        </div>
+        <ChangedMeanwhile current={currentText(current)} onTake={() => takeCurrent(current)}>
+          <Trans>This service was changed meanwhile by another admin.</Trans>
+        </ChangedMeanwhile>
       )}
 
-      <fieldset className="back-office__group">
-        <legend>
-          <Trans>Names</Trans>
-        </legend>
-        {languages.map((language) => (
-          <div className="back-office__field" key={language}>
-            <label htmlFor={`${id}-name.${language}`}>{i18n._(NAME_LABELS[language])}</label>
-            <input
-              {...fieldProps(`name.${language}`)}
-              type="text"
-              value={draft.names[language] ?? ""}
-              required={language === "GRE" || language === "ENG"}
-              onChange={(event) => set("names", { ...draft.names, [language]: event.target.value })}
-            />
-            {fieldError(`name.${language}`)}
-          </div>
-        ))}
-      </fieldset>
+      <NamesFieldset
+        languages={languages}
+        names={draft.names}
+        onNames={(names) => set("names", names)}
+        fields={fields}
+      />
 
       <fieldset className="back-office__group">
         <legend>
@@ -348,37 +318,17 @@ export function ServiceForm({ storeId, service, languages, onSaved, onDirtyChang
         {check("hidePhotosOfItems", <Trans>Hide item photos</Trans>)}
       </fieldset>
 
-      <div role={notice?.tone === "error" || unanswered ? "alert" : "status"} className="back-office__notice">
-        {unanswered && (
-          <p className="back-office__field-error">
-            <Trans>Not saved: no answer from the server. What you typed is kept; try again.</Trans>
-          </p>
-        )}
-        {notice && (
-          <p className={notice.tone === "error" ? "back-office__field-error" : undefined}>
-            {renderErrorText(notice.text, (descriptor) => i18n._(descriptor))}
-          </p>
-        )}
-      </div>
-      <div className="back-office__actions">
-        <button type="submit" className="button" disabled={busy}>
-          {unanswered ? <Trans>Try saving again</Trans> : <Trans>Save</Trans>}
-        </button>
-        {dirty && (
-          <button
-            type="button"
-            className="button button--quiet"
-            disabled={busy}
-            onClick={() => {
-              setDraft(pristine);
-              setErrors({});
-              setUnanswered(false);
-            }}
-          >
-            <Trans>Undo my changes</Trans>
-          </button>
-        )}
-      </div>
+      <SaveFooter
+        notice={notice}
+        unanswered={unanswered}
+        busy={busy}
+        dirty={dirty}
+        onUndo={() => {
+          setDraft(pristine);
+          setErrors({});
+          setUnanswered(false);
+        }}
+      />
     </form>
   );
 }
