@@ -154,7 +154,12 @@ describe("back office: an item's option groups", () => {
         return json(200, {
           itemId: 70506,
           version: 2,
-          groups: edit.groups.map((g, i) => ({ ...g, id: g.id ?? 135100 + i })),
+          // As the server does: new groups and options take the next free ids.
+          groups: edit.groups.map((g, i) => ({
+            ...g,
+            id: g.id ?? 135100 + i,
+            options: g.options.map((o, j) => ({ ...o, id: o.id ?? 136100 + i * 10 + j })),
+          })),
         } satisfies ItemGroups);
       },
       () => ({ item: nachos, groups: { itemId: 70506, version: 1, groups: [sauce] } }),

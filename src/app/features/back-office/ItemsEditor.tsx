@@ -302,7 +302,7 @@ export function ItemsEditor({ storeId }: { storeId: number }) {
         )}
         {item !== null && (
           <ItemGroupsEditor
-            key={item.itemId}
+            key={`groups-${item.itemId}`}
             storeId={storeId}
             item={item}
             languages={languages}
