@@ -108,7 +108,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   SPOT_ID_TAKEN: msg`This number is already a spot's: choose another or leave it empty`,
   ORDER_INCOMPLETE: msg`The list changed meanwhile: reload it and arrange it again`,
   STAFF_CHANGED: msg`Someone else changed this staff member meanwhile: look again before you change them`,
-  PIN_TAKEN: msg`Another active member of the store already has this PIN: choose another`,
+  PIN_TAKEN: msg`Another member of the store (a deactivated one too) already has this PIN: choose another`,
   OWN_ACCESS_UNCHANGEABLE: msg`You cannot deactivate yourself or make yourself a waiter; another admin can`,
   UNSUPPORTED_IMAGE: msg`This file is not a photo we can use: send a JPEG, PNG or WebP image`,
   PHOTO_TOO_LARGE: msg`This photo is too large: send one of at most 8 MB`,

@@ -4,7 +4,8 @@
  * Idempotency-Key in one transaction with an audit entry, and bumps the member's version; a change
  * naming an older version is refused (409 STAFF_CHANGED). Deactivating ends every session of the
  * member. PINs are hashed like a venue file's (pin-hash.ts) and must be unique among the store's
- * active members, because a PIN alone names the member at sign-in (auth/staff-sign-in.ts).
+ * members, deactivated ones too, because a PIN alone names the member at sign-in
+ * (auth/staff-sign-in.ts) and a deactivated member may be reactivated with theirs.
  *
  * The PIN never rests in the database in clear, not even in the kept idempotent answer: that
  * holds the member and how the PIN was made; a replay rebuilds the PIN from the request (a given
@@ -35,7 +36,7 @@ const ROLE_OF: Record<StaffRoleName, StaffRow["role"]> = { waiter: "WAITER", adm
 const ROLE_NAME: Record<StaffRow["role"], StaffRoleName> = { WAITER: "waiter", ADMIN: "admin" };
 /** Generated PINs have 6 digits: a million to guess, with sign-in throttled per device and store. */
 const GENERATED_PIN_DIGITS = 6;
-/** Tries of a generated PIN that no active member has; a clash is one in a million per member. */
+/** Tries of a generated PIN that no member has; a clash is one in a million per member. */
 const GENERATION_ROUNDS = 20;
 
 export function staffMemberRow(row: StaffRow): StaffMemberRow {
@@ -289,7 +290,7 @@ async function newStaffId(trx: Kysely<Database>, storeId: number): Promise<numbe
   return Number(all?.max ?? 0) + 1;
 }
 
-/** A PIN chosen for a member, and the active members (id to version) it was checked against. */
+/** A PIN chosen for a member, and the members (id to version) it was checked against. */
 interface ChosenPin {
   pin: string;
   round: number | null;
@@ -309,15 +310,15 @@ async function pinToSet(
   memberId: number | null,
 ): Promise<ChosenPin | null> {
   if ((await findRequest(ctx.db, { userId: admin.userId, key })) !== undefined) return null;
-  const others = await activeOthers(ctx.db, admin.storeId, memberId);
+  const others = await otherMembers(ctx.db, admin.storeId, memberId);
   const { pin, round } = await choosePin(ctx, admin, key, given, memberId, others);
   return { pin, round, pinHash: await hashPin(pin), checked: new Map(others.map((row) => [row.id, row.version])) };
 }
 
 /**
- * The chosen PIN, checked again inside the write against the members added, reactivated or given
- * a PIN since it was chosen, with the store's staff writes waiting for each other: two admins at
- * once never give one PIN to two active members.
+ * The chosen PIN, checked again inside the write against the members added or changed since it
+ * was chosen, with the store's staff writes waiting for each other: two admins at
+ * once never give one PIN to two members.
  */
 async function confirmPinStillFree(
   trx: Kysely<Database>,
@@ -328,7 +329,7 @@ async function confirmPinStillFree(
   // Only reached when the key's answer vanished (expired) between the look and the claim.
   if (chosen === null) throw new Error("the request's key changed while it ran; send it again");
   await lockStoreStaff(trx, storeId);
-  const unseen = (await activeOthers(trx, storeId, memberId)).filter(
+  const unseen = (await otherMembers(trx, storeId, memberId)).filter(
     (row) => chosen.checked.get(row.id) !== row.version,
   );
   if (await pinTakenBy(chosen.pin, unseen)) throw pinTaken();
@@ -341,28 +342,28 @@ async function lockStoreStaff(trx: Kysely<Database>, storeId: number): Promise<v
   await trx.selectFrom("stores").select("id").where("id", "=", storeId).forUpdate().execute();
 }
 
-type ActiveMember = Pick<StaffRow, "id" | "version" | "pin_hash">;
+type OtherMember = Pick<StaffRow, "id" | "version" | "pin_hash">;
 
-/** The store's active members other than `memberId`: whose PINs a new PIN must differ from. */
-async function activeOthers(db: Kysely<Database>, storeId: number, memberId: number | null): Promise<ActiveMember[]> {
+/** The store's members other than `memberId`, deactivated ones too: whose PINs a new PIN must differ from. */
+async function otherMembers(db: Kysely<Database>, storeId: number, memberId: number | null): Promise<OtherMember[]> {
   const rows = await db
     .selectFrom("staff")
-    .select(["id", "version", "pin_hash", "active"])
+    .select(["id", "version", "pin_hash"])
     .where("store_id", "=", storeId)
     .execute();
-  return rows.filter((row) => fromDbBoolean(row.active) && row.id !== memberId);
+  return rows.filter((row) => row.id !== memberId);
 }
 
-async function pinTakenBy(pin: string, members: readonly ActiveMember[]): Promise<boolean> {
+async function pinTakenBy(pin: string, members: readonly OtherMember[]): Promise<boolean> {
   return (await Promise.all(members.map((row) => verifyPin(pin, row.pin_hash)))).some(Boolean);
 }
 
 const pinTaken = () =>
-  conflict("PIN_TAKEN", "pin: another active member of this store signs in with this PIN; choose another");
+  conflict("PIN_TAKEN", "pin: another member of this store (a deactivated one too) has this PIN; choose another");
 
 /**
- * The PIN to set: the given one, refused (409 PIN_TAKEN) when another active member signs in
- * with it; else the first derived one no active member has.
+ * The PIN to set: the given one, refused (409 PIN_TAKEN) when another member has it; else the
+ * first derived one no member has.
  */
 async function choosePin(
   ctx: OrdersContext,
@@ -370,7 +371,7 @@ async function choosePin(
   key: string,
   given: string | undefined,
   memberId: number | null,
-  others: readonly ActiveMember[],
+  others: readonly OtherMember[],
 ): Promise<{ pin: string; round: number | null }> {
   if (given !== undefined) {
     if (await pinTakenBy(given, others)) throw pinTaken();

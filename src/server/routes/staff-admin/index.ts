@@ -117,7 +117,7 @@ export const staffAdminRoutes: FastifyPluginAsyncTypebox<StaffAdminOptions> = as
       schema: {
         tags: ["staff"],
         summary:
-          "Add a waiter or admin; the PIN given, else generated, is in this answer only (409 PIN_TAKEN when another active member has it). Admins of that store",
+          "Add a waiter or admin; the PIN given, else generated, is in this answer only (409 PIN_TAKEN when another member, active or not, has it). Admins of that store",
         params: StoreParamsSchema,
         querystring: NoQuerySchema,
         headers: IdempotentHeadersSchema,
@@ -159,7 +159,7 @@ export const staffAdminRoutes: FastifyPluginAsyncTypebox<StaffAdminOptions> = as
       schema: {
         tags: ["staff"],
         summary:
-          "Set or reset a member's PIN (given, else generated), shown in this answer only; their sessions end. 409 PIN_TAKEN when another active member has it. Admins of that store",
+          "Set or reset a member's PIN (given, else generated), shown in this answer only; their sessions end. 409 PIN_TAKEN when another member, active or not, has it. Admins of that store",
         params: StoreMemberParamsSchema,
         querystring: NoQuerySchema,
         headers: IdempotentHeadersSchema,

@@ -155,13 +155,17 @@ describe("staff management by the store's admins", () => {
     expect((await listOf()).find((m) => m.userId === NIKOS)?.role).toBe("waiter");
   });
 
-  it("deactivating ends the member's sessions and their PIN no longer signs in; reactivating lets them in again", async () => {
+  it("deactivating ends the member's sessions and their PIN no longer signs in, nor goes to anyone else; reactivating lets them in again", async () => {
     const nikos = await pinSession(server.app, FIXTURE.storeId, "1357");
     const off = await write(server.app, "PATCH", memberUrl(NIKOS), admin, { active: false });
     expect(off.statusCode, off.body).toBe(200);
     expect(off.json<StaffMemberRow>().active).toBe(false);
     expect(await sessionStatus(nikos)).toBe(401);
     expect(await signInStatus("1357")).toBe(401);
+    // While he is away his PIN stays his: given to a new member, his return would make it sign in as two.
+    const reuse = await write(server.app, "POST", staffUrl(), admin, { name: "Anna", role: "admin", pin: "1357" });
+    expect(reuse.statusCode).toBe(409);
+    expect(reuse.json()).toMatchObject({ code: "PIN_TAKEN" });
     const on = await write(server.app, "PATCH", memberUrl(NIKOS), admin, { active: true });
     expect(on.statusCode).toBe(200);
     expect(await signInStatus("1357")).toBe(200);
