@@ -6,7 +6,7 @@
  * meanwhile shows the current value with a button to take it and re-apply what was typed here.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { MAX_DETAILS_LENGTH, MAX_ITEMS_PER_ORDER_LIMIT } from "../../../domain/catalogue-limits";
 import {
   type CategoryDraft,
@@ -19,11 +19,9 @@ import {
 import type { Language } from "../../../domain/languages";
 import { reapplyNames, sameNames } from "../../../domain/names-draft";
 import type { EditableCategory, StaffCatalogueCategory } from "../../../domain/staff-catalogue-api";
-import { type ErrorText, errorTextOf } from "../../api/error-catalogue";
 import { saveCategory } from "./back-office-api";
 import { ChangedMeanwhile, fieldAccess, NamesFieldset, SaveFooter } from "./form-parts";
-import { SaveKeys } from "./save-keys";
-import { readSaveFailure } from "./save-outcome";
+import { useFormSave } from "./use-form-save";
 
 type Category = Omit<StaffCatalogueCategory, "items">;
 
@@ -38,20 +36,13 @@ export interface CategoryFormProps {
   readCurrent: () => Promise<Category | null>;
 }
 
-type FieldErrors = Partial<Record<CategoryField, string>>;
-
 export function CategoryForm({ storeId, category, languages, onSaved, onDirtyChange, readCurrent }: CategoryFormProps) {
   const { t, i18n } = useLingui();
   const ui = i18n.locale === "el" ? "GRE" : "ENG";
   const [base, setBase] = useState<Category>(category);
   const [draft, setDraft] = useState<CategoryDraft>(() => categoryDraftOf(category));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [notice, setNotice] = useState<{ tone: "error" | "success"; text: ErrorText } | null>(null);
-  const [unanswered, setUnanswered] = useState(false);
-  const [current, setCurrent] = useState<Category | null>(null);
-  const [busy, setBusy] = useState(false);
-  const keys = useRef(new SaveKeys());
-  const formRef = useRef<HTMLFormElement>(null);
+  const form = useFormSave({ changedCode: "CATEGORY_CHANGED", fieldOfRefusal: categoryFieldOfRefusal, readCurrent });
+  const { errors, notice, unanswered, current, busy, keys } = form;
   const id = `category-form-${category.categoryId}`;
 
   // Putting the category's items in order moves its version without touching what this form edits:
@@ -83,62 +74,28 @@ export function CategoryForm({ storeId, category, languages, onSaved, onDirtyCha
     }
   };
 
-  function focusFirstError() {
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
-  }
-
   async function save(event: FormEvent) {
     event.preventDefault();
-    setNotice(null);
     const reading = readCategoryDraft(base, draft);
+    const found: Partial<Record<CategoryField, string>> = {};
     if (!reading.ok) {
-      const found: FieldErrors = {};
       for (const [field, reason] of Object.entries(reading.errors)) {
         found[field as CategoryField] = refusalText(reason);
       }
-      setErrors(found);
-      focusFirstError();
-      return;
     }
-    setErrors({});
-    if (!reading.changed) return;
-    setBusy(true);
-    try {
-      const answer = await saveCategory(
-        storeId,
-        base.categoryId,
-        reading.edit,
-        keys.current.keyFor("category", reading.edit),
-      );
-      keys.current.forget("category");
-      const saved = { ...base, ...answer };
-      setBase(saved);
-      setDraft(categoryDraftOf(saved));
-      setUnanswered(false);
-      setNotice({ tone: "success", text: { verbatim: t`Saved.` } });
-      onSaved(answer);
-    } catch (thrown) {
-      const failure = await readSaveFailure(thrown, "CATEGORY_CHANGED");
-      if (failure.kind === "unanswered") {
-        setUnanswered(true);
-      } else {
-        setUnanswered(false);
-        keys.current.forget("category");
-        if (failure.kind === "changed") {
-          setCurrent(await readCurrent().catch(() => null));
-        } else {
-          const field =
-            failure.error.code === "VALIDATION_FAILED" ? categoryFieldOfRefusal(failure.error.message) : null;
-          if (field === null) setNotice({ tone: "error", text: errorTextOf(failure.error) });
-          else {
-            setErrors({ [field]: t`Refused: ${failure.error.message}` });
-            focusFirstError();
-          }
-        }
-      }
-    } finally {
-      setBusy(false);
-    }
+    if (!form.passes(found) || !reading.ok || !reading.changed) return;
+    const { edit } = reading;
+    await form.save(
+      ["category"],
+      async () => {
+        const answer = await saveCategory(storeId, base.categoryId, edit, keys.keyFor("category", edit));
+        const saved = { ...base, ...answer };
+        setBase(saved);
+        setDraft(categoryDraftOf(saved));
+        onSaved(answer);
+      },
+      t`Saved.`,
+    );
   }
 
   /** Takes the current category as the form's base and keeps, on top of it, every field typed here. */
@@ -149,8 +106,7 @@ export function CategoryForm({ storeId, category, languages, onSaved, onDirtyCha
       maxPerCart: draft.maxPerCart !== pristine.maxPerCart ? draft.maxPerCart : latestDraft.maxPerCart,
     });
     setBase(latest);
-    setCurrent(null);
-    setNotice(null);
+    form.currentTaken();
     onSaved(latest);
   }
 
@@ -168,7 +124,7 @@ export function CategoryForm({ storeId, category, languages, onSaved, onDirtyCha
 
   return (
     <form
-      ref={formRef}
+      ref={form.formRef}
       className="back-office__form card"
       aria-labelledby={`${id}-title`}
       onSubmit={(event) => void save(event)}
@@ -214,8 +170,7 @@ export function CategoryForm({ storeId, category, languages, onSaved, onDirtyCha
         dirty={dirty}
         onUndo={() => {
           setDraft(pristine);
-          setErrors({});
-          setUnanswered(false);
+          form.clearOutcome();
         }}
       />
     </form>

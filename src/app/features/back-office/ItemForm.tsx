@@ -7,7 +7,7 @@
  * was typed here on top of it.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
+import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { MAX_DETAILS_LENGTH, MAX_STOCK_AMOUNT } from "../../../domain/catalogue-limits";
 import { centsToEuroText } from "../../../domain/euro-amount";
 import {
@@ -21,13 +21,11 @@ import {
 import type { Language } from "../../../domain/languages";
 import { reapplyNames } from "../../../domain/names-draft";
 import type { EditableItem, StaffCatalogueItem } from "../../../domain/staff-catalogue-api";
-import { type ErrorText, errorTextOf } from "../../api/error-catalogue";
 import { formatPrice } from "../../i18n/money";
 import { saveItem, saveStock } from "./back-office-api";
 import { ChangedMeanwhile, fieldAccess, NamesFieldset, SaveFooter } from "./form-parts";
 import { PhotoUpload } from "./PhotoUpload";
-import { SaveKeys } from "./save-keys";
-import { readSaveFailure } from "./save-outcome";
+import { useFormSave } from "./use-form-save";
 
 export interface ItemFormProps {
   storeId: number;
@@ -59,13 +57,12 @@ export function ItemForm({ storeId, item, languages, onSaved, onDirtyChange, rea
   const [base, setBase] = useState(item);
   const [draft, setDraft] = useState<ItemDraft>(() => draftOf(item, euros));
   const [stock, setStock] = useState<StockDraft>(() => stockDraftOf(item));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [notice, setNotice] = useState<{ tone: "error" | "success"; text: ErrorText } | null>(null);
-  const [unanswered, setUnanswered] = useState(false);
-  const [current, setCurrent] = useState<StaffCatalogueItem | null>(null);
-  const [busy, setBusy] = useState(false);
-  const keys = useRef(new SaveKeys());
-  const formRef = useRef<HTMLFormElement>(null);
+  const form = useFormSave({
+    changedCode: "ITEM_CHANGED",
+    fieldOfRefusal: (message): DraftField | "stock" | null => fieldOfRefusal(message),
+    readCurrent,
+  });
+  const { errors, notice, unanswered, current, busy, keys } = form;
   const id = `item-${item.itemId}`;
 
   const pristine = draftOf(base, euros);
@@ -105,11 +102,6 @@ export function ItemForm({ storeId, item, languages, onSaved, onDirtyChange, rea
     }
   };
 
-  function focusFirstError() {
-    // After the errors render: the first field the form shows an error for takes the focus.
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
-  }
-
   function stockChange(): { stockEnabled: boolean; stockAmount: number | null } | "invalid" | null {
     if (JSON.stringify(stock) === JSON.stringify(stockDraftOf(base))) return null;
     if (!stock.counted) return { stockEnabled: false, stockAmount: null };
@@ -120,7 +112,6 @@ export function ItemForm({ storeId, item, languages, onSaved, onDirtyChange, rea
 
   async function save(event?: FormEvent) {
     event?.preventDefault();
-    setNotice(null);
     const reading = readDraft(base, draft);
     const stockEdit = stockChange();
     const found: FieldErrors = {};
@@ -128,59 +119,35 @@ export function ItemForm({ storeId, item, languages, onSaved, onDirtyChange, rea
       for (const [field, reason] of Object.entries(reading.errors)) found[field as DraftField] = refusalText(reason);
     }
     if (stockEdit === "invalid") found.stock = t`Pieces left: a whole number from 0 to 1,000,000.`;
-    setErrors(found);
-    if (!reading.ok || stockEdit === "invalid") {
-      focusFirstError();
-      return;
-    }
+    if (!form.passes(found) || !reading.ok || stockEdit === "invalid") return;
     if (!reading.changed && stockEdit === null) return;
-    setBusy(true);
-    let saved: StaffCatalogueItem = base;
-    try {
-      if (reading.changed) {
-        const answer: EditableItem = await saveItem(
-          storeId,
-          base.itemId,
-          reading.edit,
-          keys.current.keyFor("item", reading.edit),
-        );
-        keys.current.forget("item");
-        saved = { ...saved, ...answer };
-        setBase(saved);
-      }
-      if (stockEdit !== null) {
-        const answer = await saveStock(storeId, base.itemId, stockEdit, keys.current.keyFor("stock", stockEdit));
-        keys.current.forget("stock");
-        saved = { ...saved, stockEnabled: answer.stockEnabled, stockAmount: answer.stockAmount };
-        setBase(saved);
-        setStock(stockDraftOf(saved));
-      }
-      setDraft(draftOf(saved, euros));
-      setUnanswered(false);
-      setNotice({ tone: "success", text: { verbatim: t`Saved.` } });
-      onSaved(saved);
-    } catch (thrown) {
-      const failure = await readSaveFailure(thrown, "ITEM_CHANGED");
-      if (failure.kind === "unanswered") {
-        setUnanswered(true);
-      } else {
-        setUnanswered(false);
-        keys.current.forget("item");
-        keys.current.forget("stock");
-        if (failure.kind === "changed") {
-          setCurrent(await readCurrent().catch(() => null));
-        } else {
-          const field = failure.error.code === "VALIDATION_FAILED" ? fieldOfRefusal(failure.error.message) : null;
-          if (field === null) setNotice({ tone: "error", text: errorTextOf(failure.error) });
-          else {
-            setErrors({ [field]: t`Refused: ${failure.error.message}` });
-            focusFirstError();
-          }
+    await form.save(
+      ["item", "stock"],
+      async () => {
+        let saved: StaffCatalogueItem = base;
+        if (reading.changed) {
+          const answer: EditableItem = await saveItem(
+            storeId,
+            base.itemId,
+            reading.edit,
+            keys.keyFor("item", reading.edit),
+          );
+          // Kept even if the stock's save then fails: the item's change is made.
+          keys.forget("item");
+          saved = { ...saved, ...answer };
+          setBase(saved);
         }
-      }
-    } finally {
-      setBusy(false);
-    }
+        if (stockEdit !== null) {
+          const answer = await saveStock(storeId, base.itemId, stockEdit, keys.keyFor("stock", stockEdit));
+          saved = { ...saved, stockEnabled: answer.stockEnabled, stockAmount: answer.stockAmount };
+          setBase(saved);
+          setStock(stockDraftOf(saved));
+        }
+        setDraft(draftOf(saved, euros));
+        onSaved(saved);
+      },
+      t`Saved.`,
+    );
   }
 
   /** Takes the current item as the form's base and keeps, on top of it, every field typed here. */
@@ -199,8 +166,7 @@ export function ItemForm({ storeId, item, languages, onSaved, onDirtyChange, rea
     const baseStock = stockDraftOf(base);
     setStock(JSON.stringify(stock) === JSON.stringify(baseStock) ? stockDraftOf(latest) : stock);
     setBase(latest);
-    setCurrent(null);
-    setNotice(null);
+    form.currentTaken();
     onSaved(latest);
   }
 
@@ -218,7 +184,7 @@ export function ItemForm({ storeId, item, languages, onSaved, onDirtyChange, rea
   };
 
   return (
-    <form ref={formRef} className="back-office__form card" onSubmit={(event) => void save(event)} noValidate>
+    <form ref={form.formRef} className="back-office__form card" onSubmit={(event) => void save(event)} noValidate>
       <h2 id={`${id}-title`}>{base.names[uiLanguage === "GRE" ? "GRE" : "ENG"].name || name}</h2>
 
       {current !== null && (
@@ -361,8 +327,7 @@ export function ItemForm({ storeId, item, languages, onSaved, onDirtyChange, rea
         onUndo={() => {
           setDraft(pristine);
           setStock(stockDraftOf(base));
-          setErrors({});
-          setUnanswered(false);
+          form.clearOutcome();
         }}
       />
     </form>

@@ -32,8 +32,7 @@ import { type ErrorText, errorTextOf } from "../../api/error-catalogue";
 import { fetchItemGroups, saveItemGroups } from "./back-office-api";
 import { ChangedMeanwhile, fieldAccess, SaveFooter } from "./form-parts";
 import { ReadPending } from "./ReadPending";
-import { SaveKeys } from "./save-keys";
-import { readSaveFailure } from "./save-outcome";
+import { useFormSave } from "./use-form-save";
 
 export interface ItemGroupsEditorProps {
   storeId: number;
@@ -82,15 +81,14 @@ function GroupsForm({ storeId, item, languages, onSaved, onDirtyChange }: ItemGr
   const [base, setBase] = useState<ItemGroups | null>(null);
   const [loadError, setLoadError] = useState<ErrorText | null>(null);
   const [draft, setDraft] = useState<GroupDraft[]>([]);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [notice, setNotice] = useState<{ tone: "error" | "success"; text: ErrorText } | null>(null);
-  const [unanswered, setUnanswered] = useState(false);
-  const [current, setCurrent] = useState<ItemGroups | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useFormSave({
+    changedCode: "ITEM_CHANGED",
+    fieldOfRefusal: groupsFieldOfRefusal,
+    readCurrent: () => fetchItemGroups(storeId, item.itemId),
+  });
+  const { errors, setErrors, notice, setNotice, unanswered, current, setCurrent, busy, keys } = form;
   const [announcement, setAnnouncement] = useState("");
-  const keys = useRef(new SaveKeys());
   const nextKey = useRef(0);
-  const formRef = useRef<HTMLFormElement>(null);
   const prefix = `groups-${item.itemId}`;
 
   const newKey = () => {
@@ -138,7 +136,7 @@ function GroupsForm({ storeId, item, languages, onSaved, onDirtyChange }: ItemGr
     return () => {
       stale = true;
     };
-  }, [item.version, base, storeId, item.itemId, euros]);
+  }, [item.version, base, storeId, item.itemId, euros, setCurrent]);
 
   const refusalText = (reason: GroupsRefusal): string => {
     switch (reason) {
@@ -172,12 +170,6 @@ function GroupsForm({ storeId, item, languages, onSaved, onDirtyChange }: ItemGr
   function focusLater(id: string) {
     // After the list renders again: the element named takes the focus.
     requestAnimationFrame(() => document.getElementById(id)?.focus());
-  }
-
-  function focusFirstError() {
-    requestAnimationFrame(() =>
-      formRef.current?.querySelector<HTMLElement>("[aria-invalid='true'], [data-error-anchor]")?.focus(),
-    );
   }
 
   function change(next: GroupDraft[]) {
@@ -274,71 +266,31 @@ function GroupsForm({ storeId, item, languages, onSaved, onDirtyChange }: ItemGr
   async function save(event?: FormEvent) {
     event?.preventDefault();
     if (base === null) return;
-    setNotice(null);
     const reading = readGroupsDraft(base, draft);
+    const found: FieldErrors = {};
     if (!reading.ok) {
-      const found: FieldErrors = {};
       for (const [field, reason] of Object.entries(reading.errors)) {
         if (reason !== undefined) found[field as GroupsField] = refusalText(reason);
       }
-      setErrors(found);
-      focusFirstError();
-      return;
     }
-    setErrors({});
-    if (!reading.changed) return;
-    setBusy(true);
-    try {
-      const saved = await saveItemGroups(
-        storeId,
-        item.itemId,
-        reading.edit,
-        keys.current.keyFor("groups", reading.edit),
-      );
-      keys.current.forget("groups");
-      setBase(saved);
-      setDraft(groupsDraftOf(saved.groups, euros));
-      setUnanswered(false);
-      setNotice({ tone: "success", text: { verbatim: t`Options saved.` } });
-      onSaved({ ...item, version: saved.version });
-    } catch (thrown) {
-      const failure = await readSaveFailure(thrown, "ITEM_CHANGED");
-      if (failure.kind === "unanswered") {
-        setUnanswered(true);
-      } else {
-        setUnanswered(false);
-        keys.current.forget("groups");
-        if (failure.kind === "changed") {
-          setCurrent(await fetchItemGroups(storeId, item.itemId).catch(() => null));
-        } else {
-          showRefusal(failure.error.code === "VALIDATION_FAILED" ? failure.error.message : null, failure.error);
-        }
-      }
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  /** Each "path: message" of a refusal beside its field; the rest above the buttons. */
-  function showRefusal(message: string | null, error: unknown) {
-    const found: FieldErrors = {};
-    const unplaced: string[] = [];
-    for (const part of message === null ? [] : message.split("; ")) {
-      const field = groupsFieldOfRefusal(part);
-      if (field === null) unplaced.push(part);
-      else found[field] = t`Refused: ${part}`;
-    }
-    setErrors(found);
-    if (message === null || unplaced.length > 0) setNotice({ tone: "error", text: errorTextOf(error) });
-    if (Object.keys(found).length > 0) focusFirstError();
+    if (!form.passes(found) || !reading.ok || !reading.changed) return;
+    const { edit } = reading;
+    await form.save(
+      ["groups"],
+      async () => {
+        const saved = await saveItemGroups(storeId, item.itemId, edit, keys.keyFor("groups", edit));
+        setBase(saved);
+        setDraft(groupsDraftOf(saved.groups, euros));
+        onSaved({ ...item, version: saved.version });
+      },
+      t`Options saved.`,
+    );
   }
 
   function takeCurrent(latest: ItemGroups) {
     setDraft(rebaseGroupsDraft(pristine, draft, groupsDraftOf(latest.groups, euros)));
     setBase(latest);
-    setCurrent(null);
-    setErrors({});
-    setNotice(null);
+    form.currentTaken();
     onSaved({ ...item, version: latest.version });
   }
 
@@ -378,7 +330,7 @@ function GroupsForm({ storeId, item, languages, onSaved, onDirtyChange }: ItemGr
 
   return (
     <form
-      ref={formRef}
+      ref={form.formRef}
       className="back-office__groups"
       aria-label={t`Options of ${item.names[ui].name}`}
       onSubmit={(event) => void save(event)}
@@ -619,8 +571,7 @@ function GroupsForm({ storeId, item, languages, onSaved, onDirtyChange }: ItemGr
         dirty={dirty}
         onUndo={() => {
           setDraft(pristine);
-          setErrors({});
-          setUnanswered(false);
+          form.clearOutcome();
         }}
         labels={{
           save: <Trans>Save the options</Trans>,

@@ -8,7 +8,7 @@
  * current settings with a button to take them and re-apply what was typed here on top of them.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from "react";
 import { centsToEuroText } from "../../../domain/euro-amount";
 import type { Language } from "../../../domain/languages";
 import {
@@ -21,12 +21,10 @@ import {
   type WindowDraft,
 } from "../../../domain/service-draft";
 import type { EditableService, StaffCatalogueService } from "../../../domain/staff-catalogue-api";
-import { type ErrorText, errorTextOf } from "../../api/error-catalogue";
 import { formatPrice } from "../../i18n/money";
 import { saveService } from "./back-office-api";
 import { ChangedMeanwhile, fieldAccess, NamesFieldset, SaveFooter } from "./form-parts";
-import { SaveKeys } from "./save-keys";
-import { readSaveFailure } from "./save-outcome";
+import { useFormSave } from "./use-form-save";
 
 export interface ServiceFormProps {
   storeId: number;
@@ -39,21 +37,14 @@ export interface ServiceFormProps {
   readCurrent: () => Promise<StaffCatalogueService | null>;
 }
 
-type FieldErrors = Partial<Record<ServiceField, string>>;
-
 export function ServiceForm({ storeId, service, languages, onSaved, onDirtyChange, readCurrent }: ServiceFormProps) {
   const { t, i18n } = useLingui();
   const uiLanguage = i18n.locale === "el" ? "GRE" : "ENG";
   const euros = useMemo(() => (cents: number) => centsToEuroText(cents, i18n.locale === "el" ? "," : "."), [i18n]);
   const [base, setBase] = useState<EditableService>(service);
   const [draft, setDraft] = useState<ServiceDraft>(() => serviceDraftOf(service, euros));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [notice, setNotice] = useState<{ tone: "error" | "success"; text: ErrorText } | null>(null);
-  const [unanswered, setUnanswered] = useState(false);
-  const [current, setCurrent] = useState<EditableService | null>(null);
-  const [busy, setBusy] = useState(false);
-  const keys = useRef(new SaveKeys());
-  const formRef = useRef<HTMLFormElement>(null);
+  const form = useFormSave({ changedCode: "SERVICE_CHANGED", fieldOfRefusal: fieldOfServiceRefusal, readCurrent });
+  const { errors, notice, unanswered, current, busy, keys } = form;
   const id = `service-${service.serviceId}`;
 
   const pristine = serviceDraftOf(base, euros);
@@ -85,61 +76,27 @@ export function ServiceForm({ storeId, service, languages, onSaved, onDirtyChang
     }
   };
 
-  function focusFirstError() {
-    // After the errors render: the first field the form shows an error for takes the focus.
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
-  }
-
   async function save(event?: FormEvent) {
     event?.preventDefault();
-    setNotice(null);
     const reading = readServiceDraft(base, draft);
+    const found: Partial<Record<ServiceField, string>> = {};
     if (!reading.ok) {
-      const found: FieldErrors = {};
       for (const [field, reason] of Object.entries(reading.errors)) {
         found[field as ServiceField] = refusalText(reason);
       }
-      setErrors(found);
-      focusFirstError();
-      return;
     }
-    setErrors({});
-    if (!reading.changed) return;
-    setBusy(true);
-    try {
-      const saved = await saveService(
-        storeId,
-        base.serviceId,
-        reading.edit,
-        keys.current.keyFor("service", reading.edit),
-      );
-      keys.current.forget("service");
-      setBase(saved);
-      setDraft(serviceDraftOf(saved, euros));
-      setUnanswered(false);
-      setNotice({ tone: "success", text: { verbatim: t`Saved.` } });
-      onSaved(saved);
-    } catch (thrown) {
-      const failure = await readSaveFailure(thrown, "SERVICE_CHANGED");
-      if (failure.kind === "unanswered") {
-        setUnanswered(true);
-        return;
-      }
-      setUnanswered(false);
-      keys.current.forget("service");
-      if (failure.kind === "changed") {
-        setCurrent(await readCurrent().catch(() => null));
-        return;
-      }
-      const field = failure.error.code === "VALIDATION_FAILED" ? fieldOfServiceRefusal(failure.error.message) : null;
-      if (field === null) setNotice({ tone: "error", text: errorTextOf(failure.error) });
-      else {
-        setErrors({ [field]: t`Refused: ${failure.error.message}` });
-        focusFirstError();
-      }
-    } finally {
-      setBusy(false);
-    }
+    if (!form.passes(found) || !reading.ok || !reading.changed) return;
+    const { edit } = reading;
+    await form.save(
+      ["service"],
+      async () => {
+        const saved = await saveService(storeId, base.serviceId, edit, keys.keyFor("service", edit));
+        setBase(saved);
+        setDraft(serviceDraftOf(saved, euros));
+        onSaved(saved);
+      },
+      t`Saved.`,
+    );
   }
 
   /** Takes the current settings as the form's base and keeps, on top of them, every field typed here. */
@@ -155,8 +112,7 @@ export function ServiceForm({ storeId, service, languages, onSaved, onDirtyChang
     }
     setDraft(merged as unknown as ServiceDraft);
     setBase(latest);
-    setCurrent(null);
-    setNotice(null);
+    form.currentTaken();
     onSaved(latest);
   }
 
@@ -226,7 +182,7 @@ export function ServiceForm({ storeId, service, languages, onSaved, onDirtyChang
 
   return (
     <form
-      ref={formRef}
+      ref={form.formRef}
       className="back-office__form card"
       aria-labelledby={`${id}-title`}
       onSubmit={(event) => void save(event)}
@@ -325,8 +281,7 @@ export function ServiceForm({ storeId, service, languages, onSaved, onDirtyChang
         dirty={dirty}
         onUndo={() => {
           setDraft(pristine);
-          setErrors({});
-          setUnanswered(false);
+          form.clearOutcome();
         }}
       />
     </form>
