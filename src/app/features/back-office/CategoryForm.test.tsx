@@ -6,6 +6,7 @@ import { clearSession, storeSession } from "../../session/session";
 import { testSession } from "../../session/test-session";
 import { renderWithI18n } from "../../test-support/render";
 import { PLAIN_SERVICE_SETTINGS } from "../../test-support/service-settings";
+import { jsonResponse as json, type SentCall, stubStaffApi } from "../../test-support/staff-api-stub";
 import { BackOfficeItemsScreen } from "./BackOfficeScreens";
 
 vi.mock("@tanstack/react-router", async () => ({
@@ -57,37 +58,9 @@ function catalogueWith(category: StaffCatalogueCategory): StaffCatalogue {
   };
 }
 
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-}
-
-interface Sent {
-  method: string;
-  path: string;
-  key: string | null;
-  body: unknown;
-}
-
 /** The API at the fetch edge: `answer` decides each write; reads answer `stored`. */
-function mockApi(answer: (sent: Sent) => Response, stored: () => StaffCatalogue): Sent[] {
-  const sent: Sent[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (request: Request) => {
-      const url = new URL(request.url);
-      if (request.method === "GET") return json(200, stored());
-      const entry = {
-        method: request.method,
-        path: url.pathname,
-        key: request.headers.get("idempotency-key"),
-        body: await request.json(),
-      };
-      sent.push(entry);
-      return answer(entry);
-    }),
-  );
-  return sent;
-}
+const mockApi = (answer: (sent: SentCall) => Response, stored: () => StaffCatalogue) =>
+  stubStaffApi(answer, { "/api/staff/stores/7/catalogue": stored });
 
 async function openCoffee() {
   renderWithI18n(<BackOfficeItemsScreen />);

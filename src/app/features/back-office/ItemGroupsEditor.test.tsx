@@ -6,6 +6,7 @@ import { clearSession, storeSession } from "../../session/session";
 import { testSession } from "../../session/test-session";
 import { renderWithI18n } from "../../test-support/render";
 import { PLAIN_SERVICE_SETTINGS } from "../../test-support/service-settings";
+import { jsonResponse as json, type SentCall, stubStaffApi } from "../../test-support/staff-api-stub";
 import { BackOfficeItemsScreen } from "./BackOfficeScreens";
 
 const blocker = vi.hoisted(() => ({ shouldBlock: null as null | (() => boolean) }));
@@ -80,45 +81,15 @@ function catalogueWith(item: StaffCatalogueItem): StaffCatalogue {
   };
 }
 
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-}
-
-interface Sent {
-  method: string;
-  path: string;
-  key: string | null;
-  body: unknown;
-}
-
 /** The API at the fetch edge: reads answer what is stored now; `answer` decides each write. */
-function mockApi(
-  answer: (sent: Sent) => Response | Promise<Response>,
+const mockApi = (
+  answer: (sent: SentCall) => Response | Promise<Response>,
   stored: () => { item: StaffCatalogueItem; groups: ItemGroups },
-) {
-  const sent: Sent[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (request: Request) => {
-      const url = new URL(request.url);
-      if (request.method === "GET" && url.pathname === "/api/staff/stores/7/catalogue") {
-        return json(200, catalogueWith(stored().item));
-      }
-      if (request.method === "GET" && url.pathname === "/api/staff/stores/7/items/70506/groups") {
-        return json(200, stored().groups);
-      }
-      const entry = {
-        method: request.method,
-        path: url.pathname,
-        key: request.headers.get("idempotency-key"),
-        body: await request.json(),
-      };
-      sent.push(entry);
-      return answer(entry);
-    }),
-  );
-  return sent;
-}
+) =>
+  stubStaffApi(answer, {
+    "/api/staff/stores/7/catalogue": () => catalogueWith(stored().item),
+    "/api/staff/stores/7/items/70506/groups": () => stored().groups,
+  });
 
 async function openOptions() {
   renderWithI18n(<BackOfficeItemsScreen />);

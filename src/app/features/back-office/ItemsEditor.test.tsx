@@ -6,6 +6,7 @@ import { clearSession, storeSession } from "../../session/session";
 import { testSession } from "../../session/test-session";
 import { renderWithI18n } from "../../test-support/render";
 import { PLAIN_SERVICE_SETTINGS } from "../../test-support/service-settings";
+import { jsonResponse as json, type SentCall, stubStaffApi } from "../../test-support/staff-api-stub";
 import { BackOfficeItemsScreen } from "./BackOfficeScreens";
 
 const blocker = vi.hoisted(() => ({ shouldBlock: null as null | (() => boolean) }));
@@ -68,41 +69,9 @@ function catalogueWith(...items: StaffCatalogueItem[]): StaffCatalogue {
   };
 }
 
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-}
-
-interface Sent {
-  method: string;
-  path: string;
-  key: string | null;
-  type: string | null;
-  body: unknown;
-}
-
 /** The API at the fetch edge: `answer` decides each write; reads answer `stored`. */
-function mockApi(answer: (sent: Sent) => Response | Promise<Response>, stored: () => StaffCatalogue) {
-  const sent: Sent[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (request: Request) => {
-      const url = new URL(request.url);
-      if (request.method === "GET" && url.pathname === "/api/staff/stores/7/catalogue") return json(200, stored());
-      const type = request.headers.get("content-type");
-      const body = type === "application/json" ? await request.json() : await request.blob();
-      const entry = {
-        method: request.method,
-        path: url.pathname,
-        key: request.headers.get("idempotency-key"),
-        type,
-        body,
-      };
-      sent.push(entry);
-      return answer(entry);
-    }),
-  );
-  return sent;
-}
+const mockApi = (answer: (sent: SentCall) => Response | Promise<Response>, stored: () => StaffCatalogue) =>
+  stubStaffApi(answer, { "/api/staff/stores/7/catalogue": stored });
 
 async function openFreddo() {
   renderWithI18n(<BackOfficeItemsScreen />);
@@ -313,7 +282,7 @@ describe("back office: an item's photo upload", () => {
       type: "image/jpeg",
     });
     expect(sent[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
-    expect(((sent[0] as Sent).body as Blob).size).toBe(3);
+    expect(((sent[0] as SentCall).body as Blob).size).toBe(3);
     expect(screen.getByRole("img", { name: "Freddo espresso" }).getAttribute("src")).toBe(
       "/images/uploads/7/70101-abc.webp",
     );

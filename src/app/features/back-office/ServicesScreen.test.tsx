@@ -6,6 +6,7 @@ import { clearSession, storeSession } from "../../session/session";
 import { testSession } from "../../session/test-session";
 import { renderWithI18n } from "../../test-support/render";
 import { PLAIN_SERVICE_SETTINGS } from "../../test-support/service-settings";
+import { jsonResponse as json, type SentCall, stubStaffApi } from "../../test-support/staff-api-stub";
 import { BackOfficeServicesScreen } from "./BackOfficeScreens";
 
 const blocker = vi.hoisted(() => ({ shouldBlock: null as null | (() => boolean) }));
@@ -45,40 +46,9 @@ function catalogueWith(...services: StaffCatalogueService[]): StaffCatalogue {
   return { storeId: 7, catalogueVersion: 5, services };
 }
 
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-}
-
-interface Sent {
-  method: string;
-  path: string;
-  key: string | null;
-  body: unknown;
-}
-
 /** The API at the fetch edge: `answer` decides each write; reads answer `stored` (and the server's clock). */
-function mockApi(answer: (sent: Sent) => Response | Promise<Response>, stored: () => StaffCatalogue) {
-  const sent: Sent[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const request = input instanceof Request ? input : new Request(new URL(String(input), location.href), init);
-      const url = new URL(request.url);
-      if (request.method === "GET" && url.pathname === "/api/staff/stores/7/catalogue") return json(200, stored());
-      if (request.method === "GET" && url.pathname === "/api/utils/date") return json(200, { date: NOW });
-      const text = await request.text();
-      const entry = {
-        method: request.method,
-        path: url.pathname,
-        key: request.headers.get("idempotency-key"),
-        body: text === "" ? null : JSON.parse(text),
-      };
-      sent.push(entry);
-      return answer(entry);
-    }),
-  );
-  return sent;
-}
+const mockApi = (answer: (sent: SentCall) => Response | Promise<Response>, stored: () => StaffCatalogue) =>
+  stubStaffApi(answer, { "/api/staff/stores/7/catalogue": stored, "/api/utils/date": () => ({ date: NOW }) });
 
 /** The service's settings as the server answers a save: the stored service with the edit applied. */
 function savedAs(service: StaffCatalogueService, edit: object, version: number) {
