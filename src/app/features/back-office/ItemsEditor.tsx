@@ -9,8 +9,7 @@
  * page with unsaved changes asks first: what was typed is never lost unseen.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useBlocker } from "@tanstack/react-router";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import { LANGUAGES, type Language, UI_LANGUAGES } from "../../../domain/languages";
 import type {
   EditableCategory,
@@ -19,7 +18,7 @@ import type {
   StaffCatalogueItem,
   StaffCatalogueService,
 } from "../../../domain/staff-catalogue-api";
-import { type ErrorText, errorTextOf } from "../../api/error-catalogue";
+import type { ErrorText } from "../../api/error-catalogue";
 import { AccountMessage } from "../entrance/AccountMessage";
 import { fetchStaffCatalogue, saveCategoryOrder, saveItemOrder } from "./back-office-api";
 import { CategoryForm } from "./CategoryForm";
@@ -29,12 +28,12 @@ import { ReadPending } from "./ReadPending";
 import { SortableList } from "./SortableList";
 import { SaveKeys } from "./save-keys";
 import { readSaveFailure } from "./save-outcome";
+import { useLeaveGuard, useStaffCatalogue } from "./use-staff-catalogue";
 
 export function ItemsEditor({ storeId }: { storeId: number }) {
   const { t, i18n } = useLingui();
   const ui = i18n.locale === "el" ? "GRE" : "ENG";
-  const [catalogue, setCatalogue] = useState<StaffCatalogue | null>(null);
-  const [loadError, setLoadError] = useState<ErrorText | null>(null);
+  const { catalogue, setCatalogue, loadError, load } = useStaffCatalogue(storeId);
   const [search, setSearch] = useState("");
   const [selected, setSelected] = useState<number | null>(null);
   const [selectedCategory, setSelectedCategory] = useState<number | null>(null);
@@ -44,25 +43,7 @@ export function ItemsEditor({ storeId }: { storeId: number }) {
   const [orderNotice, setOrderNotice] = useState<{ tone: "error" | "success"; text: ErrorText } | null>(null);
   const [ordering, setOrdering] = useState(false);
   const orderKeys = useRef(new SaveKeys());
-  const leaveText = t`You have unsaved changes. Leave without saving them?`;
-
-  useBlocker({
-    shouldBlockFn: () => dirty && !window.confirm(leaveText),
-    enableBeforeUnload: () => dirty,
-  });
-
-  const load = useCallback(async () => {
-    setLoadError(null);
-    try {
-      setCatalogue(await fetchStaffCatalogue(storeId));
-    } catch (error) {
-      setLoadError(errorTextOf(error));
-    }
-  }, [storeId]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { mayLeave } = useLeaveGuard(dirty);
 
   const languages = useMemo(() => languagesOf(catalogue), [catalogue]);
   const items = useMemo(
@@ -73,23 +54,29 @@ export function ItemsEditor({ storeId }: { storeId: number }) {
   const categories = useMemo(() => catalogue?.services.flatMap((s) => s.categories) ?? [], [catalogue]);
   const category = categories.find((candidate) => candidate.categoryId === selectedCategory) ?? null;
 
-  const replaceCategory = useCallback((changed: EditableCategory) => {
-    setCatalogue((shown) => {
-      const stored = shown?.services
-        .flatMap((s) => s.categories)
-        .find((candidate) => candidate.categoryId === changed.categoryId);
-      return shown && stored ? withCategory(shown, { ...stored, ...changed }) : shown;
-    });
-  }, []);
+  const replaceCategory = useCallback(
+    (changed: EditableCategory) => {
+      setCatalogue((shown) => {
+        const stored = shown?.services
+          .flatMap((s) => s.categories)
+          .find((candidate) => candidate.categoryId === changed.categoryId);
+        return shown && stored ? withCategory(shown, { ...stored, ...changed }) : shown;
+      });
+    },
+    [setCatalogue],
+  );
 
   const readCurrentCategory = useCallback(async () => {
     const fresh = await fetchStaffCatalogue(storeId);
     return fresh.services.flatMap((s) => s.categories).find((c) => c.categoryId === selectedCategory) ?? null;
   }, [storeId, selectedCategory]);
 
-  const replaceItem = useCallback((changed: StaffCatalogueItem) => {
-    setCatalogue((shown) => shown && withItem(shown, changed));
-  }, []);
+  const replaceItem = useCallback(
+    (changed: StaffCatalogueItem) => {
+      setCatalogue((shown) => shown && withItem(shown, changed));
+    },
+    [setCatalogue],
+  );
 
   const readCurrent = useCallback(async () => {
     const fresh = await fetchStaffCatalogue(storeId);
@@ -153,7 +140,7 @@ export function ItemsEditor({ storeId }: { storeId: number }) {
 
   function choose(itemId: number) {
     if (itemId === selected) return;
-    if (dirty && !window.confirm(leaveText)) return;
+    if (!mayLeave()) return;
     setDirty(false);
     setGroupsDirty(false);
     setSelectedCategory(null);
@@ -162,7 +149,7 @@ export function ItemsEditor({ storeId }: { storeId: number }) {
 
   function chooseCategory(categoryId: number) {
     if (categoryId === selectedCategory) return;
-    if (dirty && !window.confirm(leaveText)) return;
+    if (!mayLeave()) return;
     setDirty(false);
     setGroupsDirty(false);
     setSelected(null);

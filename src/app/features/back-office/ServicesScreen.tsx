@@ -8,8 +8,7 @@
  * service, the screen or the page with unsaved changes asks first.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useBlocker } from "@tanstack/react-router";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import { LANGUAGES, type Language, pickTranslation, UI_LANGUAGES } from "../../../domain/languages";
 import type { ServicePauseRequest } from "../../../domain/service-pause-api";
 import type { EditableService, StaffCatalogue, StaffCatalogueService } from "../../../domain/staff-catalogue-api";
@@ -22,50 +21,35 @@ import { ReadPending } from "./ReadPending";
 import { ServiceForm } from "./ServiceForm";
 import { SaveKeys } from "./save-keys";
 import { readSaveFailure } from "./save-outcome";
+import { useLeaveGuard, useStaffCatalogue } from "./use-staff-catalogue";
 import "../staff/stock/stock.css";
 
 export function ServicesScreen({ storeId }: { storeId: number }) {
   const { t, i18n } = useLingui();
   const ui = i18n.locale === "el" ? "GRE" : "ENG";
-  const [catalogue, setCatalogue] = useState<StaffCatalogue | null>(null);
-  const [loadError, setLoadError] = useState<ErrorText | null>(null);
+  const { catalogue, setCatalogue, loadError, load } = useStaffCatalogue(storeId);
   const [selected, setSelected] = useState<number | null>(null);
   const [dirty, setDirty] = useState(false);
-  const leaveText = t`You have unsaved changes. Leave without saving them?`;
-
-  useBlocker({
-    shouldBlockFn: () => dirty && !window.confirm(leaveText),
-    enableBeforeUnload: () => dirty,
-  });
-
-  const load = useCallback(async () => {
-    setLoadError(null);
-    try {
-      setCatalogue(await fetchStaffCatalogue(storeId));
-    } catch (error) {
-      setLoadError(errorTextOf(error));
-    }
-  }, [storeId]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { mayLeave } = useLeaveGuard(dirty);
 
   const services = catalogue?.services ?? [];
   const service = services.find((candidate) => candidate.serviceId === selected) ?? services[0] ?? null;
   const languages = useMemo(() => languagesOf(catalogue), [catalogue]);
 
-  const replaceService = useCallback((serviceId: number, changed: Partial<StaffCatalogueService>) => {
-    setCatalogue(
-      (shown) =>
-        shown && {
-          ...shown,
-          services: shown.services.map((candidate) =>
-            candidate.serviceId === serviceId ? { ...candidate, ...changed } : candidate,
-          ),
-        },
-    );
-  }, []);
+  const replaceService = useCallback(
+    (serviceId: number, changed: Partial<StaffCatalogueService>) => {
+      setCatalogue(
+        (shown) =>
+          shown && {
+            ...shown,
+            services: shown.services.map((candidate) =>
+              candidate.serviceId === serviceId ? { ...candidate, ...changed } : candidate,
+            ),
+          },
+      );
+    },
+    [setCatalogue],
+  );
 
   const shownId = service?.serviceId;
   const readCurrent = useCallback(async () => {
@@ -80,7 +64,7 @@ export function ServicesScreen({ storeId }: { storeId: number }) {
 
   function choose(serviceId: number) {
     if (serviceId === service?.serviceId) return;
-    if (dirty && !window.confirm(leaveText)) return;
+    if (!mayLeave()) return;
     setDirty(false);
     setSelected(serviceId);
   }
