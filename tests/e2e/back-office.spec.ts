@@ -14,7 +14,7 @@
  * (restored at the end). axe: no serious violation on the back office.
  */
 import { readFileSync } from "node:fs";
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { type E2eSession, storeSessionInBrowser } from "./support/accounts";
 import { atAthensTime } from "./support/athens-time";
 import { signInOnTerminal, signInWaiter, staffHeaders } from "./support/orders";
@@ -47,6 +47,15 @@ async function adminSessionIn(page: Page, request: APIRequestContext): Promise<v
   await storeSessionInBrowser(page, { authToken: login.authToken.token, jwt: login.jwt, user: login.authToken.user });
 }
 
+/** A page of the laptop signed in as the hotel's admin, on the back office's items screen. */
+async function openBackOffice(laptop: BrowserContext, request: APIRequestContext): Promise<Page> {
+  const page = await laptop.newPage();
+  await page.goto("/");
+  await adminSessionIn(page, request);
+  await page.goto("/back-office");
+  return page;
+}
+
 async function openFreddo(page: Page) {
   await page.getByLabel("Αναζήτηση ειδών").fill("freddo");
   // The beach bar's coffees come first (the room service lists its own Freddo).
@@ -68,10 +77,7 @@ test("an admin changes a price in the back office: the guest's menu shows it; a 
     expect(await menuPriceCents(request)).toBe(FREDDO.priceCents);
 
     // The second admin opens the item first: the version they will save with is the old one.
-    const secondPage = await second.newPage();
-    await secondPage.goto("/");
-    await adminSessionIn(secondPage, request);
-    await secondPage.goto("/back-office");
+    const secondPage = await openBackOffice(second, request);
     const secondPrice = await openFreddo(secondPage);
     await expect(secondPrice).toHaveValue("4,00");
 
@@ -162,10 +168,7 @@ test("an admin adds a spot in the back office, saves its QR sheet as a download,
   // The spot stays in the shared database: its own section, and a name no other spec looks for.
   const renamed = `E2E umbrella ${crypto.randomUUID().slice(0, 6)}`;
   try {
-    const page = await admin.newPage();
-    await page.goto("/");
-    await adminSessionIn(page, request);
-    await page.goto("/back-office");
+    const page = await openBackOffice(admin, request);
     await page.getByRole("link", { name: "Θέσεις", exact: true }).click();
     await expect(page).toHaveURL(/\/back-office\/spots$/);
     await expect(page.getByRole("heading", { level: 1, name: "Γραφείο διαχείρισης: θέσεις" })).toBeVisible();
@@ -239,10 +242,7 @@ test("an admin moves an item down its category with the keyboard (Space, arrow, 
   const admin = await newLaptop(browser);
   const audit = new ScreenAudit(await watchCspViolations(admin));
   try {
-    const page = await admin.newPage();
-    await page.goto("/");
-    await adminSessionIn(page, request);
-    await page.goto("/back-office");
+    const page = await openBackOffice(admin, request);
     const coffees = page.getByRole("list", { name: "Καφέδες" }).first();
     const handles = coffees.getByRole("button", { name: /^Μετακίνηση: / });
     const firstName = (await handles.first().getAttribute("aria-label")) ?? "";
@@ -295,10 +295,7 @@ test("spec option groups: an admin adds a mandatory 'pick one' group with two op
   const guest = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "el-GR" });
   const audit = new ScreenAudit(await watchCspViolations(admin));
   try {
-    const page = await admin.newPage();
-    await page.goto("/");
-    await adminSessionIn(page, request);
-    await page.goto("/back-office");
+    const page = await openBackOffice(admin, request);
     await page.getByLabel("Αναζήτηση ειδών").fill("νάτσος");
     await page.getByRole("button", { name: NACHOS.name, exact: true }).click();
     const toggle = page.getByRole("button", { name: /^Επιλογές \(/ });
@@ -400,10 +397,7 @@ test("an admin sets the beach bar's minimum order in the back office: a guest's 
   });
   const audit = new ScreenAudit(await watchCspViolations(admin));
   try {
-    const page = await admin.newPage();
-    await page.goto("/");
-    await adminSessionIn(page, request);
-    await page.goto("/back-office");
+    const page = await openBackOffice(admin, request);
     await page.getByRole("link", { name: "Υπηρεσίες", exact: true }).click();
     await expect(page).toHaveURL(/\/back-office\/services$/);
     await expect(page.getByRole("heading", { level: 1, name: "Γραφείο διαχείρισης: υπηρεσίες" })).toBeVisible();
@@ -495,10 +489,7 @@ test("an admin gives an item English details and a category a limit per cart: a 
   const guest = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "el-GR" });
   const audit = new ScreenAudit(await watchCspViolations(admin));
   try {
-    const page = await admin.newPage();
-    await page.goto("/");
-    await adminSessionIn(page, request);
-    await page.goto("/back-office");
+    const page = await openBackOffice(admin, request);
     await page.getByLabel("Αναζήτηση ειδών").fill("fruit");
     await page.getByRole("button", { name: "Φρουτοσαλάτα εποχής", exact: true }).click();
     const itemForm = page.locator("form").filter({ has: page.getByRole("heading", { name: "Φρουτοσαλάτα εποχής" }) });
