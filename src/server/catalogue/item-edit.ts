@@ -1,9 +1,9 @@
 /**
  * An admin edits an item's names, details, prices and whether it is sold by the kilo, checked by the
  * venue file's rules (its field schemas on the request, the member-price and rental rules here,
- * with the same messages). An edit that names
- * another version of the item than the stored one is refused (409 ITEM_CHANGED) with the current
- * version: two admins never overwrite each other unseen. How the change runs: catalogue-write.ts.
+ * with the same messages). An edit that names another version of the item than the stored one is
+ * refused (409 ITEM_CHANGED) with the current version: two admins never overwrite each other
+ * unseen. How the change runs: catalogue-write.ts.
  */
 import type { EditableItem, ItemEdit } from "../../domain/staff-catalogue-api";
 import { toDbBoolean, toJsonText } from "../db/columns";
