@@ -32,8 +32,9 @@ const SERVICES = [
   { id: 7003, slug: "restaurant" },
   { id: 7004, slug: "rentals" },
 ];
-// A PIN no demo venue and no other spec uses; only this spec's (deactivated) waiters ever had it.
-const NEW_WAITER_PIN = "486135";
+// A PIN of this run (6 digits starting 48: no demo venue or other spec has one): a deactivated
+// member keeps theirs, so a run on a database kept from an earlier one needs a PIN of its own.
+const NEW_WAITER_PIN = `48${String(Math.floor(Math.random() * 10_000)).padStart(4, "0")}`;
 const NEW_WAITER_PREFIX = "E2E waiter";
 const PDA = { width: 360, height: 640 };
 const LAPTOP = { width: 1280, height: 800 };
