@@ -23,7 +23,7 @@ import { reapplyNames } from "../../../domain/names-draft";
 import type { EditableItem, StaffCatalogueItem } from "../../../domain/staff-catalogue-api";
 import { formatPrice } from "../../i18n/money";
 import { saveItem, saveStock } from "./back-office-api";
-import { ChangedMeanwhile, fieldAccess, NamesFieldset, SaveFooter } from "./form-parts";
+import { ChangedMeanwhile, CheckField, fieldAccess, NamesFieldset, SaveFooter } from "./form-parts";
 import { PhotoUpload } from "./PhotoUpload";
 import { useFormSave } from "./use-form-save";
 
@@ -219,17 +219,13 @@ export function ItemForm({ storeId, item, languages, onSaved, onDirtyChange, rea
           />
           {fieldError("price")}
         </div>
-        <div className="back-office__field back-office__field--check">
-          <input
-            id={`${id}-memberPriceEnabled`}
-            type="checkbox"
-            checked={draft.memberPriceEnabled}
-            onChange={(event) => setDraft({ ...draft, memberPriceEnabled: event.target.checked })}
-          />
-          <label htmlFor={`${id}-memberPriceEnabled`}>
-            <Trans>Members pay the member price</Trans>
-          </label>
-        </div>
+        <CheckField
+          input={{ id: `${id}-memberPriceEnabled` }}
+          checked={draft.memberPriceEnabled}
+          onChange={(memberPriceEnabled) => setDraft({ ...draft, memberPriceEnabled })}
+        >
+          <Trans>Members pay the member price</Trans>
+        </CheckField>
         <div className="back-office__field">
           <label htmlFor={`${id}-memberPrice`}>
             <Trans>Member price (empty: none)</Trans>
@@ -256,37 +252,27 @@ export function ItemForm({ storeId, item, languages, onSaved, onDirtyChange, rea
           />
           {fieldError("membershipAddition")}
         </div>
-        <div className="back-office__field back-office__field--check">
-          <input
-            {...fieldProps("perKg")}
-            type="checkbox"
-            checked={draft.perKg}
-            onChange={(event) => setDraft({ ...draft, perKg: event.target.checked })}
-          />
-          <label htmlFor={`${id}-perKg`}>
-            <Trans>Sold by the kilo (the price is per kilo)</Trans>
-          </label>
-          {fieldError("perKg")}
-        </div>
+        <CheckField
+          input={fieldProps("perKg")}
+          checked={draft.perKg}
+          onChange={(perKg) => setDraft({ ...draft, perKg })}
+          refusal={fieldError("perKg")}
+        >
+          <Trans>Sold by the kilo (the price is per kilo)</Trans>
+        </CheckField>
       </fieldset>
 
       <fieldset className="back-office__group">
         <legend>
           <Trans>Stock</Trans>
         </legend>
-        <div className="back-office__field back-office__field--check">
-          <input
-            id={`${id}-counted`}
-            type="checkbox"
-            checked={stock.counted}
-            onChange={(event) =>
-              setStock({ counted: event.target.checked, amount: event.target.checked ? stock.amount : "" })
-            }
-          />
-          <label htmlFor={`${id}-counted`}>
-            <Trans>Count the pieces left (0: sold out)</Trans>
-          </label>
-        </div>
+        <CheckField
+          input={{ id: `${id}-counted` }}
+          checked={stock.counted}
+          onChange={(counted) => setStock({ counted, amount: counted ? stock.amount : "" })}
+        >
+          <Trans>Count the pieces left (0: sold out)</Trans>
+        </CheckField>
         {stock.counted && (
           <div className="back-office__field">
             <label htmlFor={`${id}-stock`}>

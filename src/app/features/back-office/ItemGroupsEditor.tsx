@@ -30,7 +30,7 @@ import type { Language } from "../../../domain/languages";
 import type { ItemGroups, StaffCatalogueItem } from "../../../domain/staff-catalogue-api";
 import { type ErrorText, errorTextOf } from "../../api/error-catalogue";
 import { fetchItemGroups, saveItemGroups } from "./back-office-api";
-import { ChangedMeanwhile, fieldAccess, SaveFooter } from "./form-parts";
+import { ChangedMeanwhile, CheckField, fieldAccess, SaveFooter } from "./form-parts";
 import { ReadPending } from "./ReadPending";
 import { useFormSave } from "./use-form-save";
 
@@ -382,17 +382,13 @@ function GroupsForm({ storeId, item, languages, onSaved, onDirtyChange }: ItemGr
                     <option value="CHECKBOX">{t`Pick any`}</option>
                   </select>
                 </div>
-                <div className="back-office__field back-office__field--check">
-                  <input
-                    id={`${prefix}-${path}.mandatory`}
-                    type="checkbox"
-                    checked={group.mandatory}
-                    onChange={(event) => changeGroup(g, { mandatory: event.target.checked })}
-                  />
-                  <label htmlFor={`${prefix}-${path}.mandatory`}>
-                    <Trans>Mandatory: guests must choose</Trans>
-                  </label>
-                </div>
+                <CheckField
+                  input={{ id: `${prefix}-${path}.mandatory` }}
+                  checked={group.mandatory}
+                  onChange={(mandatory) => changeGroup(g, { mandatory })}
+                >
+                  <Trans>Mandatory: guests must choose</Trans>
+                </CheckField>
                 {group.type === "CHECKBOX" && (
                   <>
                     <div className="back-office__field">
@@ -408,20 +404,15 @@ function GroupsForm({ storeId, item, languages, onSaved, onDirtyChange }: ItemGr
                       />
                       {fieldError(`${path}.maximum`)}
                     </div>
-                    <div className="back-office__field back-office__field--check">
-                      <input
-                        id={`${prefix}-${path}.priceAggregated`}
-                        type="checkbox"
-                        checked={group.priceAggregated}
-                        onChange={(event) => changeGroup(g, { priceAggregated: event.target.checked })}
-                      />
-                      <label htmlFor={`${prefix}-${path}.priceAggregated`}>
-                        <Trans>
-                          Every chosen option adds its extra price (off: only the most expensive chosen option is
-                          charged)
-                        </Trans>
-                      </label>
-                    </div>
+                    <CheckField
+                      input={{ id: `${prefix}-${path}.priceAggregated` }}
+                      checked={group.priceAggregated}
+                      onChange={(priceAggregated) => changeGroup(g, { priceAggregated })}
+                    >
+                      <Trans>
+                        Every chosen option adds its extra price (off: only the most expensive chosen option is charged)
+                      </Trans>
+                    </CheckField>
                   </>
                 )}
                 <h3 id={`${prefix}-${group.key}-options`}>
@@ -459,19 +450,17 @@ function GroupsForm({ storeId, item, languages, onSaved, onDirtyChange }: ItemGr
                             />
                             {fieldError(`${optionPath}.price`)}
                           </div>
-                          <div className="back-office__field back-office__field--check">
-                            <input
-                              id={`${prefix}-${optionPath}.selected`}
-                              type="checkbox"
-                              checked={option.selected}
-                              aria-invalid={defaultInvalid ? "true" : undefined}
-                              aria-describedby={defaultInvalid ? `${prefix}-${path}.options-error` : undefined}
-                              onChange={(event) => changeOption(g, o, { selected: event.target.checked })}
-                            />
-                            <label htmlFor={`${prefix}-${optionPath}.selected`}>
-                              <Trans>Selected by default</Trans>
-                            </label>
-                          </div>
+                          <CheckField
+                            input={{
+                              id: `${prefix}-${optionPath}.selected`,
+                              "aria-invalid": defaultInvalid ? "true" : undefined,
+                              "aria-describedby": defaultInvalid ? `${prefix}-${path}.options-error` : undefined,
+                            }}
+                            checked={option.selected}
+                            onChange={(selected) => changeOption(g, o, { selected })}
+                          >
+                            <Trans>Selected by default</Trans>
+                          </CheckField>
                           <div className="back-office__actions">
                             <button
                               id={`${prefix}-${option.key}-up`}

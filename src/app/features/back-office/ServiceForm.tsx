@@ -23,7 +23,7 @@ import {
 import type { EditableService, StaffCatalogueService } from "../../../domain/staff-catalogue-api";
 import { formatPrice } from "../../i18n/money";
 import { saveService } from "./back-office-api";
-import { ChangedMeanwhile, fieldAccess, NamesFieldset, SaveFooter } from "./form-parts";
+import { ChangedMeanwhile, CheckField, fieldAccess, NamesFieldset, SaveFooter } from "./form-parts";
 import { useFormSave } from "./use-form-save";
 
 export interface ServiceFormProps {
@@ -160,15 +160,9 @@ export function ServiceForm({ storeId, service, languages, onSaved, onDirtyChang
     </fieldset>
   );
   const check = (key: keyof ServiceDraft, label: ReactNode) => (
-    <div className="back-office__field back-office__field--check">
-      <input
-        id={`${id}-${key}`}
-        type="checkbox"
-        checked={draft[key] === true}
-        onChange={(event) => set(key, event.target.checked)}
-      />
-      <label htmlFor={`${id}-${key}`}>{label}</label>
-    </div>
+    <CheckField input={{ id: `${id}-${key}` }} checked={draft[key] === true} onChange={(on) => set(key, on)}>
+      {label}
+    </CheckField>
   );
 
   const currentText = (latest: EditableService): string => {

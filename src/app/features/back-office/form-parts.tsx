@@ -103,6 +103,29 @@ export function NamesFieldset<Field extends string>({
   );
 }
 
+/** One switch of a form: its checkbox (with its id and any tie to a refusal), label and refusal. */
+export function CheckField({
+  input,
+  checked,
+  onChange,
+  children,
+  refusal,
+}: {
+  input: { id: string; "aria-invalid"?: "true" | undefined; "aria-describedby"?: string | undefined };
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  children: ReactNode;
+  refusal?: ReactNode;
+}) {
+  return (
+    <div className="back-office__field back-office__field--check">
+      <input {...input} type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} />
+      <label htmlFor={input.id}>{children}</label>
+      {refusal}
+    </div>
+  );
+}
+
 /** Another admin's change found at save: what it is now, and the way to re-apply what was typed. */
 export function ChangedMeanwhile({
   children,
