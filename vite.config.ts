@@ -1,7 +1,7 @@
 import { lingui } from "@lingui/vite-plugin";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Plugin, type Rolldown } from "vite";
+import { defineConfig, type Plugin, type Rolldown, type UserConfig } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
 import { VitePWA } from "vite-plugin-pwa";
 import { filesLoadedBy } from "./sw/first-screen-files.ts";
@@ -160,18 +160,40 @@ function listStaffScreens(): Plugin {
   };
 }
 
-export default defineConfig({
+/** What turns the app's sources into modules, for the browser's build and the server's render alike. */
+const appSourcePlugins = () => [
+  // Route files in src/app/routes; each route's component is split into its own chunk, so the
+  // first load carries only the shell and the route being opened.
+  tanstackRouter({
+    target: "react",
+    autoCodeSplitting: true,
+    routesDirectory: "src/app/routes",
+    generatedRouteTree: "src/app/routeTree.gen.ts",
+  }),
+  react({ babel: { plugins: ["@lingui/babel-plugin-lingui-macro"] } }),
+  lingui(),
+];
+
+/**
+ * `vite build --ssr`: the guest pages' server render (src/app/ssr/render-guest-page.tsx) as one
+ * module for Node in build/ssr/, which the server loads when it exists. Packages stay imports of
+ * node_modules, as in the server's own build.
+ */
+const serverRenderConfig: UserConfig = {
+  plugins: appSourcePlugins(),
+  publicDir: false,
+  build: {
+    target: "node20",
+    outDir: "build/ssr",
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: { input: "src/app/ssr/render-guest-page.tsx", checks: { bundlerTimings: false } },
+  },
+};
+
+const browserConfig: UserConfig = {
   plugins: [
-    // Route files in src/app/routes; each route's component is split into its own chunk, so the
-    // first load carries only the shell and the route being opened.
-    tanstackRouter({
-      target: "react",
-      autoCodeSplitting: true,
-      routesDirectory: "src/app/routes",
-      generatedRouteTree: "src/app/routeTree.gen.ts",
-    }),
-    react({ babel: { plugins: ["@lingui/babel-plugin-lingui-macro"] } }),
-    lingui(),
+    ...appSourcePlugins(),
     preloadGuestMenu(),
     knowStaffOnlyFiles(),
     listStaffScreens(),
@@ -218,4 +240,6 @@ export default defineConfig({
       output: { codeSplitting: codeSplittingGroups },
     },
   },
-});
+};
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverRenderConfig : browserConfig));

@@ -27,12 +27,19 @@ function staleness(output, inputs, what) {
   return builtAt ? `Sources changed since the last build: rebuilding the ${what}...` : `Building the ${what}...`;
 }
 
-const appStale = staleness("dist/index.html", APP_INPUTS, "app");
+const appStale =
+  staleness("dist/index.html", APP_INPUTS, "app") ?? staleness("build/ssr/render-guest-page.js", APP_INPUTS, "app");
 if (appStale) {
   console.log(appStale);
   const vite = join(root, "node_modules", "vite", "bin", "vite.js");
-  const build = spawnSync(process.execPath, [vite, "build", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  // The browser's build, then the server's render of the guest pages from the same sources.
+  for (const ssr of [[], ["--ssr"]]) {
+    const build = spawnSync(process.execPath, [vite, "build", ...ssr, "--logLevel", "warn"], {
+      cwd: root,
+      stdio: "inherit",
+    });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
 }
 
 const serverStale = staleness("build/server/main.js", SERVER_INPUTS, "server");

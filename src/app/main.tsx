@@ -3,21 +3,23 @@
  * the first paint is already in Greek or English), then render, then register the service worker.
  */
 import "./styles/base.css";
-import { i18n } from "@lingui/core";
-import { I18nProvider } from "@lingui/react";
-import { RouterProvider } from "@tanstack/react-router";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { AppRoot } from "./app-root";
 import { APP_DB_NAME, whenDatabaseExists } from "./db/stored-databases";
-import { LoadErrorScreen } from "./features/shell/LoadErrorScreen";
-import { useStuckNavigation } from "./features/shell/use-stuck-navigation";
-import { initLanguage } from "./i18n/language-store";
+import { renderEveryRowFirst } from "./features/menu/first-screen";
+import { initLanguage, rendersLikeTheServer } from "./i18n/language-store";
 import { firstScreenShown, markFirstScreenAfter } from "./navigation/first-screen";
 import { catchInstallPromptEarly } from "./pwa/early-install-prompt";
-import { router } from "./router";
+import { createAppRouter } from "./router";
+import { markHydrated, takeServerRender } from "./ssr/server-render";
+
+const router = createAppRouter();
 
 async function bootstrap(): Promise<void> {
   catchInstallPromptEarly();
+  // A page the server rendered (ssr/server-render.ts) brings the answers its screen was made
+  // from: the router's first load takes them instead of asking again.
+  const serverRender = takeServerRender();
   const language = initLanguage();
   // A flat first visit: the route's loaders (the table, its menu) and its lazy
   // screen start now, with the catalog, not after the first render. RouterProvider picks up this
@@ -28,13 +30,19 @@ async function bootstrap(): Promise<void> {
   await language;
   const container = document.getElementById("root");
   if (!container) throw new Error("index.html has no #root element");
-  createRoot(container).render(
-    <StrictMode>
-      <I18nProvider i18n={i18n}>
-        <App />
-      </I18nProvider>
-    </StrictMode>,
-  );
+  if (serverRender && rendersLikeTheServer()) {
+    // Hydration renders what the server did, from its answers. It waits for the route's code and
+    // data (at once: both are here), or React would find a skeleton and throw the server's HTML away.
+    await firstLoad.catch(() => undefined);
+    // As TanStack's own hydration does: the root's matches render without the Suspense wrapper
+    // the server leaves out, so both trees are the same.
+    router.ssr = { manifest: undefined };
+    renderEveryRowFirst();
+    hydrateRoot(container, <AppRoot router={router} />, { onRecoverableError: serverRender.onMismatch });
+    markHydrated();
+  } else {
+    createRoot(container).render(<AppRoot router={router} />);
+  }
   // After the first screen (navigation/first-screen.ts): workbox-window and the worker's precache
   // are not needed to show the menu. The texts of the screens a guest opens later come with those
   // screens (lazyWithScreens, the root route), not on every menu visit. Then an order left
@@ -49,19 +57,6 @@ async function bootstrap(): Promise<void> {
     void import("./orders/outbox/outbox").then(({ startOrderOutbox }) => startOrderOutbox());
     void import("./orders/logs").then(({ startLogFlushing }) => startLogFlushing());
   });
-}
-
-/** The routed app, or the load error when a navigation's code has not arrived in time (spec §8). */
-function App() {
-  const stuck = useStuckNavigation(router);
-  if (stuck) {
-    return (
-      <main id="main" className="app__main">
-        <LoadErrorScreen />
-      </main>
-    );
-  }
-  return <RouterProvider router={router} />;
 }
 
 void bootstrap();

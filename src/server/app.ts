@@ -190,7 +190,7 @@ export function buildApp(options: AppOptions): App {
   app.register(uploadedPhotos, { root: uploadsDir });
 
   // Application plugins.
-  app.register(notFoundHandler, { spaFallback: servePwa });
+  app.register(notFoundHandler, { spaFallback: servePwa ? { staticDir: config.staticDir } : null });
 
   // Routes.
   const menuCache = new MenuCache(db, options.menuCache);

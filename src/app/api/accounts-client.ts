@@ -14,13 +14,21 @@ import { INVALID_AUTH_TOKEN, isInvalidAuthToken } from "./invalid-auth-token";
 
 export { INVALID_AUTH_TOKEN, isInvalidAuthToken };
 
-const http = ky.create({
-  // Absolute, so the URL is the same in the browser and in Node's Request (tests).
-  prefixUrl: new URL("/api", globalThis.location.href).href,
-  timeout: 15_000,
-  retry: 0,
-  headers: { Accept: "application/json" },
-});
+/**
+ * Made at the first call, not at import: the server imports this module to render guest pages
+ * (ssr/render-guest-page.tsx), where there is no page address and no call is made.
+ */
+let client: typeof ky | undefined;
+function http(path: string, options: Options): Promise<Response> {
+  client ??= ky.create({
+    // Absolute, so the URL is the same in the browser and in Node's Request (tests).
+    prefixUrl: new URL("/api", globalThis.location.href).href,
+    timeout: 15_000,
+    retry: 0,
+    headers: { Accept: "application/json" },
+  });
+  return client(path, options);
+}
 
 export function authHeaders(session: Pick<Session, "authToken" | "jwt">): Record<string, string> {
   return { authToken: session.authToken, jwt: session.jwt };

@@ -3,7 +3,9 @@
  * connection, retries for idempotent reads only, and every failure turned into an ApiError.
  */
 import ky from "ky";
-import { toApiError } from "./api-error";
+import type { ErrorBodyDto } from "../../domain/api";
+import type { FirstAnswer, FirstAnswers } from "../../domain/server-render";
+import { ApiError, toApiError } from "./api-error";
 
 const http = ky.create({
   prefixUrl: "/api",
@@ -26,7 +28,26 @@ export interface GetOptions {
   fresh?: boolean;
 }
 
+/**
+ * Answers the server already gave inside a server-rendered page (`ssr/first-answers.ts`), by API
+ * path. Each is taken once: the render that shows them reads them without a request, and any
+ * later read of the same path asks the network as usual.
+ */
+const firstAnswers = new Map<string, FirstAnswer>();
+
+export function provideFirstAnswers(answers: FirstAnswers): void {
+  firstAnswers.clear();
+  for (const [path, answer] of Object.entries(answers)) firstAnswers.set(path, answer);
+}
+
 export async function getJson<T>(path: string, options: GetOptions = {}): Promise<T> {
+  const answer = options.fresh ? undefined : firstAnswers.get(path);
+  if (answer !== undefined) {
+    firstAnswers.delete(path);
+    if (answer.status < 300) return answer.body as T;
+    const { code, message } = answer.body as ErrorBodyDto;
+    throw new ApiError(code, message, answer.status);
+  }
   try {
     return await http
       .get(path, {

@@ -64,7 +64,7 @@ export async function activateLocale(locale: AppLocale): Promise<void> {
   await Promise.all([...wanted].map((name) => load(name, locale)));
   i18n.activate(locale);
   // Screen readers and hyphenation follow <html lang>.
-  document.documentElement.lang = locale;
+  if (typeof document !== "undefined") document.documentElement.lang = locale;
 }
 
 /** Makes a later catalog available in the active locale (and in any locale chosen later). */

@@ -9,7 +9,10 @@ import { readStored, removeStored, STORAGE_KEYS, safeSessionStorage, writeStored
 import { activateLocale } from "./catalogs";
 import { chooseLanguage, type LanguageState, restoreLanguage } from "./language-choice";
 
-let state: LanguageState = { ui: "GRE", extra: null };
+/** The language a page is rendered in on the server (ssr/render-guest-page.tsx). */
+const SERVER_LANGUAGE: LanguageState = { ui: "GRE", extra: null };
+
+let state: LanguageState = SERVER_LANGUAGE;
 const listeners = new Set<() => void>();
 
 function subscribe(listener: () => void): () => void {
@@ -31,6 +34,11 @@ export async function initLanguage(): Promise<void> {
   await activateLocale(LOCALE_OF[state.ui]);
 }
 
+/** The server renders in Greek with no extra menu language: a device showing just that can hydrate it. */
+export function rendersLikeTheServer(): boolean {
+  return state.ui === SERVER_LANGUAGE.ui && state.extra === SERVER_LANGUAGE.extra;
+}
+
 export async function selectLanguage(choice: Language): Promise<void> {
   const outcome = chooseLanguage(choice);
   if (outcome.saveUi) writeStored(STORAGE_KEYS.language, outcome.saveUi);
@@ -43,5 +51,5 @@ export async function selectLanguage(choice: Language): Promise<void> {
 }
 
 export function useLanguage(): LanguageState {
-  return useSyncExternalStore(subscribe, getState, getState);
+  return useSyncExternalStore(subscribe, getState, () => SERVER_LANGUAGE);
 }

@@ -36,7 +36,8 @@ export function useFirstScreenShown(): boolean {
       return () => listeners.delete(listener);
     },
     () => shown,
-    () => shown,
+    // A server-rendered page hydrates as the server rendered it: before the first screen.
+    () => false,
   );
 }
 

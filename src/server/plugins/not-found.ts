@@ -9,14 +9,20 @@
  * with `crossorigin=anonymous` is what a same-origin fetch() (mode cors, credentials same-origin)
  * matches; a page the service worker answers has no such header and needs none.
  */
-import type { FastifyPluginCallback, FastifyRequest } from "fastify";
+import path from "node:path";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { ErrorBodyDto } from "../../domain/api";
 import { firstReadsOf } from "../../domain/first-reads";
+import { isServerRenderedPage } from "../../domain/server-render";
+import { answerGet } from "../menu/encoded-body";
+import { type GuestPage, GuestPages, loadGuestPageRender } from "../ssr/guest-pages";
 
 export interface NotFoundOptions {
-  /** true when plugins/static-pwa.ts is registered (it provides reply.sendFile). */
-  spaFallback: boolean;
+  /** The built PWA's folder when plugins/static-pwa.ts is registered (it provides reply.sendFile). */
+  spaFallback: { staticDir: string } | null;
+  /** The app's server render (ssr/guest-pages.ts); by default its build's, when there is one. */
+  serverRenderModule?: string;
 }
 
 function isPageNavigation(request: FastifyRequest): boolean {
@@ -31,10 +37,21 @@ function isApiPath(url: string): boolean {
   return url === "/api" || url.startsWith("/api/") || url.startsWith("/api?");
 }
 
-const notFoundPlugin: FastifyPluginCallback<NotFoundOptions> = (app, options, done) => {
-  app.setNotFoundHandler((request, reply) => {
+const notFoundPlugin: FastifyPluginAsync<NotFoundOptions> = async (app, options) => {
+  const render = options.spaFallback ? await loadGuestPageRender(options.serverRenderModule) : null;
+  const guestPages =
+    options.spaFallback && render
+      ? new GuestPages(app, render, path.join(options.spaFallback.staticDir, "index.html"))
+      : null;
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split("?")[0] ?? "";
+    if (guestPages && request.method === "GET" && isPageNavigation(request) && isServerRenderedPage(pathname)) {
+      const page = await guestPages.page(pathname);
+      if (page) return answerPage(reply, request, page);
+    }
     if (options.spaFallback && isPageNavigation(request)) {
-      const preloads = firstReadsOf(request.url.split("?")[0] ?? "").map(
+      const preloads = firstReadsOf(pathname).map(
         (path) => `</api/${path}>; rel=preload; as=fetch; crossorigin=anonymous`,
       );
       if (preloads.length > 0) reply.header("link", preloads.join(", "));
@@ -42,11 +59,16 @@ const notFoundPlugin: FastifyPluginCallback<NotFoundOptions> = (app, options, do
     }
     const body: ErrorBodyDto = {
       code: "NOT_FOUND",
-      message: `No route for ${request.method} ${request.url.split("?")[0]}`,
+      message: `No route for ${request.method} ${pathname}`,
     };
     return reply.code(404).send(body);
   });
-  done();
 };
+
+function answerPage(reply: FastifyReply, request: FastifyRequest, page: GuestPage) {
+  const answer = answerGet(page.body, request.headers["accept-encoding"], request.headers["if-none-match"]);
+  reply.code(answer.status === 304 ? 304 : page.status).headers(answer.headers);
+  return reply.send(answer.bytes ?? undefined);
+}
 
 export const notFoundHandler = fp(notFoundPlugin, { name: "not-found" });

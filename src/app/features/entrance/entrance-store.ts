@@ -47,5 +47,6 @@ export function useEntranceRequest(): EntranceRequest | null {
       return () => changeListeners.delete(listener);
     },
     () => current,
+    () => null,
   );
 }

@@ -5,7 +5,7 @@
  * screen the chips filter (src/domain/categories.ts). Items open the item modal.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { type CSSProperties, startTransition, useEffect, useState } from "react";
+import { startTransition, useEffect, useState } from "react";
 import { filterByAllergens } from "../../../domain/allergens";
 import { type ActiveCategories, itemsInActiveCategories } from "../../../domain/categories";
 import { pickTranslation } from "../../../domain/languages";
@@ -14,7 +14,7 @@ import type { ServiceMenuData } from "../../venue/load-venue";
 import { usePageTitle } from "../shell/use-page-title";
 import { AllergenFilter } from "./AllergenFilter";
 import { CategoryChips } from "./CategoryChips";
-import { FIRST_RENDER_ITEM_ROWS, firstRowsOf, priorityPhotosOf } from "./first-screen";
+import { everyRowAtOnce, FIRST_RENDER_ITEM_ROWS, firstRowsOf, priorityPhotosOf } from "./first-screen";
 import { MenuHeader } from "./MenuHeader";
 import { MenuItemList } from "./MenuItemList";
 import { MenuNotices } from "./MenuNotices";
@@ -93,8 +93,12 @@ export function MenuScreen({ table, service, menu, screenName, activeCategories,
               key={category.id}
               id={`category-${category.id}`}
               className="menu__section"
-              // Room held for the rows while the section is off screen (menu.css content-visibility).
-              style={{ "--menu-section-rows": items.length } as CSSProperties}
+              ref={(section) => {
+                // Room held for the rows while the section is off screen (menu.css
+                // content-visibility). Set on the element, not as a style attribute: the page's CSP
+                // refuses inline styles in the server's HTML.
+                section?.style.setProperty("--menu-section-rows", String(items.length));
+              }}
               aria-labelledby={`category-title-${category.id}`}
             >
               <h2 id={`category-title-${category.id}`} className="menu__section-title">
@@ -131,7 +135,7 @@ export function MenuScreen({ table, service, menu, screenName, activeCategories,
  */
 function useRestRendered(): boolean {
   const firstScreenShown = useFirstScreenShown();
-  const [restRendered, setRestRendered] = useState(firstScreenShown);
+  const [restRendered, setRestRendered] = useState(firstScreenShown || everyRowAtOnce());
   useEffect(() => {
     if (!restRendered) startTransition(() => setRestRendered(true));
   }, [restRendered]);

@@ -14,6 +14,20 @@ export const FIRST_SCREEN_ITEM_ROWS = 4;
  */
 export const FIRST_RENDER_ITEM_ROWS = FIRST_SCREEN_ITEM_ROWS;
 
+let everyRowFirst = false;
+
+/**
+ * From now on a menu renders every row in its first render: the server's HTML is the whole menu
+ * (readable without scripts), and the app's hydration of it must render the same rows.
+ */
+export function renderEveryRowFirst(): void {
+  everyRowFirst = true;
+}
+
+export function everyRowAtOnce(): boolean {
+  return everyRowFirst;
+}
+
 /** How many items of section `index` are among the first FIRST_SCREEN_ITEM_ROWS of the page. */
 export function priorityPhotosOf(sections: readonly { items: readonly unknown[] }[], index: number): number {
   const before = sections.slice(0, index).reduce((sum, section) => sum + section.items.length, 0);

@@ -34,7 +34,8 @@ function subscribe(listener: () => void): () => void {
 const current = () => loaded;
 
 export function useLiveRules(): LiveRules | null {
-  const rules = useSyncExternalStore(subscribe, current, current);
+  // The server renders without them, so a hydrated page starts without them too.
+  const rules = useSyncExternalStore(subscribe, current, () => null);
   useEffect(() => {
     if (loaded === null) loadLiveRules().catch(() => undefined);
   }, []);

@@ -1,0 +1,34 @@
+/**
+ * The whole app as React renders it, in the browser and on the server alike: a server-rendered
+ * page is hydrated by this same tree, so the two must not differ.
+ */
+import { i18n } from "@lingui/core";
+import { I18nProvider } from "@lingui/react";
+import { RouterProvider } from "@tanstack/react-router";
+import { StrictMode } from "react";
+import { LoadErrorScreen } from "./features/shell/LoadErrorScreen";
+import { useStuckNavigation } from "./features/shell/use-stuck-navigation";
+import type { AppRouter } from "./router";
+
+export function AppRoot({ router }: { router: AppRouter }) {
+  return (
+    <StrictMode>
+      <I18nProvider i18n={i18n}>
+        <App router={router} />
+      </I18nProvider>
+    </StrictMode>
+  );
+}
+
+/** The routed app, or the load error when a navigation's code has not arrived in time (spec §8). */
+function App({ router }: { router: AppRouter }) {
+  const stuck = useStuckNavigation(router);
+  if (stuck) {
+    return (
+      <main id="main" className="app__main">
+        <LoadErrorScreen />
+      </main>
+    );
+  }
+  return <RouterProvider router={router} />;
+}
