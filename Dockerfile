@@ -17,7 +17,7 @@ RUN apt-get update \
 WORKDIR /app
 COPY package.json package-lock.json ./
 
-# Build stage: every dependency, then `npm run build` (vite -> dist/, esbuild -> build/server/).
+# Build stage: every dependency, then `npm run build` (vite -> dist/ and build/ssr/, esbuild -> build/server/).
 FROM toolchain AS build
 RUN npm ci --no-audit --no-fund
 COPY . .

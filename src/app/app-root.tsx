@@ -5,12 +5,17 @@
 import { i18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
 import { RouterProvider } from "@tanstack/react-router";
-import { StrictMode } from "react";
+import { StrictMode, useEffect } from "react";
 import { LoadErrorScreen } from "./features/shell/LoadErrorScreen";
 import { useStuckNavigation } from "./features/shell/use-stuck-navigation";
 import type { AppRouter } from "./router";
 
 export function AppRoot({ router }: { router: AppRouter }) {
+  // After the first commit: the page answers taps from here on (a server-rendered page is
+  // readable earlier). Tests and benches wait for it before tapping.
+  useEffect(() => {
+    document.documentElement.dataset.mounted = "true";
+  }, []);
   return (
     <StrictMode>
       <I18nProvider i18n={i18n}>

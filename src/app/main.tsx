@@ -11,7 +11,7 @@ import { initLanguage, rendersLikeTheServer } from "./i18n/language-store";
 import { firstScreenShown, markFirstScreenAfter } from "./navigation/first-screen";
 import { catchInstallPromptEarly } from "./pwa/early-install-prompt";
 import { createAppRouter } from "./router";
-import { markHydrated, takeServerRender } from "./ssr/server-render";
+import { markRender, takeServerRender } from "./ssr/server-render";
 
 const router = createAppRouter();
 
@@ -30,17 +30,21 @@ async function bootstrap(): Promise<void> {
   await language;
   const container = document.getElementById("root");
   if (!container) throw new Error("index.html has no #root element");
+  if (serverRender) {
+    // The server's HTML stays until the route's code and data are here (at once: both came with
+    // the page), so the app's first render is that screen again, whole, never a skeleton.
+    await Promise.all([firstLoad.catch(() => undefined), serverRender.prepare().catch(() => undefined)]);
+    renderEveryRowFirst();
+  }
   if (serverRender && rendersLikeTheServer()) {
-    // Hydration renders what the server did, from its answers. It waits for the route's code and
-    // data (at once: both are here), or React would find a skeleton and throw the server's HTML away.
-    await firstLoad.catch(() => undefined);
     // As TanStack's own hydration does: the root's matches render without the Suspense wrapper
     // the server leaves out, so both trees are the same.
     router.ssr = { manifest: undefined };
-    renderEveryRowFirst();
+    markRender("hydrate");
     hydrateRoot(container, <AppRoot router={router} />, { onRecoverableError: serverRender.onMismatch });
-    markHydrated();
   } else {
+    // In another language than the server's: rendered over the server's HTML in one commit.
+    if (serverRender) markRender("client");
     createRoot(container).render(<AppRoot router={router} />);
   }
   // After the first screen (navigation/first-screen.ts): workbox-window and the worker's precache

@@ -4,7 +4,7 @@
  */
 import { firstReadsOf } from "./first-reads";
 
-/** The id of the script element (type application/json, never executed) holding the answers. */
+/** The id of the script element (type application/json, never executed) holding ServerRenderData. */
 export const SERVER_RENDER_DATA_ID = "server-render-data";
 
 /** An API answer as the server gave it, by its path under /api. */
@@ -15,12 +15,24 @@ export interface FirstAnswer {
 
 export type FirstAnswers = Readonly<Record<string, FirstAnswer>>;
 
+/** What a server-rendered page carries beside its HTML. */
+export interface ServerRenderData {
+  /** The instant (ISO 8601) its open, closed and happy-hour states were decided at. */
+  renderedAt: string;
+  answers: FirstAnswers;
+}
+
 /**
- * The pages a QR code and its next tap open, rendered by the server: a spot's services page
- * (/menu/:spot) and a service's menu (/:service/:spot). The screens past them (cart, checkout,
- * search) hold the guest's own state and stay the app's to render.
+ * The address the server renders for a page request `url` (path and query), or null when it is
+ * not a server-rendered page. Those are the pages a QR code and its next tap open: a spot's
+ * services page (/menu/:spot) and a service's menu (/:service/:spot); the screens past them (cart,
+ * checkout, search) hold the guest's own state and stay the app's to render. Of the query only
+ * `brand=dark` changes these screens (the dark language picker, spec §2), so it alone is kept: one
+ * page serves every other query a link may carry.
  */
-export function isServerRenderedPage(pathname: string): boolean {
+export function serverRenderedAddress(url: string): string | null {
+  const [pathname = "", query = ""] = url.split("?", 2);
   const segments = pathname.split("/").slice(1);
-  return segments.length === 2 && firstReadsOf(pathname).length > 0;
+  if (segments.length !== 2 || firstReadsOf(pathname).length === 0) return null;
+  return new URLSearchParams(query).get("brand") === "dark" ? `${pathname}?brand=dark` : pathname;
 }

@@ -83,6 +83,7 @@ import { staffStationRoutes } from "./routes/staff-stations";
 import { tableRoutes } from "./routes/tables";
 import { userRoutes } from "./routes/user";
 import { utilsRoutes } from "./routes/utils";
+import { SERVER_RENDER_MODULE } from "./ssr/guest-pages";
 
 export type App = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>;
 
@@ -145,6 +146,11 @@ export interface AppOptions {
   claimOwners?: ClaimOwners;
   /** The SQLite file or PostgreSQL pool whose gauge GET /metrics shows (main.ts); default: none. */
   databaseMetrics?: DatabaseMetricsSource;
+  /**
+   * The module that renders guest pages (ssr/guest-pages.ts): default its build's when there is
+   * one; null, none (every page is the plain shell).
+   */
+  serverRenderModule?: string | null;
 }
 
 /** Contact messages are short; anything bigger than this is not a request of ours. */
@@ -189,15 +195,20 @@ export function buildApp(options: AppOptions): App {
   const uploadsDir = path.resolve(uploadsDirOf(config.dataDir ?? "data"));
   app.register(uploadedPhotos, { root: uploadsDir });
 
+  const devClock = config.devClockApi ? new AdjustableClock() : null;
+  const now = options.now ?? devClock?.now ?? (() => new Date());
+
   // Application plugins.
-  app.register(notFoundHandler, { spaFallback: servePwa ? { staticDir: config.staticDir } : null });
+  app.register(notFoundHandler, {
+    spaFallback: servePwa ? { staticDir: config.staticDir } : null,
+    serverRenderModule: options.serverRenderModule === undefined ? SERVER_RENDER_MODULE : options.serverRenderModule,
+    now,
+  });
 
   // Routes.
   const menuCache = new MenuCache(db, options.menuCache);
   app.addHook("onClose", async () => menuCache.close());
   app.register(menuFastPath, { frontDoor, menuCache });
-  const devClock = config.devClockApi ? new AdjustableClock() : null;
-  const now = options.now ?? devClock?.now ?? (() => new Date());
   const messenger = options.messenger ?? createMessenger(config.messaging, db, app.log, now);
   const accounts: AccountsContext = {
     db,

@@ -20,14 +20,13 @@ import {
   type BrowserContext,
   chromium,
   devices,
-  expect,
   type Page,
   request,
-  test,
 } from "@playwright/test";
 import { guestOrderHistory, signInByApi, storeSessionInBrowser } from "../e2e/support/accounts";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../e2e/support/chromium";
 import { signInOnTerminal } from "../e2e/support/orders";
+import { expect, test } from "../e2e/support/test";
 import { type AppProcess, HOST_NAME, HTTP_PORT, HTTPS_PORT, makeCertificates, PUBLIC_URL, Stack } from "./stack";
 
 const ROOM = { menu: "/room-service/7305", spot: 7305 };

@@ -16,7 +16,7 @@
  * English; card orders are placed there) and its restaurant table 7403 (browsed only); the
  * delivery link 13450 is browsed only (no order sent). The one faked edge is the clock.
  */
-import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
 import {
   type E2eSession,
   freshGreekMobile,
@@ -27,6 +27,7 @@ import {
 import { type ATHENS, atAthensTime } from "./support/athens-time";
 import { atServerAthensTime, pendingOrderIds, setServerClock, signInWaiter, staffHeaders } from "./support/orders";
 import { ScreenAudit, smallTouchTargets, watchCspViolations } from "./support/screen-audit";
+import { expect, test } from "./support/test";
 
 const PDA_VIEWPORT = { width: 360, height: 640 };
 const RESTAURANT_TABLE = "/restaurant/7403";

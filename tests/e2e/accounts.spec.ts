@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { freshGreekMobile, readCode, signInByApi, storeSessionInBrowser } from "./support/accounts";
+import { expect, test } from "./support/test";
 
 // Demo data (venues/demo/beach-hotel.json): store 7, umbrella 7201 (a guest's spot), PDA spot 7499
 // (a staff device), waiter PIN 2580.

@@ -8,9 +8,10 @@
  * (7208, beach bar) and restaurant table 7407. The filter's choice lives in the tab's
  * sessionStorage: each test has its own browser context.
  */
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { atAthensTime } from "./support/athens-time";
 import { ScreenAudit, watchCspViolations } from "./support/screen-audit";
+import { expect, test } from "./support/test";
 
 const BEACH_BAR = "/beach-bar/7208";
 const RESTAURANT = "/restaurant/7407";

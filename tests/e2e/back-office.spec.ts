@@ -14,11 +14,12 @@
  * (restored at the end). axe: no serious violation on the back office.
  */
 import { readFileSync } from "node:fs";
-import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
 import { type E2eSession, storeSessionInBrowser } from "./support/accounts";
 import { atAthensTime } from "./support/athens-time";
 import { signInOnTerminal, signInWaiter, staffHeaders } from "./support/orders";
 import { ScreenAudit, watchCspViolations } from "./support/screen-audit";
+import { expect, test } from "./support/test";
 
 // Demo data (venues/demo/beach-hotel.json): store 7, its terminal's PDA spot 7499, its admin's PIN,
 // Freddo espresso (item 70101, 4,00 €) in the beach bar; the guest only reads umbrella 1's menu (no opening).

@@ -6,8 +6,9 @@
  * shortens the time-out to 2 s. The last test is the offline-first one: on the slow beach link, the
  * connection gone, a screen never opened before (its code never loaded nor cached).
  */
-import { expect, test } from "@playwright/test";
+
 import { EmulatedNetwork } from "./support/network";
+import { expect, test } from "./support/test";
 
 test.use({ serviceWorkers: "block" });
 

@@ -8,11 +8,12 @@
  * The hotel's restaurant table 7406 ("Τραπέζι 6", 4 seats, section "Βεράντα") is used by no other
  * spec; its opening starts with a waiter's order from the PDA spot 7499, placed through the API.
  */
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { type E2eSession, storeSessionInBrowser } from "./support/accounts";
 import { atAthensTime } from "./support/athens-time";
 import { atServerAthensTime, setServerClock, signInWaiter, staffHeaders } from "./support/orders";
 import { ScreenAudit, watchCspViolations } from "./support/screen-audit";
+import { expect, test } from "./support/test";
 
 test.use({ viewport: { width: 360, height: 640 } });
 

@@ -4,8 +4,9 @@
  * nor the texts of the screens it has not opened; the first add to the cart brings both, and from
  * then on the cart is stored and restored as before.
  */
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { atAthensTime } from "./support/athens-time";
+import { expect, test } from "./support/test";
 
 const MENU = "/cafe/13401";
 /** In Dexie's code (an error class name survives minification), in no other file of the app. */

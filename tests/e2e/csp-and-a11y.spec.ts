@@ -12,7 +12,7 @@
  * and 18 (13402, 13405, 13408, 13412, 13418; not table 6, where table-openings.spec.ts moves a
  * table); the café's PDA spot 13499 and the hotel's 7499 (shared devices, no orders placed there). The one faked edge is the clock (noon in Athens).
  */
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import {
   type E2eSession,
   guestOrderHistory,
@@ -23,6 +23,7 @@ import {
 import { atAthensTime } from "./support/athens-time";
 import { acceptOrder, atServerAthensTime, setServerClock, signInWaiter } from "./support/orders";
 import { controlsTabNeverReaches, ScreenAudit, smallTouchTargets, watchCspViolations } from "./support/screen-audit";
+import { expect, test } from "./support/test";
 
 const PDA_VIEWPORT = { width: 360, height: 640 };
 const CAFE = { storeId: 132, serviceId: 13201, pda: 13499, pin: "1324", adminPin: "132013" };

@@ -9,9 +9,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { signInByApi, storeSessionInBrowser } from "./support/accounts";
 import { acceptOrder, setServerClock, signInWaiter } from "./support/orders";
+import { expect, test } from "./support/test";
 
 /** 03:00 in Athens on a summer night (UTC+3). */
 const THREE_AM = "2026-07-15T00:00:00Z";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 // Spec §2 Global shell: "The footer (links to the info pages) shows on all routes except: info,
 // landing, cart, menu, open-tables, open-rooms, store-order-history, services, profile, pin,

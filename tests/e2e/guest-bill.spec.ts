@@ -5,7 +5,7 @@
  * as each guest (orders.spec.ts proves the ordering screens); everything after the waiter's accept
  * is the screens under test. The one faked edge is the clock: noon in Athens.
  */
-import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
 import { type E2eSession, signInByApi, storeSessionInBrowser } from "./support/accounts";
 import { atAthensTime } from "./support/athens-time";
 import {
@@ -18,6 +18,7 @@ import {
   staffHeaders,
 } from "./support/orders";
 import { ScreenAudit, watchCspViolations } from "./support/screen-audit";
+import { expect, test } from "./support/test";
 
 test.use({ viewport: { width: 360, height: 640 } });
 

@@ -3,10 +3,11 @@
  * order's status and number readable. Ammoudia Beach Hotel, umbrella 7206 (beach bar 09:00-20:00)
  * is this file's alone: no other spec orders there.
  */
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { signInByApi, storeSessionInBrowser } from "./support/accounts";
 import { atAthensTime } from "./support/athens-time";
 import { atServerAthensTime, setServerClock } from "./support/orders";
+import { expect, test } from "./support/test";
 
 const MENU = "/beach-bar/7206";
 

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 test("spec §2 info: /info lists the five info pages and each opens", async ({ page }) => {
   await page.goto("/info");

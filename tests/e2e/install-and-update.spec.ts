@@ -6,10 +6,11 @@
  * beforeinstallprompt: the test fires the browser's event itself (the one faked edge with the clock).
  * Rotonda Café Bar table 13417 is this file's alone.
  */
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { signInByApi, storeSessionInBrowser } from "./support/accounts";
 import { atAthensTime } from "./support/athens-time";
 import { atServerAthensTime, setServerClock } from "./support/orders";
+import { expect, test } from "./support/test";
 
 const TABLE = 13417;
 const MENU = `/cafe/${TABLE}`;

@@ -3,8 +3,9 @@
  * order, "add to order"), with the app's clock at 12:00 Athens time.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { atAthensTime } from "./support/athens-time";
+import { expect, test } from "./support/test";
 
 const MENU = "/cafe/13401";
 

@@ -10,11 +10,12 @@
  * faked edge is the clock: the server's (DEV_CLOCK_API) and the app's (GET /api/utils/date) at
  * noon in Athens, inside the beach bar's hours.
  */
-import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
 import { signInByApi, storeSessionInBrowser } from "./support/accounts";
 import { atAthensTime } from "./support/athens-time";
 import { atServerAthensTime, setServerClock, signInOnTerminal } from "./support/orders";
 import { ScreenAudit, watchCspViolations } from "./support/screen-audit";
+import { expect, test } from "./support/test";
 
 const HOTEL = { storeId: 7, pda: 7499, venueName: "Αμμουδιά Beach Hotel" };
 const BEACH_BAR = { id: 7601, name: "Μπαρ παραλίας" };

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 // Issue "Foundation" item 6: the landing page tells a guest to scan a code and, in the demo, lists
 // the demo links (GET /api/demo/links) grouped by store.

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 async function chooseLanguage(page: Page, endonym: string) {
   await page.getByRole("button", { name: /^(Language|Γλώσσα):/ }).click();

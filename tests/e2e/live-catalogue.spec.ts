@@ -9,9 +9,10 @@
  */
 import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { atAthensTime } from "./support/athens-time";
 import { type StaffSession, signInWaiter, staffHeaders } from "./support/orders";
+import { expect, test } from "./support/test";
 
 test.use({ viewport: { width: 360, height: 640 } });
 

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { signInByApi, storeSessionInBrowser } from "./support/accounts";
+import { expect, test } from "./support/test";
 
 test("spec §2/§6: login-required routes redirect to landing without a session", async ({ page }) => {
   for (const path of ["/review/5", "/profile/42", "/profile/42/delete", "/history/42", "/history/42/entrance"]) {

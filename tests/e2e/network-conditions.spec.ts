@@ -14,14 +14,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import {
-  type APIRequestContext,
-  type BrowserContext,
-  expect,
-  type Page,
-  test,
-  type WebSocketRoute,
-} from "@playwright/test";
+import type { APIRequestContext, BrowserContext, Page, WebSocketRoute } from "@playwright/test";
 import { RUNTIME_CACHES } from "../../sw/cache-rules";
 import { type E2eSession, guestOrderHistory, signInByApi, storeSessionInBrowser } from "./support/accounts";
 import { atAthensTime } from "./support/athens-time";
@@ -34,6 +27,7 @@ import {
   signInOnTerminal,
   signInWaiter,
 } from "./support/orders";
+import { expect, test } from "./support/test";
 
 const CAFE = { storeId: 132, name: "Ροτόντα Café Bar", pin: "1324", pda: 13499 };
 const TABLES = { slowLink: 13413, coldStart: 13414, pdaStream: 13415, logs: 13416 } as const;

@@ -10,11 +10,12 @@
  * beach hotel's umbrella 3, its beach bar's menu, an item sent from the cart with a sign-in by SMS
  * code, and no reload before the network goes. The one faked edge is the clock.
  */
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { RUNTIME_CACHES, runtimeCacheFor } from "../../sw/cache-rules";
 import { freshGreekMobile, readCode } from "./support/accounts";
 import { atAthensTime } from "./support/athens-time";
 import { atServerAthensTime, setServerClock } from "./support/orders";
+import { expect, test } from "./support/test";
 
 const UMBRELLA = { spot: 7203, hotel: "Αμμουδιά Beach Hotel", spotName: "Ομπρέλα 3", menu: "/beach-bar/7203" };
 const ITEMS = ["Freddo espresso", "Φραπέ", "Espresso"];

@@ -5,8 +5,9 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { RUNTIME_CACHES } from "../../sw/cache-rules";
+import { expect, test } from "./support/test";
 
 interface Names {
   GRE: { name: string };

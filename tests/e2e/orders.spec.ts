@@ -4,7 +4,7 @@
  * server's (DEV_CLOCK_API) and the app's (GET /api/utils/date) are put at a chosen Athens time.
  * A waiter's PDA is played by API calls with a PIN session (tests/e2e/support/orders.ts).
  */
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import {
   type E2eSession,
   freshGreekMobile,
@@ -22,6 +22,7 @@ import {
   setServerClock,
   signInWaiter,
 } from "./support/orders";
+import { expect, test } from "./support/test";
 
 /** Rotonda Café Bar: table 13401, café 07:00-18:00, waiter PIN 1324. */
 const CAFE = { storeId: 132, menu: "/cafe/13401", pin: "1324" };

@@ -7,7 +7,7 @@
  * its order is rejected, so no table opens and nothing is left to close.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import {
   type E2eSession,
   guestOrderHistory,
@@ -17,6 +17,7 @@ import {
 } from "./support/accounts";
 import { atAthensTime } from "./support/athens-time";
 import { atServerAthensTime, pendingOrderIds, setServerClock, signInWaiter, staffHeaders } from "./support/orders";
+import { expect, test } from "./support/test";
 
 const MENU = "/beach-bar/7205";
 /** Ammoudia Beach Hotel and its waiter's PIN (demo venue file). */

@@ -2,9 +2,10 @@
  * The demo beach hotel (store 7): per-kg fish in the restaurant (table 7401), the beach bar's happy
  * hour (umbrella 7201), room service (room 7301), its Italian menu, and the cart offline.
  */
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { RUNTIME_CACHES } from "../../sw/cache-rules";
 import { atAthensTime } from "./support/athens-time";
+import { expect, test } from "./support/test";
 
 const addToCart = (page: Page) => page.getByRole("button", { name: /^Προσθήκη στο καλάθι/ });
 const cartLines = (page: Page) => page.locator(".cart__lines > li");

@@ -3,9 +3,10 @@
  * downloads in the background of a first visit, holds no staff screen, no phone field and no
  * source map; a venue's PDA caches the staff screens when a waiter signs in on it.
  */
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { RUNTIME_CACHES } from "../../sw/cache-rules";
 import { STAFF_ASSETS_PATH, type StaffAssets } from "../../sw/staff-screens";
+import { expect, test } from "./support/test";
 
 /** Ammoudia Beach Hotel: the PDA spot and its waiter's PIN (venues/demo). */
 const HOTEL = { pda: 7499, pin: "2580" };

@@ -8,7 +8,7 @@
  * server's and the app's are put at noon in Athens on 2026-07-15.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { signInByApi, storeSessionInBrowser } from "./support/accounts";
 import { atAthensTime } from "./support/athens-time";
 import {
@@ -19,6 +19,7 @@ import {
   signInWaiter,
   staffHeaders,
 } from "./support/orders";
+import { expect, test } from "./support/test";
 
 test.use({ viewport: { width: 360, height: 640 } });
 // Two browsers (the guest's and the PDA) on a machine shared with other builds.

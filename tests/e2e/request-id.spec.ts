@@ -4,8 +4,9 @@
  * keeps no serious or critical axe finding and no CSP violation (support/screen-audit.ts).
  * The table read of umbrella 7201 (demo beach hotel) is answered with a 500 by the test.
  */
-import { expect, test } from "@playwright/test";
+
 import { ScreenAudit, watchCspViolations } from "./support/screen-audit";
+import { expect, test } from "./support/test";
 
 const REQUEST_ID = "0f3a9c2e-11aa-4b2c-9d00-00000000002a";
 

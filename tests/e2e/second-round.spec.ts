@@ -4,10 +4,11 @@
  * order of its own with its own key, and is never lost by the first order's outcome or its Done,
  * online or offline. The waiter is played by API calls with a PIN session.
  */
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { freshGreekMobile, guestOrderHistory, readCode, signInByApi, storeSessionInBrowser } from "./support/accounts";
 import { atAthensTime } from "./support/athens-time";
 import { acceptOrder, atServerAthensTime, setServerClock, signInWaiter } from "./support/orders";
+import { expect, test } from "./support/test";
 
 /** Rotonda Café Bar: table 13401, café 07:00-18:00, waiter PIN 1324. */
 const CAFE = { storeId: 132, menu: "/cafe/13401", pin: "1324" };

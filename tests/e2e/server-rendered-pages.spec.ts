@@ -5,10 +5,13 @@
  * error callback, which the app writes to the console). An unknown spot or service is the
  * not-found page, server-rendered with 404.
  */
-import { type ConsoleMessage, expect, type Page, test } from "@playwright/test";
+import type { ConsoleMessage, Page } from "@playwright/test";
 import { ATHENS, atAthensTime } from "./support/athens-time";
+import { expect, test } from "./support/test";
 
-test.use({ viewport: { width: 360, height: 640 } });
+// Each visit here is a first visit: once the service worker controls a page, it answers navigations
+// with the app's shell from its cache (offline-first), and the server's HTML is not asked for.
+test.use({ viewport: { width: 360, height: 640 }, serviceWorkers: "block" });
 
 const SERVICES_PAGE = "/menu/7201";
 const MENU_PAGE = "/beach-bar/7201";
@@ -84,7 +87,7 @@ for (const time of ["17:30", "21:30"] as const) {
     const mismatches = collectMismatches(page);
     for (const address of [SERVICES_PAGE, MENU_PAGE]) {
       await page.goto(address);
-      await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+      await expect(page.locator('html[data-render="hydrate"][data-mounted]')).toHaveCount(1);
       // Hydrated, not only painted: a tap opens the item's window.
       if (address === MENU_PAGE) {
         await page.locator(FREDDO_CARD).getByRole("button").first().click();
@@ -103,6 +106,46 @@ test("a guest who chose English gets the server's page re-rendered in English, w
   await page.evaluate(() => localStorage.setItem("language", "ENG"));
   await page.goto(MENU_PAGE);
   await expect(page.getByRole("button", { name: "Coffee", exact: true })).toBeVisible();
-  await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+  await expect(page.locator('html[data-render="client"][data-mounted]')).toHaveCount(1);
   expect(mismatches).toEqual([]);
+});
+
+/** Where the first screen's landmarks are: the title, the spot, the first items and their prices. */
+async function firstScreenLayout(page: Page): Promise<string[]> {
+  return page.locator("h1, .spot-badge, article.menu-item h3, .item-price__current").evaluateAll((elements) =>
+    elements.slice(0, 12).map((element) => {
+      const box = element.getBoundingClientRect();
+      return `${element.textContent?.trim()} @${Math.round(box.x)},${Math.round(box.y)} ${Math.round(box.width)}x${Math.round(box.height)}`;
+    }),
+  );
+}
+
+test("the menu looks the same as the server's HTML and once the app has it: no visible jump, CLS <= 0.01", async ({
+  browser,
+  page,
+}) => {
+  const serverOnly = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 640 } });
+  const htmlPage = await serverOnly.newPage();
+  await htmlPage.goto(MENU_PAGE);
+  const asServed = await firstScreenLayout(htmlPage);
+  await serverOnly.close();
+  expect(asServed.length).toBeGreaterThan(4);
+
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { __layoutShifts: number[] }).__layoutShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  await page.goto(MENU_PAGE);
+  await expect(page.locator('html[data-render="hydrate"][data-mounted]')).toHaveCount(1);
+  await page.waitForTimeout(1_000);
+  expect(await firstScreenLayout(page)).toEqual(asServed);
+  const cls = await page.evaluate(() =>
+    (window as unknown as { __layoutShifts: number[] }).__layoutShifts.reduce((sum, value) => sum + value, 0),
+  );
+  expect(cls).toBeLessThanOrEqual(0.01);
 });

@@ -1,4 +1,7 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
+
+/** A screen past the menu: the app loads its table and menu itself (the shell, not server-rendered). */
+const CATEGORIES_PAGE = "/beach-bar/7201/categories?category=7101";
 
 // Demo data (venues/demo/beach-hotel.json): store 7, spot 7201 "Ομπρέλα 1", service "beach-bar".
 
@@ -33,7 +36,7 @@ test("spec §2 menu: a service card opens its menu with categories, items and pr
   await expect(laterPhoto).toHaveAttribute("width", "96");
 });
 
-test("first load: a cold menu visit starts the table and menu reads with the page (preload header) and fetches each once", async ({
+test("first load: a cold menu visit brings the table and the menu inside its HTML and asks for neither again", async ({
   page,
 }) => {
   const reads = ["/api/tables/7201", "/api/tables/7201/menus/beach-bar"];
@@ -42,7 +45,22 @@ test("first load: a cold menu visit starts the table and menu reads with the pag
     const { pathname } = new URL(request.url());
     if (reads.includes(pathname)) sent.push(pathname);
   });
-  const answer = await page.goto("/beach-bar/7201");
+  await page.goto("/beach-bar/7201");
+  await expect(page.getByRole("article", { name: "Freddo espresso" })).toBeVisible();
+  await expect(page.locator("html[data-mounted]")).toHaveCount(1);
+  expect(sent).toEqual([]);
+});
+
+test("first load: a cold visit of a screen past the menu starts the table and menu reads with the page (preload header) and fetches each once", async ({
+  page,
+}) => {
+  const reads = ["/api/tables/7201", "/api/tables/7201/menus/beach-bar"];
+  const sent: string[] = [];
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (reads.includes(pathname)) sent.push(pathname);
+  });
+  const answer = await page.goto(CATEGORIES_PAGE);
   expect(answer?.headers().link).toContain("</api/tables/7201/menus/beach-bar>; rel=preload; as=fetch");
   await expect(page.getByRole("article", { name: "Freddo espresso" })).toBeVisible();
   // The app's own requests took the preloaded answers: one download of each, none twice.
@@ -71,12 +89,13 @@ test("spec §2 routes: malformed ids, unknown tables and unknown services show t
 });
 
 test("spec §2 menu: a lost connection shows the network error with a retry, not a crash", async ({ page }) => {
+  // A screen the app loads itself (a QR's own pages come with their data inside the HTML).
   await page.route("**/api/tables/**", (route) => route.abort("internetdisconnected"));
-  await page.goto("/menu/7201");
+  await page.goto(CATEGORIES_PAGE);
   await expect(page.getByRole("heading", { level: 1, name: "Χωρίς σύνδεση" })).toBeVisible();
   await page.unroute("**/api/tables/**");
   await page.getByRole("button", { name: "Δοκιμάστε ξανά" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Αμμουδιά Beach Hotel" })).toBeVisible();
+  await expect(page.getByRole("article", { name: "Freddo espresso" })).toBeVisible();
 });
 
 test("offline indicator: the shell says so when the network goes away", async ({ page, context }) => {

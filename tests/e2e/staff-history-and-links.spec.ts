@@ -6,10 +6,11 @@
  * is refused. The one faked edge is the clock: the server's (DEV_CLOCK_API) is put at noon in
  * Athens.
  */
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { type E2eSession, signInByApi, storeSessionInBrowser } from "./support/accounts";
 import { atAthensTime } from "./support/athens-time";
 import { acceptOrder, atServerAthensTime, setServerClock, signInWaiter } from "./support/orders";
+import { expect, test } from "./support/test";
 
 const PDA_VIEWPORT = { width: 360, height: 640 };
 test.use({ viewport: PDA_VIEWPORT });

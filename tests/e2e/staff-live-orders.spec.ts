@@ -5,10 +5,11 @@
  * browser context. The one faked edge is the clock: the server's (DEV_CLOCK_API) and the app's
  * (GET /api/utils/date) are put at noon in Athens, inside the beach bar's hours.
  */
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { signInByApi, storeSessionInBrowser } from "./support/accounts";
 import { atAthensTime } from "./support/athens-time";
 import { atServerAthensTime, setServerClock, signInOnTerminal } from "./support/orders";
+import { expect, test } from "./support/test";
 
 test.use({ viewport: { width: 360, height: 640 } });
 

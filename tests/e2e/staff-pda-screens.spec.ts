@@ -5,10 +5,11 @@
  * and both speak Greek to screen readers and to the eye. Rotonda Café Bar: PDA 13499, waiter 1324.
  * The faked edges: the server's clock (DEV_CLOCK_API), to sign in in the past; a receipt's answer.
  */
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { type E2eSession, storeSessionInBrowser } from "./support/accounts";
 import { setServerClock, signInOnTerminal } from "./support/orders";
 import { ScreenAudit, watchCspViolations } from "./support/screen-audit";
+import { expect, test } from "./support/test";
 
 test.use({ viewport: { width: 360, height: 640 } });
 

@@ -5,7 +5,8 @@
  * guest's five wrong PINs on /pin do not stop the waiter's PIN on the terminal, which then opens
  * the live orders.
  */
-import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 // Demo data (venues/demo/beach-hotel.json): store 7, admin Μαρία Κωνσταντίνου (admin@ammoudia.example),
 // waiter Νίκος Παπαδόπουλος (7901, PIN 2580), guest umbrella 7201, PDA spot 7499.

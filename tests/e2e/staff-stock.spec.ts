@@ -8,10 +8,11 @@
  * Clock: the server's set to 12:00 in Athens (it runs on from there), the app's at 12:00 (the beach
  * bar open 09:00-20:00).
  */
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { ATHENS, atAthensTime } from "./support/athens-time";
 import { setServerClock, signInOnTerminal, signInWaiter, staffHeaders } from "./support/orders";
 import { ScreenAudit, watchCspViolations } from "./support/screen-audit";
+import { expect, test } from "./support/test";
 
 test.use({ viewport: { width: 360, height: 640 } });
 // Two browsers (the PDA and a guest's phone) and an offline round trip: more than the default minute.

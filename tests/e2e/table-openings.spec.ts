@@ -4,7 +4,7 @@
  * (the guest's screens are proven by orders.spec.ts); the waiter's PDA is the browser under test.
  * The one faked edge is the clock: the server's (DEV_CLOCK_API) is put at noon in Athens.
  */
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { type E2eSession, signInByApi, storeSessionInBrowser } from "./support/accounts";
 import { atAthensTime } from "./support/athens-time";
 import {
@@ -15,6 +15,7 @@ import {
   signInWaiter,
   staffHeaders,
 } from "./support/orders";
+import { expect, test } from "./support/test";
 
 test.use({ viewport: { width: 360, height: 640 } });
 

@@ -13,11 +13,12 @@
  * opened (ScreenAudit, with the CSP check).
  */
 import { readFileSync } from "node:fs";
-import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
 import sharp from "sharp";
 import { atAthensTime } from "./support/athens-time";
 import { type StaffSession, signInOnTerminal, signInWaiter, staffHeaders } from "./support/orders";
 import { ScreenAudit, watchCspViolations } from "./support/screen-audit";
+import { expect, test } from "./support/test";
 
 // Two to three browsers per test and an axe run on every screen, on a shared 2-core machine.
 test.describe.configure({ timeout: 240_000 });

@@ -5,9 +5,10 @@
  * at once on the open tables with its amount. The one faked edge is the clock (the server's
  * DEV_CLOCK_API and the app's GET /api/utils/date): 14:00 in Athens, inside the restaurant's hours.
  */
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { atAthensTime } from "./support/athens-time";
 import { atServerAthensTime, setServerClock, signInWaiter, staffHeaders } from "./support/orders";
+import { expect, test } from "./support/test";
 
 test.use({ viewport: { width: 360, height: 640 } });
 

@@ -12,10 +12,22 @@ export const ClockContext = createContext<AthensClock | null>(null);
 
 const NO_CLOCK_YET: AthensClock = { subscribe: () => () => undefined, getSnapshot: () => null };
 
+/**
+ * The instant a server-rendered page was rendered at (ssr/): the "now" of its HTML, so the app's
+ * hydration decides open, closed and happy hour as the server did, and the page keeps showing it
+ * until the app's own clock knows the time; from then on the clock's minute, which corrects it.
+ */
+let pageInstant: AthensNow | null = null;
+
+export function setPageInstant(now: AthensNow): void {
+  pageInstant = now;
+}
+
 /** The current Athens time, re-rendering each minute; null until the clock knows (see athens-clock.ts). */
 export function useAthensNow(): AthensNow | null {
   const fixed = useContext(ClockContext);
   const live = useLiveRules();
   const clock = fixed ?? live?.appClock ?? NO_CLOCK_YET;
-  return useSyncExternalStore(clock.subscribe, clock.getSnapshot, clock.getSnapshot);
+  const now = useSyncExternalStore(clock.subscribe, clock.getSnapshot, () => pageInstant ?? clock.getSnapshot());
+  return now ?? pageInstant;
 }

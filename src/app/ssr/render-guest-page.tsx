@@ -2,20 +2,22 @@
  * The server's half of a server-rendered guest page (built by `vite build --ssr` into
  * build/ssr/, loaded by server/ssr/guest-pages.ts): the same router and screens as the browser's,
  * at the requested address, fed with the API answers the server already has instead of requests,
- * rendered once everything lazy has arrived. The browser hydrates it from the same answers
- * (main.tsx), so its first render is this HTML and asks the server nothing again.
+ * rendered once everything lazy has arrived, with open, closed and happy hour as at `renderedAt`.
+ * The browser hydrates it from the same answers and instant (main.tsx), so its first render is
+ * this HTML and asks the server nothing again.
  *
  * Greek only: a language chosen on the device is the device's, applied after hydration.
  */
 import { createMemoryHistory } from "@tanstack/react-router";
 import { renderToString } from "react-dom/server.node";
 import { prerenderToNodeStream } from "react-dom/static";
-import type { FirstAnswers } from "../../domain/server-render";
+import type { ServerRenderData } from "../../domain/server-render";
 import { provideFirstAnswers } from "../api/client";
 import { AppRoot } from "../app-root";
 import { renderEveryRowFirst } from "../features/menu/first-screen";
 import { activateLocale } from "../i18n/catalogs";
 import { createAppRouter } from "../router";
+import { decideAtPageInstant } from "./page-instant";
 
 export interface RenderedGuestPage {
   /** 200, or 404 when the route found no such spot or service. */
@@ -30,16 +32,16 @@ export interface RenderedGuestPage {
  */
 let previous: Promise<unknown> = Promise.resolve();
 
-export function renderGuestPage(url: string, answers: FirstAnswers): Promise<RenderedGuestPage> {
-  const run = previous.then(() => render(url, answers));
+export function renderGuestPage(url: string, data: ServerRenderData): Promise<RenderedGuestPage> {
+  const run = previous.then(() => render(url, data));
   previous = run.catch(() => undefined);
   return run;
 }
 
 renderEveryRowFirst();
 
-async function render(url: string, answers: FirstAnswers): Promise<RenderedGuestPage> {
-  await activateLocale("el");
+async function render(url: string, { renderedAt, answers }: ServerRenderData): Promise<RenderedGuestPage> {
+  await Promise.all([activateLocale("el"), decideAtPageInstant(renderedAt)]);
   provideFirstAnswers(answers);
   const router = createAppRouter(createMemoryHistory({ initialEntries: [url] }));
   await router.load();

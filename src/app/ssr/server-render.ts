@@ -5,10 +5,13 @@
  * the device shows what the server rendered (Greek, no extra menu language); otherwise the app
  * renders over it at once, in the guest's language.
  */
-import { type FirstAnswers, SERVER_RENDER_DATA_ID } from "../../domain/server-render";
+import { SERVER_RENDER_DATA_ID, type ServerRenderData } from "../../domain/server-render";
 import { provideFirstAnswers } from "../api/client";
+import { decideAtPageInstant } from "./page-instant";
 
 export interface ServerRender {
+  /** What the first render needs besides the route's data: the rules and instant of the page. */
+  prepare(): Promise<void>;
   /** React's recoverable errors during hydration: a mismatch, reported, never silent. */
   onMismatch(error: unknown): void;
 }
@@ -17,17 +20,21 @@ export interface ServerRender {
 export function takeServerRender(): ServerRender | null {
   const data = document.getElementById(SERVER_RENDER_DATA_ID);
   if (!data?.textContent) return null;
-  const answers = JSON.parse(data.textContent) as FirstAnswers;
+  const { renderedAt, answers } = JSON.parse(data.textContent) as ServerRenderData;
   data.remove();
   provideFirstAnswers(answers);
   return {
+    prepare: () => decideAtPageInstant(renderedAt),
     onMismatch(error) {
       console.error("server render: hydration mismatch", error);
     },
   };
 }
 
-/** Marks the page once hydrated, for tests and benches that wait for an interactive page. */
-export function markHydrated(): void {
-  document.documentElement.dataset.hydrated = "true";
+/**
+ * How the app takes over the server's HTML, on <html data-render>: "hydrate" or, in another
+ * language than the server's, "client" (rendered over it).
+ */
+export function markRender(render: "hydrate" | "client"): void {
+  document.documentElement.dataset.render = render;
 }

@@ -14,15 +14,17 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { ErrorBodyDto } from "../../domain/api";
 import { firstReadsOf } from "../../domain/first-reads";
-import { isServerRenderedPage } from "../../domain/server-render";
+import { serverRenderedAddress } from "../../domain/server-render";
 import { answerGet } from "../menu/encoded-body";
 import { type GuestPage, GuestPages, loadGuestPageRender } from "../ssr/guest-pages";
 
 export interface NotFoundOptions {
   /** The built PWA's folder when plugins/static-pwa.ts is registered (it provides reply.sendFile). */
   spaFallback: { staticDir: string } | null;
-  /** The app's server render (ssr/guest-pages.ts); by default its build's, when there is one. */
-  serverRenderModule?: string;
+  /** The app's server render (ssr/guest-pages.ts); null: none, every page is the plain shell. */
+  serverRenderModule: string | null;
+  /** The server's clock, which decides open, closed and happy hour on a rendered page. */
+  now: () => Date;
 }
 
 function isPageNavigation(request: FastifyRequest): boolean {
@@ -38,16 +40,18 @@ function isApiPath(url: string): boolean {
 }
 
 const notFoundPlugin: FastifyPluginAsync<NotFoundOptions> = async (app, options) => {
-  const render = options.spaFallback ? await loadGuestPageRender(options.serverRenderModule) : null;
+  const render =
+    options.spaFallback && options.serverRenderModule ? await loadGuestPageRender(options.serverRenderModule) : null;
   const guestPages =
     options.spaFallback && render
-      ? new GuestPages(app, render, path.join(options.spaFallback.staticDir, "index.html"))
+      ? new GuestPages(app, render, path.join(options.spaFallback.staticDir, "index.html"), options.now)
       : null;
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split("?")[0] ?? "";
-    if (guestPages && request.method === "GET" && isPageNavigation(request) && isServerRenderedPage(pathname)) {
-      const page = await guestPages.page(pathname);
+    const address = guestPages && request.method === "GET" ? serverRenderedAddress(request.url) : null;
+    if (guestPages && address !== null && isPageNavigation(request)) {
+      const page = await guestPages.page(address);
       if (page) return answerPage(reply, request, page);
     }
     if (options.spaFallback && isPageNavigation(request)) {

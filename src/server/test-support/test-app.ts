@@ -24,6 +24,8 @@ import { testAdvisoryDb } from "./test-database";
 
 export interface TestAppOptions {
   staticDir?: string;
+  /** The guest pages' render module (a build of src/app/ssr); default none, the plain shell. */
+  serverRenderModule?: string;
   /** DATA_DIR, where uploaded photos are kept; default a folder under the system's temporary one. */
   dataDir?: string;
   contactEmail?: string;
@@ -100,6 +102,7 @@ export function buildTestApp(db: Kysely<Database>, options: TestAppOptions = {})
     messenger: options.messenger,
     orderEvents: options.orderEvents,
     payments: options.payments,
+    serverRenderModule: options.serverRenderModule ?? null,
     jobs: options.jobs,
     claimOwners: options.claimOwners,
     databaseMetrics: options.databaseMetrics,

@@ -34,8 +34,7 @@ function subscribe(listener: () => void): () => void {
 const current = () => loaded;
 
 export function useLiveRules(): LiveRules | null {
-  // The server renders without them, so a hydrated page starts without them too.
-  const rules = useSyncExternalStore(subscribe, current, () => null);
+  const rules = useSyncExternalStore(subscribe, current, current);
   useEffect(() => {
     if (loaded === null) loadLiveRules().catch(() => undefined);
   }, []);
