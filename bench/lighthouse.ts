@@ -9,16 +9,25 @@
  *  (b) Chromium's own throttling (DevTools Slow 4G: 562.5 ms RTT, 1.47 Mbit/s down, 675 kbit/s
  *      up; 4x CPU), through Playwright: time from navigation to the first menu item visible on a
  *      cold visit (fresh profile; the floor: to its heading), and on repeat visits through the
- *      service worker, online and offline.
- *  (c) Bytes: a cold menu visit's transfer (the page's own requests, until the network is idle),
- *      the service worker's background precache (its list, brotli as the server sends it), and the
- *      JavaScript before the first render (gzip -9) against the floor's.
+ *      service worker, online and offline. Offline is the page's emulation set offline (both
+ *      Playwright's and the bench's own DevTools session's, which would otherwise override it) and
+ *      the worker's; the visit is served through a counting relay (counting-proxy.ts), and the
+ *      bench stops if any request reached the server during the offline visits, or if its probe
+ *      (a fetch of /api/utils/date from the page) does not reach the server online.
+ *  (c) Bytes: a cold menu visit's transfer, from the navigation until the worker controls the page
+ *      and the link has been quiet for QUIET_MS: the page's own requests and the service worker's
+ *      (its precache and what it fetches after), each as requests and bytes as encoded on the wire
+ *      (Chromium's transfer size: compressed bodies and headers); the server's side of the same
+ *      window (the relay's count) must match their sum, or the bench stops. Then the service
+ *      worker's precache list (brotli as the server sends it) and the JavaScript before the first
+ *      render (gzip -9) against the floor's.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
-import { type Browser, type BrowserContext, chromium } from "@playwright/test";
+import { type Browser, type BrowserContext, chromium, type Request } from "@playwright/test";
 import { measureMenuJs } from "./bundle-size";
+import { type CountingProxy, countsBetween, startCountingProxy } from "./counting-proxy";
 import { buildFloorPage, FLOOR_SELECTOR } from "./floor-page";
 import { freePort, type RunningServer } from "./servers";
 import { startStaticServer } from "./static-server";
@@ -105,11 +114,37 @@ export interface PageResult {
   coldFirstItemMs: { runs: number[]; median: number };
 }
 
+/** Requests answered over the wire and their bytes as encoded on it: with headers, and bodies alone. */
+export interface Transfer {
+  requests: number;
+  bytes: number;
+  bodyBytes: number;
+}
+
+/** A cold visit's transfer, by who asked, and the server's side of the same window. */
+export interface FirstVisitTransfer {
+  /** The page's own requests that went to the network. */
+  page: Transfer;
+  /** The page's requests the service worker answered (their network, if any, is the worker's). */
+  pageAnsweredByWorker: number;
+  /** The service worker's own fetches (its precache, and what it fetches after taking over). */
+  worker: Transfer;
+  /** Requests either asked for that the browser's memory or disk cache answered (no wire bytes). */
+  fromBrowserCache: number;
+  /** WebSockets the page opened (the live updates; their frames are not a download). */
+  websockets: number;
+  /** What the server answered over the window, counted on the wire by the relay (WebSockets apart). */
+  server: { requests: number; bytes: number; requestLines: string[]; websockets: number };
+  /** From the navigation until the worker controlled the page and the link had been quiet QUIET_MS. */
+  windowMs: number;
+}
+
 export interface RepeatVisit {
-  coldBytes: number;
-  coldRequests: number;
+  firstVisit: FirstVisitTransfer;
   online: { runs: number[]; median: number };
   offline: { runs: number[]; median: number };
+  /** The offline visits' proof: requests the server got meanwhile (0), and what the page's probe got. */
+  offlineCheck: { serverRequests: number; onlineProbe: string; offlineProbe: string };
 }
 
 export interface LighthouseBench {
@@ -321,15 +356,20 @@ async function throttledContext(browser: Browser, selector: string): Promise<Bro
   return context;
 }
 
-async function throttle(context: BrowserContext, page: import("@playwright/test").Page) {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
+/** DevTools' network conditions for Slow 4G, online or offline. */
+function slow4g(offline: boolean) {
+  return {
+    offline,
     latency: SLOW_4G.latencyMs,
     downloadThroughput: (SLOW_4G.downloadKbps * 1024) / 8,
     uploadThroughput: (SLOW_4G.uploadKbps * 1024) / 8,
-  });
+  };
+}
+
+async function throttle(context: BrowserContext, page: import("@playwright/test").Page) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", slow4g(false));
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
   return cdp;
 }
@@ -364,53 +404,194 @@ export async function coldFirstItem(browser: Browser, target: Page): Promise<num
   }
 }
 
+/** How long the link must be quiet, with the worker in control, for a first visit to count as over. */
+const QUIET_MS = 5_000;
+
+/** The probe of the server from the page: answered (with its status) or rejected. */
+function probeServer(page: import("@playwright/test").Page): Promise<string> {
+  return page.evaluate(async () => {
+    try {
+      // No HTTP cache: the answer must come from the server or from nothing (typed for node, not the DOM).
+      const response = await fetch("/api/utils/date", { cache: "no-store" } as RequestInit);
+      return `answered ${response.status}`;
+    } catch (error) {
+      return `rejected (${String(error)})`;
+    }
+  });
+}
+
+/**
+ * The first visit of a fresh profile, its repeat visits through the worker online, then offline.
+ * The whole visit goes through a counting relay in front of `target`'s server, whose count is the
+ * server's side of each window.
+ */
 export async function measureRepeatVisit(browser: Browser, target: Page, runs: number): Promise<RepeatVisit> {
+  const address = new URL(target.url);
+  const proxy = await startCountingProxy(address.origin);
+  const url = proxy.origin + address.pathname + address.search;
   const context = await throttledContext(browser, target.selector);
   try {
     const page = await context.newPage();
     const cdp = await throttle(context, page);
-    // The cold visit's transfer: the page's own requests (the worker's precache is counted apart).
-    let coldBytes = 0;
-    let coldRequests = 0;
-    cdp.on("Network.loadingFinished", (event: { encodedDataLength: number }) => {
-      coldBytes += event.encodedDataLength;
-      coldRequests += 1;
-    });
-    await page.goto(target.url, { waitUntil: "commit" });
-    await firstItemMs(page, target.selector);
-    await page.waitForLoadState("networkidle", { timeout: 120_000 });
-    const [bytes, requests] = [coldBytes, coldRequests];
-    await page.waitForFunction(
-      () => (globalThis as unknown as WorkerControlled).navigator.serviceWorker.controller !== null,
-      undefined,
-      {
-        timeout: 120_000,
-      },
-    );
+    const firstVisit = await measureFirstVisit(context, page, url, target.selector, proxy);
     // Under the worker now: one visit fills its runtime caches (the menu, the table, photos).
     await page.reload();
     await firstItemMs(page, target.selector);
     await page.waitForLoadState("networkidle", { timeout: 120_000 });
     const online: number[] = [];
     for (let run = 0; run < runs; run++) {
-      await page.goto(target.url, { waitUntil: "commit" });
+      await page.goto(url, { waitUntil: "commit" });
       online.push(await firstItemMs(page, target.selector));
     }
+    // The probe must reach the server online, or its failing offline would prove nothing.
+    const beforeProbe = proxy.counts();
+    const onlineProbe = await probeServer(page);
+    const probed = countsBetween(beforeProbe, proxy.counts());
+    if (onlineProbe !== "answered 200" || !probed.requestLines.includes("GET /api/utils/date"))
+      throw new Error(`The online probe did not reach the server (${onlineProbe}; the server saw ${probed.requests})`);
+    // Offline for Playwright (the page and the worker) and for the bench's own DevTools session,
+    // whose online conditions would otherwise stay in force for the page.
     await context.setOffline(true);
+    await cdp.send("Network.emulateNetworkConditions", slow4g(true));
+    const beforeOffline = proxy.counts();
     const offline: number[] = [];
     for (let run = 0; run < runs; run++) {
-      await page.goto(target.url, { waitUntil: "commit" });
+      await page.goto(url, { waitUntil: "commit" });
       offline.push(await firstItemMs(page, target.selector));
     }
+    const offlineProbe = await probeServer(page);
+    const reached = countsBetween(beforeOffline, proxy.counts());
+    if (
+      reached.requests > 0 ||
+      reached.bytesToServer > 0 ||
+      reached.websockets > 0 ||
+      offlineProbe.startsWith("answered")
+    )
+      throw new Error(
+        `The offline visits were not offline: the server got ${reached.requests} requests ` +
+          `(${reached.requestLines.join(", ")}) and ${reached.websockets} WebSockets, and the page's probe was ${offlineProbe}`,
+      );
     return {
-      coldBytes: bytes,
-      coldRequests: requests,
+      firstVisit,
       online: { runs: online, median: median(online) },
       offline: { runs: offline, median: median(offline) },
+      offlineCheck: { serverRequests: reached.requests, onlineProbe, offlineProbe },
     };
   } finally {
     await context.close();
+    await proxy.stop();
   }
+}
+
+/**
+ * A cold visit of `url` in a fresh context until the worker controls the page and the link has
+ * been quiet for QUIET_MS: every request finished in the context, the page's and the service
+ * worker's apart (Playwright reports the worker's fetches with `serviceWorker()`), each in
+ * Chromium's transfer size; and the relay's count of the same window, which they must add up to.
+ */
+async function measureFirstVisit(
+  context: BrowserContext,
+  page: import("@playwright/test").Page,
+  url: string,
+  selector: string,
+  proxy: CountingProxy,
+): Promise<FirstVisitTransfer> {
+  const transfer = {
+    page: { requests: 0, bytes: 0, bodyBytes: 0 },
+    pageAnsweredByWorker: 0,
+    worker: { requests: 0, bytes: 0, bodyBytes: 0 },
+    fromBrowserCache: 0,
+    websockets: 0,
+  };
+  const onWebSocket = () => {
+    transfer.websockets += 1;
+  };
+  const seenPaths: string[] = [];
+  const pending: Promise<void>[] = [];
+  const onFinished = (request: Request) => {
+    pending.push(
+      (async () => {
+        const response = await request.response();
+        if (response === null) return;
+        const side = request.serviceWorker() === null ? transfer.page : transfer.worker;
+        if (side === transfer.page && response.fromServiceWorker()) {
+          transfer.pageAnsweredByWorker += 1;
+          return;
+        }
+        const sizes = await request.sizes();
+        // Chromium's transfer size: 0 for an answer of its HTTP cache (the body then shows as minus the headers).
+        if (sizes.responseHeadersSize + sizes.responseBodySize <= 0) {
+          transfer.fromBrowserCache += 1;
+          return;
+        }
+        // The worker's own script comes with its headers alone in Chromium's transfer size, though
+        // its body crossed the wire too: its Content-Length is what the server sent.
+        const contentLength = Number((await response.headerValue("content-length")) ?? 0);
+        const body = sizes.responseBodySize === 0 ? contentLength : sizes.responseBodySize;
+        side.requests += 1;
+        side.bytes += sizes.responseHeadersSize + body;
+        side.bodyBytes += body;
+        const address = new URL(request.url());
+        seenPaths.push(`${request.method()} ${address.pathname}${address.search}`);
+      })(),
+    );
+  };
+  context.on("requestfinished", onFinished);
+  page.on("websocket", onWebSocket);
+  const started = Date.now();
+  const before = proxy.counts();
+  await page.goto(url, { waitUntil: "commit" });
+  await firstItemMs(page, selector);
+  await page.waitForFunction(
+    () => (globalThis as unknown as WorkerControlled).navigator.serviceWorker.controller !== null,
+    undefined,
+    { timeout: 120_000 },
+  );
+  await proxy.quiet(QUIET_MS, 180_000);
+  const windowMs = Date.now() - started - QUIET_MS;
+  context.off("requestfinished", onFinished);
+  page.off("websocket", onWebSocket);
+  await Promise.all(pending);
+  const server = countsBetween(before, proxy.counts());
+  const firstVisit: FirstVisitTransfer = {
+    ...transfer,
+    server: {
+      requests: server.requests,
+      bytes: server.bytesFromServer,
+      requestLines: server.requestLines,
+      websockets: server.websockets,
+    },
+    windowMs,
+  };
+  checkTransferAccounts(firstVisit, seenPaths);
+  return firstVisit;
+}
+
+/**
+ * Stops the bench when the browser's accounts of a first visit do not cover what the server
+ * answered: a request the server saw that neither the page nor the worker reported, or bytes that
+ * differ by more than 2% (the browser's transfer size and the wire should agree to the byte but
+ * for what was still in flight at the edges).
+ */
+function checkTransferAccounts(visit: FirstVisitTransfer, seenPaths: string[]): void {
+  const unseen = [...visit.server.requestLines];
+  for (const path of seenPaths) {
+    const index = unseen.indexOf(path);
+    if (index >= 0) unseen.splice(index, 1);
+  }
+  const browserBytes = visit.page.bytes + visit.worker.bytes;
+  const browserRequests = visit.page.requests + visit.worker.requests;
+  if (unseen.length > 0 || browserRequests !== visit.server.requests || visit.websockets !== visit.server.websockets)
+    throw new Error(
+      `A first visit's requests: the server answered ${visit.server.requests} and ${visit.server.websockets} WebSockets, ` +
+        `the browser reported ${visit.page.requests} (page) + ${visit.worker.requests} (worker) and ` +
+        `${visit.websockets} WebSockets; not reported: ${unseen.join(", ") || "none"}`,
+    );
+  if (Math.abs(browserBytes - visit.server.bytes) > 0.02 * visit.server.bytes)
+    throw new Error(
+      `A first visit's bytes: the server sent ${visit.server.bytes}, the browser counted ${browserBytes} ` +
+        `(${visit.page.bytes} page + ${visit.worker.bytes} worker)`,
+    );
 }
 
 /** The worker's precache list (sw.js) in the bytes the server sends: the .br file when there is one. */

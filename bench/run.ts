@@ -289,10 +289,25 @@ function reportLighthouse(bench: LighthouseBench): void {
     "",
     `<= ${ms(GOALS.repeatFirstItemMs)}`,
   ]);
+  const { firstVisit } = repeatVisit;
   rows.push([
-    "first visit transfer (page, until idle)",
+    "first visit transfer, the page's requests",
     "",
-    `${kB(repeatVisit.coldBytes)} in ${repeatVisit.coldRequests} requests`,
+    `${kB(firstVisit.page.bytes)} (bodies ${kB(firstVisit.page.bodyBytes)}) in ${firstVisit.page.requests} requests`,
+    "",
+    "",
+  ]);
+  rows.push([
+    "first visit transfer, the worker's requests",
+    "",
+    `${kB(firstVisit.worker.bytes)} (bodies ${kB(firstVisit.worker.bodyBytes)}) in ${firstVisit.worker.requests} requests`,
+    "",
+    "",
+  ]);
+  rows.push([
+    "first visit transfer, the server's count",
+    "",
+    `${kB(firstVisit.server.bytes)} in ${firstVisit.server.requests} requests (${ms(firstVisit.windowMs)})`,
     "",
     "",
   ]);
