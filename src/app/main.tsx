@@ -1,6 +1,7 @@
 /**
  * Bootstrap: start the route's data and code at once, activate the guest's language catalog (so
- * the first paint is already in Greek or English), then render, then register the service worker.
+ * the first paint is already in Greek or English), then render (or hydrate the page the server
+ * rendered: ARCHITECTURE.md, "HTML first"), then register the service worker.
  */
 import "./styles/base.css";
 import { createRoot, hydrateRoot } from "react-dom/client";

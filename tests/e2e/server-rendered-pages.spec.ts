@@ -6,7 +6,9 @@
  * not-found page, server-rendered with 404.
  */
 import type { ConsoleMessage, Page } from "@playwright/test";
-import { ATHENS, atAthensTime } from "./support/athens-time";
+import { PNG } from "pngjs";
+import { atAthensTime } from "./support/athens-time";
+import { atServerAthensTime, setServerClock } from "./support/orders";
 import { expect, test } from "./support/test";
 
 // Each visit here is a first visit: once the service worker controls a page, it answers navigations
@@ -78,27 +80,45 @@ test("with JavaScript disabled the menu is readable and a service link leads to 
   await context.close();
 });
 
+/** What each server time shows at the beach bar (open 09:00-20:00, happy hour 17:00-19:00 at -30%). */
+const AT_TIME = {
+  "17:30": { services: "Ανοιχτό τώρα", menu: "Τιμή happy hour 2,80 €" },
+  "21:30": { services: "Κλειστό τώρα", menu: "Κλειστό τώρα" },
+} as const;
+
 for (const time of ["17:30", "21:30"] as const) {
   test(`the app hydrates the server's HTML without a mismatch (Athens ${time}, ${time === "17:30" ? "happy hour" : "the beach bar closed"})`, async ({
     page,
+    request,
   }) => {
-    expect(ATHENS[time]).toBeTruthy();
+    // The server renders at its clock; the app's clock says the same time once it has read it.
+    await atServerAthensTime(request, time);
     await atAthensTime(page, time);
     const mismatches = collectMismatches(page);
-    for (const address of [SERVICES_PAGE, MENU_PAGE]) {
-      await page.goto(address);
-      await expect(page.locator('html[data-render="hydrate"][data-mounted]')).toHaveCount(1);
-      // Hydrated, not only painted: a tap opens the item's window.
-      if (address === MENU_PAGE) {
-        await page.locator(FREDDO_CARD).getByRole("button").first().click();
-        await expect(page.getByRole("dialog")).toBeVisible();
+    try {
+      for (const [address, shows] of [
+        [SERVICES_PAGE, AT_TIME[time].services],
+        [MENU_PAGE, AT_TIME[time].menu],
+      ] as const) {
+        const html = await page.request.get(address, { headers: { accept: "text/html" } });
+        expect(readableText(await html.text()), address).toContain(shows);
+        await page.goto(address);
+        await expect(page.locator('html[data-render="hydrate"][data-mounted]')).toHaveCount(1);
+        await expect(page.locator("#main")).toContainText(shows);
+        // Hydrated, not only painted: a tap opens the item's window.
+        if (address === MENU_PAGE) {
+          await page.locator(FREDDO_CARD).getByRole("button").first().click();
+          await expect(page.getByRole("dialog")).toBeVisible();
+        }
       }
+    } finally {
+      await setServerClock(request, new Date().toISOString());
     }
     expect(mismatches).toEqual([]);
   });
 }
 
-test("a guest who chose English gets the server's page re-rendered in English, without a mismatch", async ({
+test("a guest who chose English, or an extra menu language, gets the server's page rendered over in it, without a mismatch", async ({
   page,
 }) => {
   const mismatches = collectMismatches(page);
@@ -107,8 +127,28 @@ test("a guest who chose English gets the server's page re-rendered in English, w
   await page.goto(MENU_PAGE);
   await expect(page.getByRole("button", { name: "Coffee", exact: true })).toBeVisible();
   await expect(page.locator('html[data-render="client"][data-mounted]')).toHaveCount(1);
+  await page.evaluate(() => sessionStorage.setItem("extraLanguage", "ITA"));
+  await page.goto(MENU_PAGE);
+  await expect(page.getByRole("button", { name: "Caffè", exact: true })).toBeVisible();
+  await expect(page.locator('html[data-render="client"][data-mounted]')).toHaveCount(1);
   expect(mismatches).toEqual([]);
 });
+
+/** The share of pixels that differ between two screenshots of one size. */
+function differingPixelShare(a: PNG, b: PNG): number {
+  expect([b.width, b.height]).toEqual([a.width, a.height]);
+  let differing = 0;
+  for (let index = 0; index < a.data.length; index += 4) {
+    if (
+      a.data[index] !== b.data[index] ||
+      a.data[index + 1] !== b.data[index + 1] ||
+      a.data[index + 2] !== b.data[index + 2]
+    ) {
+      differing += 1;
+    }
+  }
+  return differing / (a.width * a.height);
+}
 
 /** Where the first screen's landmarks are: the title, the spot, the first items and their prices. */
 async function firstScreenLayout(page: Page): Promise<string[]> {
@@ -128,6 +168,7 @@ test("the menu looks the same as the server's HTML and once the app has it: no v
   const htmlPage = await serverOnly.newPage();
   await htmlPage.goto(MENU_PAGE);
   const asServed = await firstScreenLayout(htmlPage);
+  const servedShot = PNG.sync.read(await htmlPage.screenshot());
   await serverOnly.close();
   expect(asServed.length).toBeGreaterThan(4);
 
@@ -144,6 +185,9 @@ test("the menu looks the same as the server's HTML and once the app has it: no v
   await expect(page.locator('html[data-render="hydrate"][data-mounted]')).toHaveCount(1);
   await page.waitForTimeout(1_000);
   expect(await firstScreenLayout(page)).toEqual(asServed);
+  // The screen itself, pixel by pixel: what the guest saw before the scripts is what stays.
+  const hydratedShot = PNG.sync.read(await page.screenshot());
+  expect(differingPixelShare(servedShot, hydratedShot)).toBeLessThanOrEqual(0.005);
   const cls = await page.evaluate(() =>
     (window as unknown as { __layoutShifts: number[] }).__layoutShifts.reduce((sum, value) => sum + value, 0),
   );

@@ -142,6 +142,17 @@ describe("server-rendered guest pages", () => {
     }
   });
 
+  it("a menu of a store in read-only mode renders its banner", async () => {
+    const venue = sampleVenue({ storeId: 2, idOffset: 10_000 });
+    venue.store.readOnly = true;
+    await importFixture(ctx.db, venue);
+    const response = await server.app.inject({ method: "GET", url: "/beach-bar/10200", headers: html });
+    expect(response.statusCode).toBe(200);
+    expect(readableText(response.body)).toContain(
+      "Ο κατάλογος αυτός είναι μόνο για προβολή· παραγγείλτε από το προσωπικό.",
+    );
+  });
+
   it("the screens past the menu, and requests that are not page loads, are not server-rendered", async () => {
     const cart = await server.app.inject({ method: "GET", url: "/beach-bar/200/cart", headers: html });
     expect(cart.statusCode).toBe(200);
