@@ -33,10 +33,13 @@ export interface WrkOptions {
   connections: number;
   /** One thread: on 2 cores, wrk gets one and the server under test the other. */
   threads: number;
+  /** Request headers, e.g. Accept-Encoding to receive what a browser receives. */
+  headers?: Readonly<Record<string, string>>;
 }
 
-export function runWrk({ url, seconds, connections, threads }: WrkOptions): Promise<WrkResult> {
-  const args = [`-t${threads}`, `-c${connections}`, `-d${seconds}s`, "--latency", url];
+export function runWrk({ url, seconds, connections, threads, headers = {} }: WrkOptions): Promise<WrkResult> {
+  const headerArgs = Object.entries(headers).flatMap(([name, value]) => ["-H", `${name}: ${value}`]);
+  const args = [`-t${threads}`, `-c${connections}`, `-d${seconds}s`, "--latency", ...headerArgs, url];
   return new Promise((resolve, reject) => {
     const child = spawn("wrk", args, { stdio: ["ignore", "pipe", "pipe"] });
     let output = "";

@@ -32,7 +32,8 @@ test("a server error's screen shows 'Κωδικός αιτήματος' with the
         body: JSON.stringify({ code: "INTERNAL_ERROR", message: "Something went wrong, try again later" }),
       }),
     );
-    await page.goto("/menu/7201");
+    // A screen the app loads itself: a QR's own pages come with their data inside the HTML.
+    await page.goto("/beach-bar/7201/categories?category=7101");
     await expect(page.getByRole("heading", { level: 1, name: "Κάτι πήγε στραβά" })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByText(`Κωδικός αιτήματος: ${REQUEST_ID}`)).toBeVisible();
     await audit.check(page, "data error with its request id", { touchTargets: true });

@@ -80,6 +80,36 @@ test("with JavaScript disabled the menu is readable and a service link leads to 
   await context.close();
 });
 
+test("after one visit of the server's page, its spot and menu open offline: the worker keeps the answers the page came with", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 360, height: 640 }, serviceWorkers: "allow" });
+  const page = await context.newPage();
+  await page.goto(MENU_PAGE);
+  await expect(page.locator('html[data-render="hydrate"][data-mounted]')).toHaveCount(1);
+  // (expect.poll, not waitForFunction: the latter takes a returned promise as truthy.)
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          async (reads) => {
+            if (navigator.serviceWorker.controller === null) return false;
+            const kept = await Promise.all(reads.map((read) => caches.match(read, { ignoreVary: true })));
+            return kept.every((answer) => answer !== undefined);
+          },
+          ["/api/tables/7201", "/api/tables/7201/menus/beach-bar"],
+        ),
+      { message: "the worker controls the page and keeps the page's answers", timeout: 30_000 },
+    )
+    .toBe(true);
+  await context.setOffline(true);
+  await page.goto(SERVICES_PAGE);
+  await expect(page.getByRole("heading", { level: 1, name: "Αμμουδιά Beach Hotel" })).toBeVisible();
+  await page.goto(MENU_PAGE);
+  await expect(page.locator(FREDDO_CARD)).toBeVisible();
+  await context.close();
+});
+
 /** What each server time shows at the beach bar (open 09:00-20:00, happy hour 17:00-19:00 at -30%). */
 const AT_TIME = {
   "17:30": { services: "Ανοιχτό τώρα", menu: "Τιμή happy hour 2,80 €" },
@@ -134,6 +164,12 @@ test("a guest who chose English, or an extra menu language, gets the server's pa
   expect(mismatches).toEqual([]);
 });
 
+/**
+ * The screen under the header: the header's account button is the device's own state (signed in
+ * or not, read from IndexedDB once the first screen is up), which no server can render.
+ */
+const BELOW_THE_HEADER = { x: 0, y: 64, width: 360, height: 576 };
+
 /** The share of pixels that differ between two screenshots of one size. */
 function differingPixelShare(a: PNG, b: PNG): number {
   expect([b.width, b.height]).toEqual([a.width, a.height]);
@@ -168,7 +204,7 @@ test("the menu looks the same as the server's HTML and once the app has it: no v
   const htmlPage = await serverOnly.newPage();
   await htmlPage.goto(MENU_PAGE);
   const asServed = await firstScreenLayout(htmlPage);
-  const servedShot = PNG.sync.read(await htmlPage.screenshot());
+  const servedShot = PNG.sync.read(await htmlPage.screenshot({ clip: BELOW_THE_HEADER }));
   await serverOnly.close();
   expect(asServed.length).toBeGreaterThan(4);
 
@@ -186,7 +222,7 @@ test("the menu looks the same as the server's HTML and once the app has it: no v
   await page.waitForTimeout(1_000);
   expect(await firstScreenLayout(page)).toEqual(asServed);
   // The screen itself, pixel by pixel: what the guest saw before the scripts is what stays.
-  const hydratedShot = PNG.sync.read(await page.screenshot());
+  const hydratedShot = PNG.sync.read(await page.screenshot({ clip: BELOW_THE_HEADER }));
   expect(differingPixelShare(servedShot, hydratedShot)).toBeLessThanOrEqual(0.005);
   const cls = await page.evaluate(() =>
     (window as unknown as { __layoutShifts: number[] }).__layoutShifts.reduce((sum, value) => sum + value, 0),

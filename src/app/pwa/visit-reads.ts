@@ -6,9 +6,11 @@
  * activates, the page hands them over again once the worker controls it, and then each read that
  * completes without having passed through the worker (it started before the worker took control).
  * The browser's resource timing is the record: it also lists the reads the HTML's preload header
- * started, which the app's own code never requested.
+ * started, which the app's own code never requested. A server-rendered page's answers came inside
+ * its HTML, with no request to time: they are added by name (ssr/server-render.ts).
  */
 import { ASK_VISIT_READS, KEEP_VISIT_READS, readsToKeep } from "../../../sw/visit-reads";
+import { readsEmbeddedInThePage } from "../ssr/server-render";
 
 let observer: PerformanceObserver | undefined;
 const read = new Set<string>();
@@ -45,6 +47,7 @@ function sendLateReads(): void {
 
 /** Starts the record, with what the page read before this call (the browser keeps those). */
 export function recordVisitReads(): void {
+  for (const url of readsToKeep([...readsEmbeddedInThePage()], window.location.origin)) read.add(url);
   if (observer !== undefined || typeof PerformanceObserver === "undefined") return;
   // The observer sees every entry, also once the browser's own list of them (250 by default) is full.
   observer = new PerformanceObserver((list) => note(list.getEntries()));

@@ -16,6 +16,17 @@ export interface ServerRender {
   onMismatch(error: unknown): void;
 }
 
+/** The API addresses whose answers came inside the page (pwa/visit-reads.ts hands them on). */
+const embeddedReads: string[] = [];
+
+/**
+ * The reads this page has without having asked for them: the service worker keeps them like the
+ * visit's other reads, so that the spot and its menu open offline after this one visit.
+ */
+export function readsEmbeddedInThePage(): readonly string[] {
+  return embeddedReads;
+}
+
 /** The server's render of this page, or null for the plain shell (the worker's copy, say). */
 export function takeServerRender(): ServerRender | null {
   const data = document.getElementById(SERVER_RENDER_DATA_ID);
@@ -23,6 +34,7 @@ export function takeServerRender(): ServerRender | null {
   const { renderedAt, answers } = JSON.parse(data.textContent) as ServerRenderData;
   data.remove();
   provideFirstAnswers(answers);
+  for (const read of Object.keys(answers)) embeddedReads.push(new URL(`/api/${read}`, window.location.origin).href);
   return {
     prepare: () => decideAtPageInstant(renderedAt),
     onMismatch(error) {
