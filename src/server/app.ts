@@ -197,17 +197,17 @@ export function buildApp(options: AppOptions): App {
 
   const devClock = config.devClockApi ? new AdjustableClock() : null;
   const now = options.now ?? devClock?.now ?? (() => new Date());
+  const menuCache = new MenuCache(db, options.menuCache);
+  app.addHook("onClose", async () => menuCache.close());
 
   // Application plugins.
   app.register(notFoundHandler, {
     spaFallback: servePwa ? { staticDir: config.staticDir } : null,
     serverRenderModule: options.serverRenderModule === undefined ? SERVER_RENDER_MODULE : options.serverRenderModule,
-    now,
+    pages: { now, onCatalogueChange: (listener) => menuCache.onStoreInvalidated(listener) },
   });
 
   // Routes.
-  const menuCache = new MenuCache(db, options.menuCache);
-  app.addHook("onClose", async () => menuCache.close());
   app.register(menuFastPath, { frontDoor, menuCache });
   const messenger = options.messenger ?? createMessenger(config.messaging, db, app.log, now);
   const accounts: AccountsContext = {

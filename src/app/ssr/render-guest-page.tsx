@@ -40,6 +40,23 @@ export function renderGuestPage(url: string, data: ServerRenderData): Promise<Re
 
 renderEveryRowFirst();
 
+/** The routes the server renders (domain/server-render.ts), whose code a first render loads. */
+const RENDERED_ROUTES = ["/menu/$tableId", "/$service/$tableId", "/$service/$tableId/"] as const;
+
+/**
+ * Loads what every render needs (the Greek texts, Temporal, the live rules, the rendered routes'
+ * code) before the first guest asks: the server calls it once at start, so that the first page
+ * is not the one that waits for them.
+ */
+export async function warmUp(): Promise<void> {
+  const router = createAppRouter(createMemoryHistory({ initialEntries: ["/"] }));
+  await Promise.all([
+    activateLocale("el"),
+    decideAtPageInstant(new Date().toISOString()),
+    ...RENDERED_ROUTES.map((id) => router.loadRouteChunk(router.routesById[id])),
+  ]);
+}
+
 async function render(url: string, { renderedAt, answers }: ServerRenderData): Promise<RenderedGuestPage> {
   await Promise.all([activateLocale("el"), decideAtPageInstant(renderedAt)]);
   provideFirstAnswers(answers);

@@ -16,15 +16,15 @@ import type { ErrorBodyDto } from "../../domain/api";
 import { firstReadsOf } from "../../domain/first-reads";
 import { serverRenderedAddress } from "../../domain/server-render";
 import { answerGet } from "../menu/encoded-body";
-import { type GuestPage, GuestPages, loadGuestPageRender } from "../ssr/guest-pages";
+import { type GuestPage, GuestPages, type GuestPagesOptions, loadGuestPageRender } from "../ssr/guest-pages";
 
 export interface NotFoundOptions {
   /** The built PWA's folder when plugins/static-pwa.ts is registered (it provides reply.sendFile). */
   spaFallback: { staticDir: string } | null;
   /** The app's server render (ssr/guest-pages.ts); null: none, every page is the plain shell. */
   serverRenderModule: string | null;
-  /** The server's clock, which decides open, closed and happy hour on a rendered page. */
-  now: () => Date;
+  /** What a rendered page needs besides its render (ssr/guest-pages.ts). */
+  pages: Pick<GuestPagesOptions, "now" | "onCatalogueChange">;
 }
 
 function isPageNavigation(request: FastifyRequest): boolean {
@@ -44,8 +44,13 @@ const notFoundPlugin: FastifyPluginAsync<NotFoundOptions> = async (app, options)
     options.spaFallback && options.serverRenderModule ? await loadGuestPageRender(options.serverRenderModule) : null;
   const guestPages =
     options.spaFallback && render
-      ? new GuestPages(app, render, path.join(options.spaFallback.staticDir, "index.html"), options.now)
+      ? new GuestPages(app, {
+          ...options.pages,
+          render,
+          indexHtmlPath: path.join(options.spaFallback.staticDir, "index.html"),
+        })
       : null;
+  if (guestPages) app.addHook("onClose", async () => guestPages.close());
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split("?")[0] ?? "";

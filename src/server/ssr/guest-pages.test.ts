@@ -30,6 +30,9 @@ beforeAll(() => {
   const build = spawnSync(process.execPath, [vite, "build", "--ssr", "--outDir", renderDir, "--logLevel", "error"], {
     cwd: PROJECT_ROOT,
     encoding: "utf8",
+    // As `npm run build` runs it: not in vitest's NODE_ENV=test, which would compile JSX for
+    // React's development build.
+    env: { ...process.env, NODE_ENV: "production" },
   });
   if (build.status !== 0) throw new Error(`vite build --ssr failed:\n${build.stderr}`);
 }, 180_000);

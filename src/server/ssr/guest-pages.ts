@@ -17,10 +17,16 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import type { FastifyInstance } from "fastify";
 import { firstReadsOf } from "../../domain/first-reads";
-import { type FirstAnswers, SERVER_RENDER_DATA_ID, type ServerRenderData } from "../../domain/server-render";
+import {
+  type FirstAnswer,
+  type FirstAnswers,
+  SERVER_RENDER_DATA_ID,
+  type ServerRenderData,
+} from "../../domain/server-render";
 import { type EncodedBody, encodeBody } from "../menu/encoded-body";
 import { PROJECT_ROOT } from "../paths";
 
@@ -40,25 +46,64 @@ export interface GuestPage {
   body: EncodedBody;
 }
 
-/** The render exported by `modulePath`, or null when that file is not there (no `npm run build` yet). */
+/**
+ * The render exported by `modulePath`, warmed up (its texts and code loaded), or null when that
+ * file is not there (no `npm run build` yet).
+ */
 export async function loadGuestPageRender(modulePath: string): Promise<RenderGuestPage | null> {
   if (!existsSync(modulePath)) return null;
-  const module = (await import(pathToFileURL(modulePath).href)) as { renderGuestPage: RenderGuestPage };
+  const module = (await import(pathToFileURL(modulePath).href)) as {
+    renderGuestPage: RenderGuestPage;
+    warmUp?: () => Promise<void>;
+  };
+  await module.warmUp?.();
   return module.renderGuestPage;
 }
 
+export interface GuestPagesOptions {
+  render: RenderGuestPage;
+  /** The built app's index.html, which each page fills in. */
+  indexHtmlPath: string;
+  /** The server's clock, which decides open, closed and happy hour on a page. */
+  now: () => Date;
+  /** Calls back after every catalogue change in this process (MenuCache.onStoreInvalidated). */
+  onCatalogueChange: (listener: () => void) => () => void;
+}
+
+/** One of the API's answers as a page embeds it. */
+interface Read {
+  path: string;
+  /** What makes another answer another page: its status and ETag. */
+  version: string;
+  answer: FirstAnswer;
+}
+
+/**
+ * How long an answer is used without asking the API again: as long as the menu cache trusts a
+ * catalogue version (menu/menu-cache.ts). A change in this process drops them at once; another
+ * process's shows within this time, as in the API's own answers.
+ */
+const READS_FRESH_MS = 1_000;
+/** Any spot id can be asked for: past this many answers, all are forgotten. */
+const MAX_KEPT_READS = 20_000;
+
 export class GuestPages {
   readonly #app: FastifyInstance;
-  readonly #render: RenderGuestPage;
+  readonly #options: GuestPagesOptions;
   readonly #shell: string;
-  readonly #now: () => Date;
+  readonly #reads = new Map<string, { read: Promise<Read>; at: number }>();
   readonly #kept = new Map<string, Promise<GuestPage>>();
+  readonly #stopListening: () => void;
 
-  constructor(app: FastifyInstance, render: RenderGuestPage, indexHtmlPath: string, now: () => Date) {
+  constructor(app: FastifyInstance, options: GuestPagesOptions) {
     this.#app = app;
-    this.#render = render;
-    this.#shell = readFileSync(indexHtmlPath, "utf8");
-    this.#now = now;
+    this.#options = options;
+    this.#shell = readFileSync(options.indexHtmlPath, "utf8");
+    this.#stopListening = options.onCatalogueChange(() => this.#reads.clear());
+  }
+
+  close(): void {
+    this.#stopListening();
   }
 
   /** The page at `address` (domain/server-render.ts), or null: the caller answers the plain shell then. */
@@ -74,11 +119,9 @@ export class GuestPages {
   }
 
   async #pageNow(address: string): Promise<GuestPage> {
-    const reads = await Promise.all(firstReadsOf(address.split("?")[0] ?? "").map((read) => this.#read(read)));
-    const renderedAt = new Date(Math.floor(this.#now().getTime() / MINUTE_MS) * MINUTE_MS).toISOString();
-    const key = [address, renderedAt, ...reads.map(({ path: read, status, etag }) => `${read}:${status}:${etag}`)].join(
-      "|",
-    );
+    const reads = await Promise.all(firstReadsOf(address.split("?")[0] ?? "").map((path) => this.#read(path)));
+    const renderedAt = new Date(Math.floor(this.#options.now().getTime() / MINUTE_MS) * MINUTE_MS).toISOString();
+    const key = `${address}|${renderedAt}|${reads.map((read) => read.version).join("|")}`;
     let page = this.#kept.get(key);
     if (page === undefined) {
       const answers: FirstAnswers = Object.fromEntries(reads.map((read) => [read.path, read.answer]));
@@ -90,28 +133,39 @@ export class GuestPages {
     return page;
   }
 
-  async #read(read: string) {
+  #read(path: string): Promise<Read> {
+    // Elapsed time, not the server's clock, which a test may move back and forth.
+    const now = performance.now();
+    const known = this.#reads.get(path);
+    if (known !== undefined && now - known.at < READS_FRESH_MS) return known.read;
+    const read = this.#ask(path);
+    read.catch(() => this.#reads.delete(path));
+    if (this.#reads.size >= MAX_KEPT_READS) this.#reads.clear();
+    this.#reads.set(path, { read, at: now });
+    return read;
+  }
+
+  /** The API's own answer, asked in this process. */
+  async #ask(path: string): Promise<Read> {
     const response = await this.#app.inject({
       method: "GET",
-      url: `/api/${read}`,
+      url: `/api/${path}`,
       headers: { accept: "application/json" },
     });
-    if (response.statusCode >= 500) throw new Error(`GET /api/${read} answered ${response.statusCode}`);
+    if (response.statusCode >= 500) throw new Error(`GET /api/${path} answered ${response.statusCode}`);
     return {
-      path: read,
-      status: response.statusCode,
-      etag: String(response.headers.etag ?? response.body),
+      path,
+      version: `${path}:${response.statusCode}:${String(response.headers.etag ?? response.body)}`,
       answer: { status: response.statusCode, body: response.json() as unknown },
     };
   }
 
   async #build(address: string, data: ServerRenderData): Promise<GuestPage> {
-    const { status, html } = await this.#render(address, data);
+    const { status, html } = await this.#options.render(address, data);
     const page = withRender(this.#shell, html, data);
-    return {
-      status,
-      body: await encodeBody(Buffer.from(page), { contentType: "text/html; charset=utf-8", cacheControl: "no-cache" }),
-    };
+    const headers = { contentType: "text/html; charset=utf-8", cacheControl: "no-cache" };
+    // Made again every minute a page is visited: the quick brotli.
+    return { status, body: await encodeBody(Buffer.from(page), headers, 5) };
   }
 }
 
