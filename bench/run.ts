@@ -36,16 +36,19 @@ const only = args.find((arg) => arg.startsWith("--only="))?.slice("--only=".leng
 /** A hard stop for the whole bench, whatever hangs (Lighthouse: 3 pages x BENCH_RUNS runs plus visits). */
 const WATCHDOG_MS = (only === "lighthouse" ? 40 : 10) * 60 * 1000;
 
-/** The goals for the cold menu page and the repeat visit (not timed tests: figures). */
+/**
+ * The goals for the cold guest pages and the repeat visit (not timed tests: figures). The pages
+ * come as server-rendered HTML: the cold first item is held to the floor's, and the JavaScript
+ * before the first render is reported, no longer a goal (the first render no longer waits for it).
+ */
 const GOALS = {
-  score: 90,
-  lcpMs: 2500,
-  tbtMs: 200,
+  score: 98,
+  lcpMs: 1500,
+  tbtMs: 150,
   cls: 0.01,
   mainThreadMs: 2500,
-  coldFirstItemMs: 3500,
+  coldFirstItemOfFloor: 0.8,
   repeatFirstItemMs: 1000,
-  jsOverFloorGzip: 20_000,
   precacheBrotli: 250_000,
 };
 
@@ -272,7 +275,7 @@ function reportLighthouse(bench: LighthouseBench): void {
       (page) => `${ms(page.coldFirstItemMs.median)}${ratio(page.coldFirstItemMs.median, floor.coldFirstItemMs.median)}`,
     ),
     ms(floor.coldFirstItemMs.median),
-    `<= ${ms(GOALS.coldFirstItemMs)}`,
+    `<= ${GOALS.coldFirstItemOfFloor}x the floor`,
   ]);
   const { repeatVisit, bytes } = bench;
   rows.push([
@@ -323,7 +326,7 @@ function reportLighthouse(bench: LighthouseBench): void {
     "",
     `${kB(bytes.jsBeforeFirstRenderGzip)} in ${bytes.menuJsFiles} files (floor + ${kB(bytes.jsBeforeFirstRenderGzip - bytes.floorJsGzip)})`,
     kB(bytes.floorJsGzip),
-    `<= floor + ${kB(GOALS.jsOverFloorGzip)}`,
+    "reported",
   ]);
   printTable(rows);
   const load = (averages: number[]) => averages.map((value) => value.toFixed(1)).join(" ");
