@@ -4,6 +4,7 @@
  * signed in as the app does it, the child process of clients and the question-and-answer with it,
  * a waiter's real HTTP request timed to the last delivery it causes, and the figures of a sample.
  */
+
 import { type ChildProcess, fork } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -18,6 +19,7 @@ import { listOutboxMessagesTo } from "../src/server/db/repositories/outbox.repos
 import { DEMO_VENUES_DIR, PUBLIC_IMAGES_DIR } from "../src/server/paths";
 import { InProcessOrderEvents } from "../src/server/realtime/order-events";
 import { importDemoVenuesIfEmpty } from "../src/server/venue/demo-venues";
+import { benchAppConfig } from "./bench-app";
 
 type Db = ReturnType<typeof openDatabase>["db"];
 
@@ -38,20 +40,11 @@ export async function startFanoutApi(name: string): Promise<FanoutApi> {
   const { db } = openDatabase({ kind: "sqlite", file: path.join(dataDir, "venue.sqlite") });
   const app = buildApp({
     db,
-    config: {
-      staticDir: "/nonexistent",
-      contactEmail: "bench@example.com",
-      logLevel: "silent",
-      trustProxy: false,
-      demoVenues: true,
-      jwtSecret: null,
-      messaging: { sms: { provider: "outbox" }, email: { provider: "outbox" } },
-      devOutboxApi: false,
-      devClockApi: false,
+    config: benchAppConfig({
       // Every bench client is the same guest from 127.0.0.1: the per-session and per-address caps
       // would refuse all but a few.
       stomp: { maxConnectionsPerSession: 1_000_000, maxConnectionsPerAddress: 1_000_000 },
-    },
+    }),
     logger: false,
     orderEvents: new InProcessOrderEvents(),
   });

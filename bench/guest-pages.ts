@@ -9,6 +9,7 @@
  *      compression) in the server's process, each request at a new minute so that none is kept;
  *      BENCH_MISSES of them (200 by default), p50 / p99 / max. Goal p99 <= 50 ms.
  */
+
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
@@ -19,6 +20,7 @@ import { migrateToLatest } from "../src/server/db/migrate";
 import { DEMO_VENUES_DIR, PUBLIC_IMAGES_DIR } from "../src/server/paths";
 import { SERVER_RENDER_MODULE } from "../src/server/ssr/guest-pages";
 import { importDemoVenuesIfEmpty } from "../src/server/venue/demo-venues";
+import { benchAppConfig } from "./bench-app";
 import { startRealServer } from "./servers";
 import { ensureWrk, runWrk, type WrkResult } from "./wrk";
 
@@ -102,17 +104,7 @@ const { db } = openDatabase({ kind: "sqlite", file: path.join(dataDir, "venue.sq
 let minute = Date.parse("2026-07-15T09:00:00Z");
 const app = buildApp({
   db,
-  config: {
-    staticDir: appDir,
-    contactEmail: "bench@example.com",
-    logLevel: "silent",
-    trustProxy: false,
-    demoVenues: true,
-    jwtSecret: null,
-    messaging: { sms: { provider: "outbox" }, email: { provider: "outbox" } },
-    devOutboxApi: false,
-    devClockApi: false,
-  },
+  config: benchAppConfig({ staticDir: appDir }),
   logger: false,
   now: () => new Date(minute),
 });

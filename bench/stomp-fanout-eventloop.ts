@@ -30,6 +30,7 @@
  * Env: BENCH_EVENTLOOP_SHAPES (default "10000x1,4000x32"), BENCH_EVENTLOOP_MODES ("sliced,unsliced"),
  *      BENCH_RUNS (5), BENCH_CHANGES (10).
  */
+
 import { fork } from "node:child_process";
 import { subscribe } from "node:diagnostics_channel";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -51,6 +52,7 @@ import {
   type FanoutSliceReport,
 } from "../src/server/realtime/topic-fanout";
 import { importDemoVenuesIfEmpty } from "../src/server/venue/demo-venues";
+import { benchAppConfig } from "./bench-app";
 import { askClients, clientsMessage, signInGuest } from "./fanout-support";
 
 const WATCHDOG_MS = 30 * 60 * 1000;
@@ -165,18 +167,9 @@ try {
 function buildBenchApp(bus: InProcessOrderEvents, mode: Mode): App {
   return buildApp({
     db,
-    config: {
-      staticDir: "/nonexistent",
-      contactEmail: "bench@example.com",
-      logLevel: "silent",
-      trustProxy: false,
-      demoVenues: true,
-      jwtSecret: null,
-      messaging: { sms: { provider: "outbox" }, email: { provider: "outbox" } },
-      devOutboxApi: false,
-      devClockApi: false,
+    config: benchAppConfig({
       stomp: { maxConnectionsPerSession: 1_000_000, maxConnectionsPerAddress: 1_000_000 },
-    },
+    }),
     logger: false,
     orderEvents: bus,
     stompFanout: MODES[mode],

@@ -1,7 +1,20 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 
 /** A screen past the menu: the app loads its table and menu itself (the shell, not server-rendered). */
 const CATEGORIES_PAGE = "/beach-bar/7201/categories?category=7101";
+/** What the beach bar's pages read first: its table and its menu. */
+const FIRST_READS = ["/api/tables/7201", "/api/tables/7201/menus/beach-bar"];
+
+/** The page's requests for the first reads, as they are sent. */
+function readsSent(page: Page): string[] {
+  const sent: string[] = [];
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (FIRST_READS.includes(pathname)) sent.push(pathname);
+  });
+  return sent;
+}
 
 // Demo data (venues/demo/beach-hotel.json): store 7, spot 7201 "Ομπρέλα 1", service "beach-bar".
 
@@ -39,12 +52,7 @@ test("spec §2 menu: a service card opens its menu with categories, items and pr
 test("first load: a cold menu visit brings the table and the menu inside its HTML and asks for neither again", async ({
   page,
 }) => {
-  const reads = ["/api/tables/7201", "/api/tables/7201/menus/beach-bar"];
-  const sent: string[] = [];
-  page.on("request", (request) => {
-    const { pathname } = new URL(request.url());
-    if (reads.includes(pathname)) sent.push(pathname);
-  });
+  const sent = readsSent(page);
   await page.goto("/beach-bar/7201");
   await expect(page.getByRole("article", { name: "Freddo espresso" })).toBeVisible();
   await expect(page.locator("html[data-mounted]")).toHaveCount(1);
@@ -54,12 +62,7 @@ test("first load: a cold menu visit brings the table and the menu inside its HTM
 test("first load: a cold visit of a screen past the menu starts the table and menu reads with the page (preload header) and fetches each once", async ({
   page,
 }) => {
-  const reads = ["/api/tables/7201", "/api/tables/7201/menus/beach-bar"];
-  const sent: string[] = [];
-  page.on("request", (request) => {
-    const { pathname } = new URL(request.url());
-    if (reads.includes(pathname)) sent.push(pathname);
-  });
+  const sent = readsSent(page);
   const answer = await page.goto(CATEGORIES_PAGE);
   expect(answer?.headers().link).toContain("</api/tables/7201/menus/beach-bar>; rel=preload; as=fetch");
   await expect(page.getByRole("article", { name: "Freddo espresso" })).toBeVisible();
@@ -73,10 +76,10 @@ test("first load: a cold visit of a screen past the menu starts the table and me
             .filter((entry) => new URL(entry.name).pathname === path)
             .filter((entry) => (entry as PerformanceResourceTiming).transferSize > 0).length,
       ),
-    reads,
+    FIRST_READS,
   );
   expect(downloads).toEqual([1, 1]);
-  expect(sent.sort()).toEqual([...reads].sort());
+  expect(sent.sort()).toEqual([...FIRST_READS].sort());
 });
 
 test("spec §2 routes: malformed ids, unknown tables and unknown services show the not-found screen", async ({
