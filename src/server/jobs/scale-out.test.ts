@@ -71,7 +71,10 @@ describe.skipIf(!onPostgres)("two API processes on one PostgreSQL (PostgreSQL on
     hangingSms = await startHangingSmsProvider();
     const base = { ...database.env, ...JOBS, DEV_CLOCK_API: "on" };
     [a, b] = await Promise.all([
-      startMainProcess(base),
+      // A polls slower than B's lease: the outcome job B's accept writes is B's to claim (its own
+      // commit nudges its worker at once), even when a loaded machine delays that nudge past one
+      // of A's 200 ms polls; A still takes it over once B's lease has run out.
+      startMainProcess({ ...base, JOB_POLL_INTERVAL_MS: "2500" }),
       // B sends SMS through the provider that never answers, so it dies holding the outcome job.
       startMainProcess({
         ...base,
