@@ -29,7 +29,7 @@ export interface GetOptions {
 }
 
 /**
- * Answers the server already gave inside a server-rendered page (`ssr/first-answers.ts`), by API
+ * Answers the server already gave inside a server-rendered page (`ssr/server-render.ts`), by API
  * path. Each is taken once: the render that shows them reads them without a request, and any
  * later read of the same path asks the network as usual.
  */

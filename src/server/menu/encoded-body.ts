@@ -7,6 +7,7 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
+import type { FastifyReply, FastifyRequest } from "fastify";
 
 export type ContentCoding = "br" | "gzip" | "identity";
 
@@ -109,6 +110,23 @@ export function answerGet(
 ): BodyAnswer {
   const representation = chooseRepresentation(body, acceptEncoding);
   return matchesIfNoneMatch(ifNoneMatch, body.etags) ? representation.notModified : representation.ok;
+}
+
+/**
+ * Sends the answer to this GET through Fastify: a 304, or `okStatus` (200, or 404 for a
+ * not-found page) with the variant's bytes and its headers, written out once.
+ */
+export function replyWithBody(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: EncodedBody,
+  okStatus = 200,
+): FastifyReply {
+  const answer = answerGet(body, request.headers["accept-encoding"], request.headers["if-none-match"]);
+  return reply
+    .code(answer.status === 304 ? 304 : okStatus)
+    .headers(answer.headers)
+    .send(answer.bytes ?? undefined);
 }
 
 /** The best variant the client accepts (brotli, then gzip, then the plain bytes). */

@@ -10,13 +10,13 @@
  * matches; a page the service worker answers has no such header and needs none.
  */
 import path from "node:path";
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { ErrorBodyDto } from "../../domain/api";
 import { firstReadsOf } from "../../domain/first-reads";
 import { serverRenderedAddress } from "../../domain/server-render";
-import { answerGet } from "../menu/encoded-body";
-import { type GuestPage, GuestPages, type GuestPagesOptions, loadGuestPageRender } from "../ssr/guest-pages";
+import { replyWithBody } from "../menu/encoded-body";
+import { GuestPages, type GuestPagesOptions, loadGuestPageRender } from "../ssr/guest-pages";
 
 export interface NotFoundOptions {
   /** The built PWA's folder when plugins/static-pwa.ts is registered (it provides reply.sendFile). */
@@ -57,7 +57,7 @@ const notFoundPlugin: FastifyPluginAsync<NotFoundOptions> = async (app, options)
     const address = guestPages && request.method === "GET" ? serverRenderedAddress(request.url) : null;
     if (guestPages && address !== null && isPageNavigation(request)) {
       const page = await guestPages.page(address);
-      if (page) return answerPage(reply, request, page);
+      if (page) return replyWithBody(request, reply, page.body, page.status);
     }
     if (options.spaFallback && isPageNavigation(request)) {
       const preloads = firstReadsOf(pathname).map(
@@ -73,11 +73,5 @@ const notFoundPlugin: FastifyPluginAsync<NotFoundOptions> = async (app, options)
     return reply.code(404).send(body);
   });
 };
-
-function answerPage(reply: FastifyReply, request: FastifyRequest, page: GuestPage) {
-  const answer = answerGet(page.body, request.headers["accept-encoding"], request.headers["if-none-match"]);
-  reply.code(answer.status === 304 ? 304 : page.status).headers(answer.headers);
-  return reply.send(answer.bytes ?? undefined);
-}
 
 export const notFoundHandler = fp(notFoundPlugin, { name: "not-found" });

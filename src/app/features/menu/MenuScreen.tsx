@@ -14,7 +14,7 @@ import type { ServiceMenuData } from "../../venue/load-venue";
 import { usePageTitle } from "../shell/use-page-title";
 import { AllergenFilter } from "./AllergenFilter";
 import { CategoryChips } from "./CategoryChips";
-import { everyRowAtOnce, FIRST_RENDER_ITEM_ROWS, firstRowsOf, priorityPhotosOf } from "./first-screen";
+import { FIRST_RENDER_ITEM_ROWS, firstRowsOf, priorityPhotosOf, rendersEveryRowFirst } from "./first-screen";
 import { MenuHeader } from "./MenuHeader";
 import { MenuItemList } from "./MenuItemList";
 import { MenuNotices } from "./MenuNotices";
@@ -135,7 +135,7 @@ export function MenuScreen({ table, service, menu, screenName, activeCategories,
  */
 function useRestRendered(): boolean {
   const firstScreenShown = useFirstScreenShown();
-  const [restRendered, setRestRendered] = useState(firstScreenShown || everyRowAtOnce());
+  const [restRendered, setRestRendered] = useState(firstScreenShown || rendersEveryRowFirst());
   useEffect(() => {
     if (!restRendered) startTransition(() => setRestRendered(true));
   }, [restRendered]);

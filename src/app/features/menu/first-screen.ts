@@ -24,7 +24,7 @@ export function renderEveryRowFirst(): void {
   everyRowFirst = true;
 }
 
-export function everyRowAtOnce(): boolean {
+export function rendersEveryRowFirst(): boolean {
   return everyRowFirst;
 }
 

@@ -14,7 +14,7 @@ import { Type } from "typebox";
 import { ErrorBodySchema, MenuResponseSchema } from "../../../domain/api";
 import { notFound } from "../../http/api-error";
 import { IdSchema, SlugSchema } from "../../http/schemas";
-import { answerGet } from "../../menu/encoded-body";
+import { replyWithBody } from "../../menu/encoded-body";
 import type { CachedMenu, MenuCache } from "../../menu/menu-cache";
 
 export interface ServiceRoutesOptions {
@@ -94,11 +94,6 @@ function sendMenu(
   menu: CachedMenu | null,
 ): FastifyReply {
   if (menu === null) return reply.send(notFound("SERVICE_NOT_FOUND", `There is no service ${serviceId}`));
-  const { headers } = request;
   // Headers written out once per menu version (menu/encoded-body.ts), Content-Length included.
-  const answer = answerGet(menu.body, headers["accept-encoding"], headers["if-none-match"]);
-  return reply
-    .code(answer.status)
-    .headers(answer.headers)
-    .send(answer.bytes ?? undefined);
+  return replyWithBody(request, reply, menu.body);
 }
