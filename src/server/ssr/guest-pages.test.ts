@@ -156,6 +156,12 @@ describe("server-rendered guest pages", () => {
     );
   });
 
+  it("a waiter's PDA spot is not server-rendered: its staff shell is the device's to render", async () => {
+    const response = await server.app.inject({ method: "GET", url: "/menu/205", headers: html });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(SHELL);
+  });
+
   it("the screens past the menu, and requests that are not page loads, are not server-rendered", async () => {
     const cart = await server.app.inject({ method: "GET", url: "/beach-bar/200/cart", headers: html });
     expect(cart.statusCode).toBe(200);

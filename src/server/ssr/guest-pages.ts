@@ -118,8 +118,9 @@ export class GuestPages {
     }
   }
 
-  async #pageNow(address: string): Promise<GuestPage> {
+  async #pageNow(address: string): Promise<GuestPage | null> {
     const reads = await Promise.all(firstReadsOf(address.split("?")[0] ?? "").map((path) => this.#read(path)));
+    if (isPdaSpot(reads[0])) return null;
     const renderedAt = new Date(Math.floor(this.#options.now().getTime() / MINUTE_MS) * MINUTE_MS).toISOString();
     const key = `${address}|${renderedAt}|${reads.map((read) => read.version).join("|")}`;
     let page = this.#kept.get(key);
@@ -167,6 +168,14 @@ export class GuestPages {
     // Made again every minute a page is visited: the quick brotli.
     return { status, body: await encodeBody(Buffer.from(page), headers, 5) };
   }
+}
+
+/**
+ * A waiter's PDA spot (the table read, always a page's first) opens the device's staff shell and
+ * live streams, which only the device can render: its page stays the app's to render.
+ */
+function isPdaSpot(tableRead: Read | undefined): boolean {
+  return (tableRead?.answer.body as { spot?: { isPda?: boolean } } | undefined)?.spot?.isPda === true;
 }
 
 /**
