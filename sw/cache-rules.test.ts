@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type RequestFacts, runtimeCacheFor, servesAppShell, wantsFreshRead } from "./cache-rules";
+import { navigationAnswer, type RequestFacts, runtimeCacheFor, wantsFreshRead } from "./cache-rules";
 
 const origin = "https://kyma.example";
 
@@ -57,18 +57,25 @@ describe("runtimeCacheFor", () => {
   });
 });
 
-describe("servesAppShell", () => {
-  it.each(["/", "/menu/1042", "/beach-bar/1042", "/beach-bar/1042?category=5", "/profile"])(
-    "answers the navigation %s with index.html",
+describe("navigationAnswer", () => {
+  it.each(["/menu/1042", "/beach-bar/1042", "/beach-bar/1042?category=5", "/menu/1042?brand=dark"])(
+    "asks the network first for the server-rendered page %s (a catalogue change is never shown stale online)",
     (path) => {
-      expect(servesAppShell(path)).toBe(true);
+      expect(navigationAnswer(path)).toBe("server-page");
+    },
+  );
+
+  it.each(["/", "/profile", "/beach-bar/1042/cart", "/checkout", "/staff", "/menu"])(
+    "answers the app's screen %s with the precached shell",
+    (path) => {
+      expect(navigationAnswer(path)).toBe("app-shell");
     },
   );
 
   it.each(["/api", "/api/", "/api?x=1", "/api/docs", "/api/tables/1042", "/robots.txt", "/icons/icon-512.png"])(
-    "lets the navigation %s reach the server",
+    "lets the navigation %s reach the server untouched",
     (path) => {
-      expect(servesAppShell(path)).toBe(false);
+      expect(navigationAnswer(path)).toBeNull();
     },
   );
 });

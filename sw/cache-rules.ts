@@ -2,6 +2,7 @@
  * Which request the service worker answers from which cache. Pure, so that the rules are tested
  * in node (cache-rules.test.ts) and sw.ts only wires them to Workbox strategies.
  */
+import { serverRenderedAddress } from "../src/domain/server-render";
 
 /** One named cache per resource kind; bump the suffix when the stored shape changes. */
 export const RUNTIME_CACHES = {
@@ -72,12 +73,28 @@ export function runtimeCacheFor({ url, method, sameOrigin }: RequestFacts): Runt
 }
 
 /**
- * Navigations the app shell must NOT answer (matched against path + query, as NavigationRoute
- * does): the API, and direct visits to files such as /robots.txt or /icons/icon-512.png.
+ * Navigations the worker must NOT answer (matched against path + query): the API, and direct
+ * visits to files such as /robots.txt or /icons/icon-512.png.
  */
-export const NAVIGATION_DENYLIST: readonly RegExp[] = [/^\/api(\/|$|\?)/, /\/[^/?]+\.[^/?]+(\?|$)/];
+const NAVIGATION_DENYLIST: readonly RegExp[] = [/^\/api(\/|$|\?)/, /\/[^/?]+\.[^/?]+(\?|$)/];
 
-/** Whether a navigation to this path (with its query) gets the precached index.html. */
-export function servesAppShell(pathAndQuery: string): boolean {
-  return !NAVIGATION_DENYLIST.some((pattern) => pattern.test(pathAndQuery));
+/**
+ * How long a navigation to a server-rendered page waits for the network before the worker answers
+ * with the shell: a Slow 4G answer of a menu's HTML takes under a second, and past this the beach
+ * Wi-Fi is as good as gone, so the guest gets the menu from the worker's copies instead.
+ */
+export const SERVER_PAGE_TIMEOUT_MS = 2_000;
+
+/**
+ * How the worker answers a navigation (path and query):
+ * - "server-page": the pages a QR code opens (domain/server-render.ts), network first so that a
+ *   catalogue change is never shown stale once online; the precached shell when the network fails
+ *   or takes longer than SERVER_PAGE_TIMEOUT_MS, which renders from the worker's copies of the
+ *   same reads (the page hands over the answers its HTML carried, visit-reads.ts);
+ * - "app-shell": every other screen of the app, the precached index.html at once;
+ * - null: not the app's (the API, a file), straight to the network.
+ */
+export function navigationAnswer(pathAndQuery: string): "server-page" | "app-shell" | null {
+  if (NAVIGATION_DENYLIST.some((pattern) => pattern.test(pathAndQuery))) return null;
+  return serverRenderedAddress(pathAndQuery) === null ? "app-shell" : "server-page";
 }

@@ -1,8 +1,10 @@
 /**
  * The service worker: a thin Workbox worker built by vite-plugin-pwa (injectManifest).
  * - precaches the app shell (index.html and the files it loads) at install and serves index.html
- *   for the app's navigations; the rest of the build follows into the runtime caches once the
- *   worker controls the page (precache-split.ts), so a first visit is offline-ready in seconds,
+ *   for the app's navigations, except the server-rendered pages a QR code opens, which it asks the
+ *   network for first (cache-rules.ts navigationAnswer); the rest of the build follows into the
+ *   runtime caches once the worker controls the page (precache-split.ts), so a first visit is
+ *   offline-ready in seconds,
  * - keeps the guest read API and venue images in their own runtime caches, so a menu seen once
  *   opens instantly and with the beach Wi-Fi gone; what the first visit read before the worker
  *   existed is handed over by the page (visit-reads.ts),
@@ -13,16 +15,18 @@
 import { CacheableResponsePlugin } from "workbox-cacheable-response";
 import { ExpirationPlugin } from "workbox-expiration";
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";
-import { NavigationRoute, registerRoute } from "workbox-routing";
+import { registerRoute } from "workbox-routing";
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate, type Strategy } from "workbox-strategies";
 import {
-  NAVIGATION_DENYLIST,
+  navigationAnswer,
   RUNTIME_CACHES,
   type RuntimeCacheKind,
   runtimeCacheFor,
+  SERVER_PAGE_TIMEOUT_MS,
   wantsFreshRead,
 } from "./cache-rules";
 import { splitPrecache } from "./precache-split";
+import { pageOrFallback } from "./server-page";
 import { isVisitReadsMessage, readsToKeep } from "./visit-reads";
 import { keepInRuntimeCaches, keepWhatPagesRead } from "./warm-caches";
 
@@ -32,8 +36,16 @@ const precache = splitPrecache(self.__WB_MANIFEST, self.location.origin);
 precacheAndRoute(precache.install);
 cleanupOutdatedCaches();
 
-// Deep links (/menu/42, /beach-bar/42) open offline from the precached shell; the router takes over.
-registerRoute(new NavigationRoute(createHandlerBoundToURL("index.html"), { denylist: [...NAVIGATION_DENYLIST] }));
+// The app's screens open from the precached shell, offline too; the router takes over.
+const appShell = createHandlerBoundToURL("index.html");
+
+registerRoute(
+  ({ request, url }) => request.mode === "navigate" && navigationAnswer(url.pathname + url.search) !== null,
+  (options) =>
+    navigationAnswer(options.url.pathname + options.url.search) === "server-page"
+      ? pageOrFallback(fetch(options.request), () => appShell(options), SERVER_PAGE_TIMEOUT_MS)
+      : appShell(options),
+);
 
 /** The strategy, and so the cache, of each runtime cache kind (cache-rules.ts). */
 const strategies: Record<RuntimeCacheKind, Strategy> = {
@@ -144,7 +156,16 @@ self.addEventListener("message", (event: ExtendableMessageEvent) => {
   // it took control; then the build files left for later.
   if (isVisitReadsMessage(data)) {
     const reads = readsToKeep(data.urls, self.location.origin);
-    const kept = keepInRuntimeCaches(reads, event, strategyFor, 8).then(() => warmTheRest(event));
+    const renewed = readsToKeep(data.renewed ?? [], self.location.origin);
+    const kept = Promise.all([
+      keepInRuntimeCaches(renewed, event, strategyFor, { concurrency: 8, renew: true }),
+      keepInRuntimeCaches(
+        reads.filter((url) => !renewed.includes(url)),
+        event,
+        strategyFor,
+        { concurrency: 8 },
+      ),
+    ]).then(() => warmTheRest(event));
     event.waitUntil(kept);
     void kept.then(() => event.ports[0]?.postMessage(true));
   }
@@ -157,7 +178,7 @@ let restWarmed: Promise<void> | undefined;
  * still pass while they download; once per start of the worker (a file kept is not fetched again).
  */
 function warmTheRest(event: ExtendableEvent): Promise<void> {
-  restWarmed ??= keepInRuntimeCaches(precache.later, event, strategyFor, 2);
+  restWarmed ??= keepInRuntimeCaches(precache.later, event, strategyFor, { concurrency: 2 });
   return restWarmed;
 }
 

@@ -53,4 +53,11 @@ describe("isVisitReadsMessage", () => {
     expect(isVisitReadsMessage({ type: "SKIP_WAITING" })).toBe(false);
     expect(isVisitReadsMessage(null)).toBe(false);
   });
+
+  it("accepts the reads to renew (those the page's HTML brought) only as a list", () => {
+    expect(isVisitReadsMessage({ type: KEEP_VISIT_READS, urls: [], renewed: [`${origin}/api/tables/7203`] })).toBe(
+      true,
+    );
+    expect(isVisitReadsMessage({ type: KEEP_VISIT_READS, urls: [], renewed: "x" })).toBe(false);
+  });
 });

@@ -14,7 +14,10 @@ import { runtimeCacheFor } from "./cache-rules";
 /** Worker -> page, on a MessageChannel: "which addresses has this page read?". */
 export const ASK_VISIT_READS = "ASK_VISIT_READS";
 
-/** Page -> worker: `{ type: KEEP_VISIT_READS, urls }`, also the page's answer to ASK_VISIT_READS. */
+/**
+ * Page -> worker: `{ type: KEEP_VISIT_READS, urls, renewed }`, also the page's answer to
+ * ASK_VISIT_READS.
+ */
 export const KEEP_VISIT_READS = "KEEP_VISIT_READS";
 
 /** Enough for a long visit (every photo of a large menu), small enough to bound one message's work. */
@@ -23,13 +26,20 @@ export const MAX_VISIT_READS = 400;
 export interface VisitReadsMessage {
   type: typeof KEEP_VISIT_READS;
   urls: string[];
+  /**
+   * The reads whose answers came inside the page's HTML, fresh from the server: the worker's
+   * copies of them may be older, so it renews them rather than keeping what it has. Without this
+   * a menu opened online from the server's HTML would leave the copy an offline visit opens as
+   * old as the first visit.
+   */
+  renewed?: string[];
 }
 
 /** Whether a message (from a page, so untrusted in shape) hands over a visit's reads. */
 export function isVisitReadsMessage(data: unknown): data is VisitReadsMessage {
   if (typeof data !== "object" || data === null) return false;
-  const { type, urls } = data as { type?: unknown; urls?: unknown };
-  return type === KEEP_VISIT_READS && Array.isArray(urls);
+  const { type, urls, renewed } = data as { type?: unknown; urls?: unknown; renewed?: unknown };
+  return type === KEEP_VISIT_READS && Array.isArray(urls) && (renewed === undefined || Array.isArray(renewed));
 }
 
 /**

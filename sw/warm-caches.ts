@@ -17,28 +17,35 @@ export type StrategyFor = (kind: RuntimeCacheKind) => Strategy;
 
 /**
  * Stores each of `urls` (same origin, absolute or from the site root) in its runtime cache, `concurrency` at a time; a
- * precached address is left to the precache.
+ * precached address is left to the precache. With `renew`, an address already cached is asked of
+ * the server again (a cheap 304 when it has not changed) instead of being left alone.
  */
 export async function keepInRuntimeCaches(
   urls: readonly string[],
   event: ExtendableEvent,
   strategyFor: StrategyFor,
-  concurrency = 4,
+  { concurrency = 4, renew = false }: { concurrency?: number; renew?: boolean } = {},
 ): Promise<void> {
   const queue = [...urls];
   const worker = async () => {
-    for (let url = queue.shift(); url !== undefined; url = queue.shift()) await keepOne(url, event, strategyFor);
+    for (let url = queue.shift(); url !== undefined; url = queue.shift()) await keepOne(url, event, strategyFor, renew);
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
 }
 
-async function keepOne(address: string, event: ExtendableEvent, strategyFor: StrategyFor): Promise<void> {
+async function keepOne(
+  address: string,
+  event: ExtendableEvent,
+  strategyFor: StrategyFor,
+  renew: boolean,
+): Promise<void> {
   const url = new URL(address, self.location.origin);
   const kind = runtimeCacheFor({ url, method: "GET", sameOrigin: url.origin === self.location.origin });
   if (kind === null || getCacheKeyForURL(url.href) !== undefined) return;
   // Only the one cache it belongs in is asked: each cache operation waits for the writes before it.
-  if ((await (await caches.open(RUNTIME_CACHES[kind].name)).match(url.href)) !== undefined) return;
-  const request = new Request(url.href, { cache: "force-cache", credentials: "same-origin" });
+  if (!renew && (await (await caches.open(RUNTIME_CACHES[kind].name)).match(url.href)) !== undefined) return;
+  // A renewal revalidates the browser's copy too, which may be as old as the worker's.
+  const request = new Request(url.href, { cache: renew ? "no-cache" : "force-cache", credentials: "same-origin" });
   try {
     // The response and the cache write both settle before the address counts as kept.
     await Promise.all(strategyFor(kind).handleAll({ event, request }));
@@ -62,7 +69,7 @@ export async function keepWhatPagesRead(
     const answers = await askPagesForReads({ type: ASK_VISIT_READS }, timeoutMs);
     const fresh = readsToKeep(answers, self.location.origin).filter((url) => !kept.has(url));
     if (fresh.length === 0) return;
-    await keepInRuntimeCaches(fresh, event, strategyFor, 8);
+    await keepInRuntimeCaches(fresh, event, strategyFor, { concurrency: 8 });
     for (const url of fresh) kept.add(url);
   }
 }

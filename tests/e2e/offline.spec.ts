@@ -1,12 +1,15 @@
 /**
  * The PWA promise on patchy beach Wi-Fi: after one online visit, the menu opens with no network,
- * and the app is installable to the home screen. Runs against the production build (the worker
+ * a menu reopened online is never older than the server's, and the app is installable to the home
+ * screen. Runs against the production build (the worker
  * is off in `vite dev`).
  */
+import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { RUNTIME_CACHES } from "../../sw/cache-rules";
+import { type StaffSession, signInWaiter, staffHeaders } from "./support/orders";
 import { expect, test } from "./support/test";
 
 interface Names {
@@ -99,6 +102,77 @@ test("after one online visit, a menu page reloads with the network offline", asy
   await page.goto(`/menu/${menu.spotId}`);
   await expect(page.getByText(menu.serviceName, { exact: true }).first()).toBeVisible();
   await context.setOffline(false);
+});
+
+const ESPRESSO = { store: 7, id: 70104, name: "Espresso" } as const;
+
+async function setEspressoPrice(request: APIRequestContext, admin: StaffSession, priceCents: number): Promise<void> {
+  const answer = await request.patch(`/api/staff/stores/${ESPRESSO.store}/items/${ESPRESSO.id}`, {
+    headers: { ...staffHeaders(admin), "idempotency-key": randomUUID() },
+    data: { priceCents },
+  });
+  expect(answer.status(), await answer.text()).toBe(200);
+}
+
+/** The price of Espresso in the worker's copy of the beach bar's menu at `spot`, or null while it has none. */
+function cachedEspressoPrice(page: Page, spot: number): Promise<number | null> {
+  return page.evaluate(
+    async ({ cacheName, address, id }) => {
+      const cached = await (await caches.open(cacheName)).match(new URL(address, location.origin).href);
+      if (cached === undefined) return null;
+      const menu = (await cached.json()) as { items: { id: number; priceCents: number }[] };
+      return menu.items.find((item) => item.id === id)?.priceCents ?? null;
+    },
+    { cacheName: RUNTIME_CACHES.guestApi.name, address: `/api/tables/${spot}/menus/beach-bar`, id: ESPRESSO.id },
+  );
+}
+
+test("under the worker a menu page comes from the network first: a price changed while the guest was away shows on reopening online, and offline after that", async ({
+  page,
+  context,
+  request,
+}) => {
+  const spot = 7201;
+  const admin = await signInWaiter(request, "707070", ESPRESSO.store);
+  const original = (await (await request.get(`/api/tables/${spot}/menus/beach-bar`)).json()) as {
+    items: { id: number; priceCents: number }[];
+  };
+  const before = original.items.find((item) => item.id === ESPRESSO.id)?.priceCents;
+  if (before === undefined) throw new Error("Espresso is not on the beach bar's menu");
+  const euros = (cents: number) => `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, "0")}`;
+  const espresso = page.getByRole("article", { name: ESPRESSO.name, exact: true });
+
+  await page.goto(`/beach-bar/${spot}`);
+  await expect(espresso).toContainText(euros(before));
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 })
+    .toBe(true);
+  await expect.poll(() => cachedEspressoPrice(page, spot), { timeout: 15_000 }).toBe(before);
+
+  const changed = before + 70;
+  try {
+    // The guest closes the menu (an open one would follow the change live); the price changes.
+    await page.goto("about:blank");
+    await setEspressoPrice(request, admin, changed);
+    // Online, the worker asks the server: its HTML, hydrated, has the new price, where the shell
+    // would have rendered the worker's old copy.
+    const reopened = await page.goto(`/beach-bar/${spot}`);
+    expect(reopened?.fromServiceWorker()).toBe(true);
+    expect(await reopened?.text()).toContain(euros(changed));
+    await expect(page.locator('html[data-render="hydrate"]')).toHaveCount(1);
+    await expect(espresso).toContainText(euros(changed));
+    // The worker renews its copy of the reads that HTML brought.
+    await expect.poll(() => cachedEspressoPrice(page, spot), { timeout: 15_000 }).toBe(changed);
+
+    // Offline, the worker answers with the shell, which renders that renewed copy.
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.locator("html[data-render]")).toHaveCount(0);
+    await expect(espresso).toContainText(euros(changed));
+  } finally {
+    await context.setOffline(false);
+    await setEspressoPrice(request, admin, before);
+  }
 });
 
 test("the app is installable: linked manifest, standalone, 192/512/maskable icons, narrow and wide screenshots", async ({

@@ -7,13 +7,17 @@
  * completes without having passed through the worker (it started before the worker took control).
  * The browser's resource timing is the record: it also lists the reads the HTML's preload header
  * started, which the app's own code never requested. A server-rendered page's answers came inside
- * its HTML, with no request to time: they are added by name (ssr/server-render.ts).
+ * its HTML, with no request to time: they are added by name (ssr/server-render.ts); when a worker
+ * already controlled the page, that HTML came past its copies of the same reads, so the worker is
+ * asked to renew them, not just to keep them.
  */
-import { ASK_VISIT_READS, KEEP_VISIT_READS, readsToKeep } from "../../../sw/visit-reads";
+import { ASK_VISIT_READS, KEEP_VISIT_READS, readsToKeep, type VisitReadsMessage } from "../../../sw/visit-reads";
 import { readsEmbeddedInThePage } from "../ssr/server-render";
 
 let observer: PerformanceObserver | undefined;
 const read = new Set<string>();
+/** What the server's HTML brought while a worker controlled the page: newer than the worker's copies. */
+let renewed: string[] = [];
 const late = new Set<string>();
 let lateTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -47,7 +51,11 @@ function sendLateReads(): void {
 
 /** Starts the record, with what the page read before this call (the browser keeps those). */
 export function recordVisitReads(): void {
-  for (const url of readsToKeep([...readsEmbeddedInThePage()], window.location.origin)) read.add(url);
+  const embedded = readsToKeep([...readsEmbeddedInThePage()], window.location.origin);
+  for (const url of embedded) read.add(url);
+  // Under a worker, the HTML came from the network past the worker's copies of the same reads (a
+  // first visit's worker has none yet: it fetches them anyway).
+  if (navigator.serviceWorker?.controller != null) renewed = embedded;
   if (observer !== undefined || typeof PerformanceObserver === "undefined") return;
   // The observer sees every entry, also once the browser's own list of them (250 by default) is full.
   observer = new PerformanceObserver((list) => note(list.getEntries()));
