@@ -4,6 +4,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type Rolldown, type UserConfig } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
 import { VitePWA } from "vite-plugin-pwa";
+import { SCREEN_STYLES_FILE, screenStyles } from "./src/server/ssr/screen-styles.ts";
 import { filesLoadedBy } from "./sw/first-screen-files.ts";
 // With its extension: Vite 8 loads this config natively, without bundling it first.
 import { pwaOptions } from "./sw/pwa-options.ts";
@@ -160,6 +161,26 @@ function listStaffScreens(): Plugin {
   };
 }
 
+/**
+ * The stylesheets each server-rendered screen needs beyond index.html's, for the server to link
+ * in its HTML (src/server/ssr/screen-styles.ts).
+ */
+function listScreenStyles(): Plugin {
+  return {
+    name: "list-screen-styles",
+    apply: "build",
+    generateBundle: {
+      order: "post",
+      handler(_options, bundle) {
+        const html = bundle["index.html"];
+        if (html?.type !== "asset") return;
+        const styles = screenStyles(chunkFacts(bundle), new Set(filesLoadedBy(String(html.source))));
+        this.emitFile({ type: "asset", fileName: SCREEN_STYLES_FILE, source: JSON.stringify(styles) });
+      },
+    },
+  };
+}
+
 /** What turns the app's sources into modules, for the browser's build and the server's render alike. */
 const appSourcePlugins = () => [
   // Route files in src/app/routes; each route's component is split into its own chunk, so the
@@ -200,6 +221,7 @@ const browserConfig: UserConfig = {
     preloadGuestMenu(),
     knowStaffOnlyFiles(),
     listStaffScreens(),
+    listScreenStyles(),
     VitePWA({
       ...pwaOptions,
       injectManifest: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { serverRenderedAddress } from "./server-render";
+import { extraStylesOf, serverRenderedAddress } from "./server-render";
 
 describe("which pages the server renders, at which address", () => {
   it("a spot's services page and a service's menu, the pages a QR code and its next tap open", () => {
@@ -14,13 +14,24 @@ describe("which pages the server renders, at which address", () => {
       "/menu/7201/bill",
       "/",
       "/pin",
-      "/info/terms-of-service",
+      "/info/terms-of-service/more",
+      "/infos",
       "/stock/for-store/7/13499",
       "/beach-bar/abc",
       "/menu/0",
     ]) {
       expect(serverRenderedAddress(url), url).toBeNull();
     }
+  });
+
+  it("the info pages a footer link opens, with isApplication=true (no site header and footer) and no other query", () => {
+    expect(serverRenderedAddress("/info")).toBe("/info");
+    expect(serverRenderedAddress("/info/terms-of-service?utm_source=x")).toBe("/info/terms-of-service");
+    expect(serverRenderedAddress("/info/privacy-policy?isApplication=true")).toBe(
+      "/info/privacy-policy?isApplication=true",
+    );
+    expect(extraStylesOf("/info/privacy-policy?isApplication=true")).toBe("info");
+    expect(extraStylesOf("/beach-bar/7201")).toBeNull();
   });
 
   it("keeps brand=dark, the one query that changes these screens (spec §2), and drops every other", () => {

@@ -22,17 +22,33 @@ export interface ServerRenderData {
   answers: FirstAnswers;
 }
 
+/** The info pages (/info and /info/{document}): static texts a guest opens from a footer link. */
+const INFO_PAGE = /^\/info(\/[a-z-]+)?$/;
+
 /**
  * The address the server renders for a page request `url` (path and query), or null when it is
  * not a server-rendered page. Those are the pages a QR code and its next tap open: a spot's
- * services page (/menu/:spot) and a service's menu (/:service/:spot); the screens past them (cart,
- * checkout, search) hold the guest's own state and stay the app's to render. Of the query only
- * `brand=dark` changes these screens (the dark language picker, spec §2), so it alone is kept: one
- * page serves every other query a link may carry.
+ * services page (/menu/:spot) and a service's menu (/:service/:spot), and the info pages; the
+ * screens past them (cart, checkout, search) hold the guest's own state and stay the app's to
+ * render. Of the query only what changes these screens is kept, so one page serves every other
+ * query a link may carry: `brand=dark` (the dark language picker, spec §2) on a spot's pages,
+ * `isApplication=true` (no site header and footer, inside the native app) on the info pages.
  */
 export function serverRenderedAddress(url: string): string | null {
   const [pathname = "", query = ""] = url.split("?", 2);
+  const search = new URLSearchParams(query);
+  if (INFO_PAGE.test(pathname))
+    return search.get("isApplication") === "true" ? `${pathname}?isApplication=true` : pathname;
   const segments = pathname.split("/").slice(1);
   if (segments.length !== 2 || firstReadsOf(pathname).length === 0) return null;
-  return new URLSearchParams(query).get("brand") === "dark" ? `${pathname}?brand=dark` : pathname;
+  return search.get("brand") === "dark" ? `${pathname}?brand=dark` : pathname;
+}
+
+/**
+ * The screen whose own stylesheets a server-rendered address needs beyond those index.html links
+ * (the guest screens'), or null: the info pages' come with their lazy code in the browser
+ * (server/ssr/screen-styles.ts).
+ */
+export function extraStylesOf(address: string): "info" | null {
+  return INFO_PAGE.test(address.split("?", 1)[0] ?? "") ? "info" : null;
 }

@@ -1,5 +1,34 @@
 import { expect, test } from "./support/test";
 
+test("the info pages are server-rendered: readable and styled with scripts off, and hydrated without a mismatch", async ({
+  browser,
+  page,
+}) => {
+  const scriptless = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 640 } });
+  const htmlPage = await scriptless.newPage();
+  await htmlPage.goto("/info");
+  // The list is styled by the info pages' own stylesheet, which their code would bring.
+  const list = htmlPage.locator(".info-list");
+  await expect(list).toHaveCSS("list-style-type", "none");
+  await htmlPage.getByRole("link", { name: /Όροι χρήσης/ }).click();
+  await expect(htmlPage).toHaveURL(/\/info\/terms-of-service$/);
+  await expect(htmlPage.getByRole("heading", { level: 1, name: "Όροι χρήσης" })).toBeVisible();
+  await scriptless.close();
+
+  const mismatches: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && /hydrat/i.test(message.text())) mismatches.push(message.text());
+  });
+  for (const address of ["/info", "/info/contact-us"]) {
+    await page.goto(address);
+    await expect(page.locator('html[data-render="hydrate"][data-mounted]')).toHaveCount(1);
+  }
+  // Hydrated, not only painted: the contact form checks its fields.
+  await page.getByRole("button", { name: "Αποστολή μηνύματος" }).click();
+  await expect(page.getByText("Συμπληρώστε αυτό το πεδίο").first()).toBeVisible();
+  expect(mismatches).toEqual([]);
+});
+
 test("spec §2 info: /info lists the five info pages and each opens", async ({ page }) => {
   await page.goto("/info");
   const links = page.getByRole("main").getByRole("link");

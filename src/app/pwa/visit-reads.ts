@@ -76,8 +76,8 @@ export function visitReads(): string[] {
 }
 
 /** The message that hands the visit's reads to the worker that controls the page. */
-export function visitReadsMessage(): { type: typeof KEEP_VISIT_READS; urls: string[] } {
-  return { type: KEEP_VISIT_READS, urls: visitReads() };
+export function visitReadsMessage(): VisitReadsMessage {
+  return { type: KEEP_VISIT_READS, urls: visitReads(), renewed };
 }
 
 /** Answers the worker's question (asked while it activates, before it controls this page). */

@@ -41,7 +41,13 @@ export function renderGuestPage(url: string, data: ServerRenderData): Promise<Re
 renderEveryRowFirst();
 
 /** The routes the server renders (domain/server-render.ts), whose code a first render loads. */
-const RENDERED_ROUTES = ["/menu/$tableId", "/$service/$tableId", "/$service/$tableId/"] as const;
+const RENDERED_ROUTES = [
+  "/menu/$tableId",
+  "/$service/$tableId",
+  "/$service/$tableId/",
+  "/info/",
+  "/info/$type",
+] as const;
 
 /**
  * Loads what every render needs (the Greek texts, Temporal, the live rules, the rendered routes'

@@ -17,6 +17,7 @@ import { firstReadsOf } from "../../domain/first-reads";
 import { serverRenderedAddress } from "../../domain/server-render";
 import { replyWithBody } from "../menu/encoded-body";
 import { GuestPages, type GuestPagesOptions, loadGuestPageRender } from "../ssr/guest-pages";
+import { readScreenStyles } from "../ssr/screen-styles";
 
 export interface NotFoundOptions {
   /** The built PWA's folder when plugins/static-pwa.ts is registered (it provides reply.sendFile). */
@@ -48,6 +49,7 @@ const notFoundPlugin: FastifyPluginAsync<NotFoundOptions> = async (app, options)
           ...options.pages,
           render,
           indexHtmlPath: path.join(options.spaFallback.staticDir, "index.html"),
+          screenStyles: readScreenStyles(options.spaFallback.staticDir),
         })
       : null;
   if (guestPages) app.addHook("onClose", async () => guestPages.close());

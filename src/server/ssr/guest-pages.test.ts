@@ -15,6 +15,7 @@ import { importFixture } from "../test-support/seed";
 import { setUpTestApp } from "../test-support/test-app";
 import { setUpTestDatabase } from "../test-support/test-database";
 import { withRender } from "./guest-pages";
+import { SCREEN_STYLES_FILE } from "./screen-styles";
 
 const SHELL = '<!doctype html><html lang="el"><head><title>app</title></head><body><div id="root"></div></body></html>';
 const html = { accept: "text/html" };
@@ -23,6 +24,9 @@ const work = path.join(PROJECT_ROOT, ".tmp", `guest-pages-test-${process.pid}`);
 const renderDir = path.join(work, "ssr");
 const staticDir = mkdtempSync(path.join(tmpdir(), "venue-dist-"));
 writeFileSync(path.join(staticDir, "index.html"), SHELL);
+/** The info pages' own stylesheet, as the browser's build lists it (screen-styles.ts). */
+const INFO_STYLESHEET = "/assets/info-test.css";
+writeFileSync(path.join(staticDir, SCREEN_STYLES_FILE), JSON.stringify({ info: [INFO_STYLESHEET] }));
 
 beforeAll(() => {
   mkdirSync(work, { recursive: true });
@@ -143,6 +147,31 @@ describe("server-rendered guest pages", () => {
       expect(response.statusCode, url).toBe(404);
       expect(readableText(response.body), url).toContain("Δεν βρήκαμε αυτή τη σελίδα");
     }
+  });
+
+  it("an info page is HTML with its document, styled by its own stylesheet; isApplication=true renders without the site's header", async () => {
+    const response = await server.app.inject({ method: "GET", url: "/info/terms-of-service", headers: html });
+    expect(response.statusCode).toBe(200);
+    expect(readableText(response.body)).toContain("Όροι χρήσης");
+    expect(response.body).toContain(`<link rel="stylesheet" crossorigin href="${INFO_STYLESHEET}">`);
+    expect(embeddedData(response.body).answers).toEqual({});
+    const inApp = await server.app.inject({
+      method: "GET",
+      url: "/info/terms-of-service?isApplication=true&utm_source=app",
+      headers: html,
+    });
+    expect(inApp.statusCode).toBe(200);
+    expect(readableText(inApp.body)).toContain("Όροι χρήσης");
+    expect(inApp.body).not.toContain('class="site-header"');
+    expect(response.body).toContain('class="site-header"');
+    const menu = await server.app.inject({ method: "GET", url: "/beach-bar/200", headers: html });
+    expect(menu.body).not.toContain(INFO_STYLESHEET);
+  });
+
+  it("bad input: an unknown info page is the not-found page, server-rendered with 404", async () => {
+    const response = await server.app.inject({ method: "GET", url: "/info/no-such-page", headers: html });
+    expect(response.statusCode).toBe(404);
+    expect(readableText(response.body)).toContain("Δεν βρήκαμε αυτή τη σελίδα");
   });
 
   it("a menu of a store in read-only mode renders its banner", async () => {

@@ -22,6 +22,7 @@ import { pathToFileURL } from "node:url";
 import type { FastifyInstance } from "fastify";
 import { firstReadsOf } from "../../domain/first-reads";
 import {
+  extraStylesOf,
   type FirstAnswer,
   type FirstAnswers,
   SERVER_RENDER_DATA_ID,
@@ -29,6 +30,7 @@ import {
 } from "../../domain/server-render";
 import { type EncodedBody, encodeBody } from "../menu/encoded-body";
 import { PROJECT_ROOT } from "../paths";
+import type { ScreenStyles } from "./screen-styles";
 
 /** The app's render (src/app/ssr/render-guest-page.tsx), as its build exports it. */
 export type RenderGuestPage = (url: string, data: ServerRenderData) => Promise<{ status: number; html: string }>;
@@ -64,6 +66,8 @@ export interface GuestPagesOptions {
   render: RenderGuestPage;
   /** The built app's index.html, which each page fills in. */
   indexHtmlPath: string;
+  /** The stylesheets a screen needs beyond index.html's (screen-styles.ts). */
+  screenStyles: ScreenStyles;
   /** The server's clock, which decides open, closed and happy hour on a page. */
   now: () => Date;
   /** Calls back after every catalogue change in this process (MenuCache.onStoreInvalidated). */
@@ -163,7 +167,8 @@ export class GuestPages {
 
   async #build(address: string, data: ServerRenderData): Promise<GuestPage> {
     const { status, html } = await this.#options.render(address, data);
-    const page = withRender(this.#shell, html, data);
+    const styles = extraStylesOf(address);
+    const page = withRender(this.#shell, html, data, styles === null ? [] : this.#options.screenStyles[styles]);
     const headers = { contentType: "text/html; charset=utf-8", cacheControl: "no-cache" };
     // Made again every minute a page is visited: the quick brotli.
     return { status, body: await encodeBody(Buffer.from(page), headers, 5) };
@@ -182,16 +187,22 @@ function isPdaSpot(tableRead: Read | undefined): boolean {
  * index.html with the render in #root, and:
  * - the stylesheets it preloads applied: they are the guest screens' own (the build's "guest-menu"
  *   chunk, vite.config.ts), which the app's code would apply on arrival, and the HTML must be
- *   styled before any script, or without one;
+ *   styled before any script, or without one; and `stylesheets`, a screen's own beyond those;
  * - the resources React hoisted to the render's start (image preloads) in <head>;
  * - the render's data as JSON that no `</script>` in a menu text can end.
  */
-export function withRender(shell: string, html: string, data: ServerRenderData): string {
+export function withRender(
+  shell: string,
+  html: string,
+  data: ServerRenderData,
+  stylesheets: readonly string[] = [],
+): string {
   const hoisted = /^(?:<link [^>]*\/>)*/.exec(html)?.[0] ?? "";
   const json = JSON.stringify(data).replace(/</g, "\\u003c");
+  const links = stylesheets.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join("");
   return shell
     .replaceAll('<link rel="preload" as="style"', '<link rel="stylesheet"')
-    .replace("</head>", `${hoisted}</head>`)
+    .replace("</head>", `${links}${hoisted}</head>`)
     .replace(
       '<div id="root"></div>',
       `<div id="root">${html.slice(hoisted.length)}</div><script type="application/json" id="${SERVER_RENDER_DATA_ID}">${json}</script>`,
