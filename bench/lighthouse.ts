@@ -438,6 +438,12 @@ export async function measureRepeatVisit(browser: Browser, target: Page, runs: n
     await page.reload();
     await firstItemMs(page, target.selector);
     await page.waitForLoadState("networkidle", { timeout: 120_000 });
+    // The worker asks the server first for a server-rendered page, from its own target, outside
+    // the page's DevTools conditions: the relay puts that HTML on Slow 4G instead.
+    proxy.throttleDocuments({
+      latencyMs: SLOW_4G.latencyMs,
+      downloadBytesPerSecond: (SLOW_4G.downloadKbps * 1024) / 8,
+    });
     const online: number[] = [];
     for (let run = 0; run < runs; run++) {
       await page.goto(url, { waitUntil: "commit" });
