@@ -18,13 +18,20 @@ import { serverRenderedAddress } from "../../domain/server-render";
 import { replyWithBody } from "../menu/encoded-body";
 import { GuestPages, type GuestPagesOptions, loadGuestPageRender } from "../ssr/guest-pages";
 
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The kept guest pages, which the front door also answers (ssr/page-fast-path.ts); null: none. */
+    guestPages: GuestPages | null;
+  }
+}
+
 export interface NotFoundOptions {
   /** The built PWA's folder when plugins/static-pwa.ts is registered (it provides reply.sendFile). */
   spaFallback: { staticDir: string } | null;
   /** The app's server render (ssr/guest-pages.ts); null: none, every page is the plain shell. */
   serverRenderModule: string | null;
   /** What a rendered page needs besides its render (ssr/guest-pages.ts). */
-  pages: Pick<GuestPagesOptions, "now" | "onCatalogueChange">;
+  pages: Pick<GuestPagesOptions, "now" | "onCatalogueChange" | "elapsed">;
 }
 
 function isPageNavigation(request: FastifyRequest): boolean {
@@ -50,6 +57,7 @@ const notFoundPlugin: FastifyPluginAsync<NotFoundOptions> = async (app, options)
           indexHtmlPath: path.join(options.spaFallback.staticDir, "index.html"),
         })
       : null;
+  app.decorate("guestPages", guestPages);
   if (guestPages) app.addHook("onClose", async () => guestPages.close());
 
   app.setNotFoundHandler(async (request, reply) => {
