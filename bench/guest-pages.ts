@@ -4,10 +4,12 @@
  * build/ssr/; `--app-dir=DIR` for another build of the app).
  *  (a) Kept pages: answers per second of the menu page's HTML against the menu API's JSON of the
  *      same menu, both brotli as a browser asks, measured with wrk on the real server in
- *      interleaved rounds (BENCH_ROUNDS, 3 by default); the goal is the ratio, >= 0.8x.
+ *      interleaved rounds (BENCH_ROUNDS, 3 by default); the goal is the ratio, >= 0.8x. Beside it,
+ *      the server's CPU time per answer, which other work on a shared machine moves less.
  *  (b) A page not kept yet: the whole path of a first visit (the API's answers, the render, the
  *      compression) in the server's process, each request at a new minute so that none is kept;
  *      BENCH_MISSES of them (200 by default), p50 / p99 / max. Goal p99 <= 50 ms.
+ * Writes bench/results/<date>-guest-pages[-label].json (`--label=NAME`).
  */
 
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -26,6 +28,7 @@ import { ensureWrk, runWrk, type WrkResult } from "./wrk";
 
 const args = process.argv.slice(2);
 const appDir = path.resolve(args.find((arg) => arg.startsWith("--app-dir="))?.slice(10) ?? "dist");
+const label = args.find((arg) => arg.startsWith("--label="))?.slice("--label=".length);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const misses = Number(process.env.BENCH_MISSES ?? 200);
 const WRK = { seconds: 10, connections: 16, threads: 1 };
@@ -86,11 +89,16 @@ try {
     // Which side goes first alternates, so a drift in the machine's load falls on both.
     const order = round % 2 === 0 ? (["page", "api"] as const) : (["api", "page"] as const);
     for (const name of order) {
+      const cpuBefore = server.cpuMicros?.();
       const result = await runWrk({ ...WRK, ...sides[name] });
+      const cpuAfter = server.cpuMicros?.();
       if (result.failures > 0) throw new Error(`${name}: ${result.failures} failed answers`);
+      if (cpuBefore !== undefined && cpuAfter !== undefined) {
+        result.cpuMicrosPerRequest = round1((cpuAfter - cpuBefore) / result.requests);
+      }
       kept[name].push(result);
       console.log(
-        `round ${round + 1} ${name}: ${Math.round(result.requestsPerSecond)} answers/s, p99 ${result.latencyP99Ms} ms`,
+        `round ${round + 1} ${name}: ${Math.round(result.requestsPerSecond)} answers/s, p99 ${result.latencyP99Ms} ms, ${result.cpuMicrosPerRequest ?? "?"} µs CPU each`,
       );
     }
   }
@@ -134,6 +142,11 @@ const medianRps = (results: WrkResult[]) =>
     results.map((result) => result.requestsPerSecond),
     50,
   );
+const medianCpu = (results: WrkResult[]) =>
+  percentile(
+    results.map((result) => result.cpuMicrosPerRequest ?? Number.NaN),
+    50,
+  );
 const figures = {
   menu: menu.address,
   items: menu.items,
@@ -142,6 +155,10 @@ const figures = {
     apiAnswersPerSecond: Math.round(medianRps(kept.api)),
     ratio: Math.round((medianRps(kept.page) / medianRps(kept.api)) * 100) / 100,
     goalRatio: 0.8,
+    pageCpuMicrosPerAnswer: round1(medianCpu(kept.page)),
+    apiCpuMicrosPerAnswer: round1(medianCpu(kept.api)),
+    /** Answers per second of the server's CPU, page against API. */
+    cpuRatio: Math.round((medianCpu(kept.api) / medianCpu(kept.page)) * 100) / 100,
     rounds: { page: kept.page, api: kept.api },
   },
   notKept: {
@@ -154,12 +171,12 @@ const figures = {
   loadAverage: loadavg().map(round1),
 };
 console.log(
-  `kept pages: ${figures.kept.pageAnswersPerSecond} answers/s against the menu API's ${figures.kept.apiAnswersPerSecond} (${figures.kept.ratio}x, goal >= 0.8x)`,
+  `kept pages: ${figures.kept.pageAnswersPerSecond} answers/s against the menu API's ${figures.kept.apiAnswersPerSecond} (${figures.kept.ratio}x, goal >= 0.8x); CPU per answer ${figures.kept.pageCpuMicrosPerAnswer} µs against ${figures.kept.apiCpuMicrosPerAnswer} (${figures.kept.cpuRatio}x)`,
 );
 console.log(
   `pages not kept: p50 ${figures.notKept.p50Ms} ms, p99 ${figures.notKept.p99Ms} ms, max ${figures.notKept.maxMs} ms over ${misses} (goal p99 <= 50 ms)`,
 );
 mkdirSync("bench/results", { recursive: true });
-const file = `bench/results/${new Date().toISOString().slice(0, 10)}-guest-pages.json`;
+const file = `bench/results/${new Date().toISOString().slice(0, 10)}-guest-pages${label ? `-${label}` : ""}.json`;
 writeFileSync(file, `${JSON.stringify(figures, null, 2)}\n`);
 console.log(`Written to ${file}`);

@@ -84,6 +84,7 @@ import { tableRoutes } from "./routes/tables";
 import { userRoutes } from "./routes/user";
 import { utilsRoutes } from "./routes/utils";
 import { SERVER_RENDER_MODULE } from "./ssr/guest-pages";
+import { pageFastPath } from "./ssr/page-fast-path";
 
 export type App = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>;
 
@@ -204,11 +205,17 @@ export function buildApp(options: AppOptions): App {
   app.register(notFoundHandler, {
     spaFallback: servePwa ? { staticDir: config.staticDir } : null,
     serverRenderModule: options.serverRenderModule === undefined ? SERVER_RENDER_MODULE : options.serverRenderModule,
-    pages: { now, onCatalogueChange: (listener) => menuCache.onStoreInvalidated(listener) },
+    // An answer in a page is trusted as long as the menu cache trusts a version: by its clock too.
+    pages: {
+      now,
+      onCatalogueChange: (listener) => menuCache.onStoreInvalidated(listener),
+      elapsed: options.menuCache?.now,
+    },
   });
 
   // Routes.
   app.register(menuFastPath, { frontDoor, menuCache });
+  app.register(pageFastPath, { frontDoor });
   const messenger = options.messenger ?? createMessenger(config.messaging, db, app.log, now);
   const accounts: AccountsContext = {
     db,

@@ -1,9 +1,11 @@
 /**
- * The HTTP server in front of Fastify: each request is first offered to the front door's answer
- * (routes/services/menu-fast-path.ts, a cached menu), and goes on to Fastify when it declines.
+ * The HTTP server in front of Fastify: each request is first offered to the front door's answers
+ * (routes/services/menu-fast-path.ts, a cached menu; ssr/page-fast-path.ts, a kept guest page),
+ * and goes on to Fastify when both decline.
  * Fastify's per-request lifecycle (routing, schema checks, hooks, the reply object) costs more
  * than a cached menu answer itself; guests' phones revalidate menus all the time (the goal: menu
- * API >= 0.8x of bare node:http).
+ * API >= 0.8x of bare node:http), and a QR code's page load is the guests' other hot request (a
+ * kept page >= 0.8x the menu API).
  *
  * Passed to Fastify as its `serverFactory`, the server is set up as Fastify sets up its own
  * (fastify/lib/server.js: the http options, keep-alive, request and connection time-outs,
@@ -28,11 +30,13 @@ interface FastifyHttpOptions {
 export class FrontDoor {
   /** Set while the app is ready and not closing (null: every request goes to Fastify). */
   answer: FrontAnswer | null = null;
+  /** The same for kept guest pages, offered what `answer` declines (the menus come first). */
+  pageAnswer: FrontAnswer | null = null;
 
   readonly serverFactory: FastifyServerFactory<Server> = (fastifyHandler, rawOptions) => {
     const options = rawOptions as unknown as FastifyHttpOptions;
     const server = createServer(options.http ?? {}, (request, response) => {
-      if (this.answer?.(request, response) === true) return;
+      if (this.answer?.(request, response) === true || this.pageAnswer?.(request, response) === true) return;
       fastifyHandler(request, response);
     });
     server.keepAliveTimeout = options.keepAliveTimeout;

@@ -19,13 +19,20 @@ import { replyWithBody } from "../menu/encoded-body";
 import { GuestPages, type GuestPagesOptions, loadGuestPageRender } from "../ssr/guest-pages";
 import { readScreenStyles } from "../ssr/screen-styles";
 
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The kept guest pages, which the front door also answers (ssr/page-fast-path.ts); null: none. */
+    guestPages: GuestPages | null;
+  }
+}
+
 export interface NotFoundOptions {
   /** The built PWA's folder when plugins/static-pwa.ts is registered (it provides reply.sendFile). */
   spaFallback: { staticDir: string } | null;
   /** The app's server render (ssr/guest-pages.ts); null: none, every page is the plain shell. */
   serverRenderModule: string | null;
   /** What a rendered page needs besides its render (ssr/guest-pages.ts). */
-  pages: Pick<GuestPagesOptions, "now" | "onCatalogueChange">;
+  pages: Pick<GuestPagesOptions, "now" | "onCatalogueChange" | "elapsed">;
 }
 
 function isPageNavigation(request: FastifyRequest): boolean {
@@ -52,6 +59,7 @@ const notFoundPlugin: FastifyPluginAsync<NotFoundOptions> = async (app, options)
           screenStyles: readScreenStyles(options.spaFallback.staticDir),
         })
       : null;
+  app.decorate("guestPages", guestPages);
   if (guestPages) app.addHook("onClose", async () => guestPages.close());
 
   app.setNotFoundHandler(async (request, reply) => {

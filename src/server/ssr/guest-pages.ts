@@ -72,6 +72,11 @@ export interface GuestPagesOptions {
   now: () => Date;
   /** Calls back after every catalogue change in this process (MenuCache.onStoreInvalidated). */
   onCatalogueChange: (listener: () => void) => () => void;
+  /**
+   * Elapsed milliseconds, which time how long an answer is trusted; default performance.now, not
+   * the server's clock, which a test may move back and forth. Tests give the menu cache's.
+   */
+  elapsed?: () => number;
 }
 
 /** One of the API's answers as a page embeds it. */
@@ -80,6 +85,20 @@ interface Read {
   /** What makes another answer another page: its status and ETag. */
   version: string;
   answer: FirstAnswer;
+}
+
+/** An answer as it is reused: asked at `at` (performance.now()), replaced when no longer trusted. */
+interface KeptRead {
+  path: string;
+  read: Promise<Read>;
+  at: number;
+}
+
+/** An address's latest page, with the minute and the kept answers it was made of. */
+interface LatestPage {
+  minute: number;
+  reads: readonly KeptRead[];
+  page: GuestPage;
 }
 
 /**
@@ -95,14 +114,19 @@ export class GuestPages {
   readonly #app: FastifyInstance;
   readonly #options: GuestPagesOptions;
   readonly #shell: string;
-  readonly #reads = new Map<string, { read: Promise<Read>; at: number }>();
+  readonly #reads = new Map<string, KeptRead>();
   readonly #kept = new Map<string, Promise<GuestPage>>();
+  /** What keptPage answers from, without a promise or a key to build. */
+  readonly #latest = new Map<string, LatestPage>();
   readonly #stopListening: () => void;
+  readonly #elapsed: () => number;
 
   constructor(app: FastifyInstance, options: GuestPagesOptions) {
     this.#app = app;
     this.#options = options;
+    this.#elapsed = options.elapsed ?? (() => performance.now());
     this.#shell = readFileSync(options.indexHtmlPath, "utf8");
+    // The latest pages go with their answers: keptPage answers none made of an answer dropped here.
     this.#stopListening = options.onCatalogueChange(() => this.#reads.clear());
   }
 
@@ -122,32 +146,63 @@ export class GuestPages {
     }
   }
 
+  /**
+   * The page that page(address) would answer now without asking or awaiting anything: made at this
+   * minute of answers that are all still the trusted ones (none dropped by a catalogue change,
+   * none older than READS_FRESH_MS); else undefined. What the front door answers before Fastify
+   * (page-fast-path.ts).
+   */
+  keptPage(address: string): GuestPage | undefined {
+    const latest = this.#latest.get(address);
+    if (latest === undefined || latest.minute !== this.#minute()) return undefined;
+    const now = this.#elapsed();
+    for (const kept of latest.reads) {
+      if (this.#reads.get(kept.path) !== kept || now - kept.at >= READS_FRESH_MS) return undefined;
+    }
+    return latest.page;
+  }
+
+  #minute(): number {
+    return Math.floor(this.#options.now().getTime() / MINUTE_MS);
+  }
+
   async #pageNow(address: string): Promise<GuestPage | null> {
-    const reads = await Promise.all(firstReadsOf(address.split("?")[0] ?? "").map((path) => this.#read(path)));
+    const kept = firstReadsOf(address.split("?")[0] ?? "").map((path) => this.#read(path));
+    const reads = await Promise.all(kept.map(({ read }) => read));
     if (isPdaSpot(reads[0])) return null;
-    const renderedAt = new Date(Math.floor(this.#options.now().getTime() / MINUTE_MS) * MINUTE_MS).toISOString();
+    const minute = this.#minute();
+    const renderedAt = new Date(minute * MINUTE_MS).toISOString();
     const key = `${address}|${renderedAt}|${reads.map((read) => read.version).join("|")}`;
     let page = this.#kept.get(key);
     if (page === undefined) {
       const answers: FirstAnswers = Object.fromEntries(reads.map((read) => [read.path, read.answer]));
       page = this.#build(address, { renderedAt, answers });
       page.catch(() => this.#kept.delete(key));
-      if (this.#kept.size >= MAX_KEPT_PAGES) this.#kept.clear();
+      // Any spot id can be asked for (a not-found page is kept too): past this many, all are forgotten.
+      if (this.#kept.size >= MAX_KEPT_PAGES) {
+        this.#kept.clear();
+        this.#latest.clear();
+      }
       this.#kept.set(key, page);
     }
+    // A failed page is never the latest (its failure is page()'s to log).
+    page.then(
+      (built) => this.#latest.set(address, { minute, reads: kept, page: built }),
+      () => {},
+    );
     return page;
   }
 
-  #read(path: string): Promise<Read> {
-    // Elapsed time, not the server's clock, which a test may move back and forth.
-    const now = performance.now();
+  #read(path: string): KeptRead {
+    const now = this.#elapsed();
     const known = this.#reads.get(path);
-    if (known !== undefined && now - known.at < READS_FRESH_MS) return known.read;
+    if (known !== undefined && now - known.at < READS_FRESH_MS) return known;
     const read = this.#ask(path);
     read.catch(() => this.#reads.delete(path));
     if (this.#reads.size >= MAX_KEPT_READS) this.#reads.clear();
-    this.#reads.set(path, { read, at: now });
-    return read;
+    const kept = { path, read, at: now };
+    this.#reads.set(path, kept);
+    return kept;
   }
 
   /** The API's own answer, asked in this process. */
