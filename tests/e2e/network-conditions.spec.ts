@@ -299,6 +299,8 @@ test("beach Wi-Fi: a waiter's PDA that loses the live stream for a minute polls,
   // The PDA's STOMP connections pass through here, so the test can cut the stream and refuse it.
   let streamDown = false;
   let streamsOpened = 0;
+  /** STOMP's CONNECTED frames the PDA received: its stream is really back, not just its socket. */
+  let streamsConnected = 0;
   const openStreams = new Set<WebSocketRoute>();
   const cutStream = async (socket: WebSocketRoute) => {
     await socket.close({ code: 1011, reason: "stream lost (test)" });
@@ -309,6 +311,11 @@ test("beach Wi-Fi: a waiter's PDA that loses the live stream for a minute polls,
       return;
     }
     const server = socket.connectToServer();
+    // Handled here, so passed on by hand (Playwright stops forwarding a direction it is handed).
+    server.onMessage((message) => {
+      if (typeof message === "string" && message.startsWith("CONNECTED")) streamsConnected += 1;
+      socket.send(message);
+    });
     streamsOpened += 1;
     openStreams.add(socket);
     openStreams.add(server);
@@ -354,12 +361,19 @@ test("beach Wi-Fi: a waiter's PDA that loses the live stream for a minute polls,
     expect(readsBetween(lostAt, backAt)).toBeGreaterThanOrEqual(Math.floor(STREAM_LOSS_MS / 6_000));
 
     // The stream comes back; the PDA reconnects by itself and drops back to the slow backup read.
-    const openedBefore = streamsOpened;
+    const connectedBefore = streamsConnected;
     streamDown = false;
     await expect
-      .poll(() => streamsOpened, { message: "the PDA reconnected to the stream", timeout: 20_000 })
-      .toBeGreaterThan(openedBefore);
-    await page.waitForTimeout(1_500);
+      .poll(() => streamsConnected, { message: "the PDA reconnected to the stream", timeout: 20_000 })
+      .toBeGreaterThan(connectedBefore);
+    // Each of the PDA's streams reconnects with one catch-up read; once the last one is back the
+    // 3 s polling stops (a gap longer than it), and then only the backup read (every 15 s) may come.
+    await expect
+      .poll(() => Date.now() - (listReads.at(-1) ?? 0), {
+        message: "the PDA stops polling every 3 s",
+        timeout: 20_000,
+      })
+      .toBeGreaterThan(4_000);
     const quietFrom = Date.now();
     await page.waitForTimeout(8_000);
     expect(readsBetween(quietFrom, Date.now()), "no 3 s polling once the stream is back").toBeLessThanOrEqual(1);

@@ -59,4 +59,31 @@ describe("usePolled: offline on the PDA, the last answer stays", () => {
     expect(result.current.offlineSince).toBe(since);
     onLine.mockRestore();
   });
+
+  it("a new interval (the stream back or lost) changes the pace without a read of its own", async () => {
+    vi.useFakeTimers();
+    try {
+      const load = vi.fn().mockResolvedValue({ orders: [1] });
+      const { rerender } = renderHook(({ interval }) => usePolled(load, interval), {
+        initialProps: { interval: 3_000 },
+      });
+      expect(load).toHaveBeenCalledTimes(1);
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(3_000);
+      });
+      expect(load).toHaveBeenCalledTimes(2);
+      rerender({ interval: 15_000 });
+      expect(load).toHaveBeenCalledTimes(2);
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(14_999);
+      });
+      expect(load).toHaveBeenCalledTimes(2);
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(1);
+      });
+      expect(load).toHaveBeenCalledTimes(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -52,7 +52,6 @@ export function usePolled<T>(load: () => Promise<T>, intervalMs: number, remembe
   useEffect(() => {
     mounted.current = true;
     void reload();
-    const timer = setInterval(() => void reload(), intervalMs);
     const online = () => void reload();
     // The device says it lost the network: say so at once, not at the next read (up to a backup
     // interval later while a stream that has not noticed yet still counts as connected).
@@ -61,10 +60,16 @@ export function usePolled<T>(load: () => Promise<T>, intervalMs: number, remembe
     window.addEventListener("offline", offline);
     return () => {
       mounted.current = false;
-      clearInterval(timer);
       window.removeEventListener("online", online);
       window.removeEventListener("offline", offline);
     };
+  }, [reload]);
+
+  // A new interval (the stream came back or was lost) only changes the pace: the stream's
+  // (re)connect already reads once, and a read at once here would be the same read twice.
+  useEffect(() => {
+    const timer = setInterval(() => void reload(), intervalMs);
+    return () => clearInterval(timer);
   }, [reload, intervalMs]);
 
   return { data, error, offlineSince, reload };
