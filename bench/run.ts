@@ -8,7 +8,9 @@
  * `--only=lighthouse` instead runs Lighthouse and Chromium-throttled visits against the floor
  * (bench/lighthouse.ts) and writes bench/results/<date>-lighthouse.json; about 10 minutes.
  * `--only=bytes` measures the byte goals of a first visit (bench/bytes.ts) and writes
- * <date>-bytes[-NAME].json.
+ * <date>-bytes[-NAME].json. `--only=repeat` measures the repeat visits through the worker alone
+ * (online and offline, as `--only=lighthouse` does) and writes <date>-repeat-visit[-NAME].json;
+ * about 2 minutes.
  * Options: --no-build (measure dist/, built with --manifest), --only=size, --only=throughput,
  * --app-dir=DIR and --label=NAME (with --only=lighthouse or bytes: serve and measure a build made
  * elsewhere, written to <date>-lighthouse-NAME.json or <date>-bytes-NAME.json); --server-dir=DIR
@@ -19,10 +21,17 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { resolve } from "node:path";
+import { chromium } from "@playwright/test";
 import { buildForBench, type MenuJsSize, measureMenuJs } from "./bundle-size";
 import { BYTE_GOALS, type BytesBench, type JsLoad, measureBytes } from "./bytes";
 import { pickDemoTable } from "./demo-venue";
-import { type LighthouseBench, runLighthouseBench } from "./lighthouse";
+import {
+  CHROMIUM_ARGS,
+  type LighthouseBench,
+  MENU_ITEM_SELECTOR,
+  measureRepeatVisit,
+  runLighthouseBench,
+} from "./lighthouse";
 import { get, type RunningServer, startBareServer, startRealServer } from "./servers";
 import { ensureWrk, runWrk, type WrkResult } from "./wrk";
 
@@ -96,12 +105,57 @@ try {
     reportLighthouse(await measureLighthouse());
   } else if (only === "bytes") {
     reportBytes(await measureBytesBench());
+  } else if (only === "repeat") {
+    await repeatVisitBench();
   } else {
     await menuBench();
   }
 } finally {
   clearTimeout(watchdog);
   await stopAll();
+}
+
+/** The repeat visits of the menu page through the worker, online and offline, on their own. */
+async function repeatVisitBench(): Promise<void> {
+  const { table, real } = await serveBuildToMeasure();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: CHROMIUM_ARGS,
+  });
+  try {
+    const url = `${real.origin}/${table.serviceSlug}/${table.spotId}`;
+    const repeat = await measureRepeatVisit(
+      browser,
+      { name: "menu page", url, selector: MENU_ITEM_SELECTOR },
+      settings.runs,
+    );
+    printTable([
+      ["repeat visit via the worker (median)", "first item", "runs", "goal"],
+      ["online", ms(repeat.online.median), repeat.online.runs.map(ms).join(", "), `<= ${ms(GOALS.repeatFirstItemMs)}`],
+      [
+        "offline",
+        ms(repeat.offline.median),
+        repeat.offline.runs.map(ms).join(", "),
+        `<= ${ms(GOALS.repeatFirstItemMs)}`,
+      ],
+    ]);
+    const label = args.find((arg) => arg.startsWith("--label="))?.slice("--label=".length);
+    const resultPath = `bench/results/${new Date().toISOString().slice(0, 10)}-repeat-visit${label ? `-${label}` : ""}.json`;
+    mkdirSync("bench/results", { recursive: true });
+    const { online, offline, offlineCheck } = repeat;
+    const record = {
+      date: new Date().toISOString(),
+      loadAverage: { atStart: loadAverageAtStart, atEnd: loadavg() },
+      url,
+      online,
+      offline,
+      offlineCheck,
+    };
+    writeFileSync(resultPath, `${JSON.stringify(record, null, 2)}\n`);
+    console.log(`Written to ${resultPath}`);
+  } finally {
+    await browser.close();
+  }
 }
 
 async function menuBench(): Promise<void> {
