@@ -8,13 +8,13 @@
  * Fixture venue: spot 200 with its beach bar (Freddo espresso at 350 cents), 205 a waiter's PDA.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { type IncomingHttpHeaders, request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "../app";
 import { openDurableSqlite } from "../db/database";
 import { sampleVenue } from "../test-fixtures/venue";
+import { lasting, send } from "../test-support/raw-request";
 import { importFixture } from "../test-support/seed";
 import { buildTestApp, type TestAppOptions } from "../test-support/test-app";
 import { setUpTestDatabase } from "../test-support/test-database";
@@ -48,39 +48,6 @@ writeFileSync(
   };`,
 );
 afterAll(() => rmSync(work, { recursive: true, force: true }));
-
-interface RawAnswer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/** A request over a socket, its body as sent (no decompression). */
-function send(
-  base: string,
-  url: string,
-  headers: Record<string, string | string[]> = {},
-  method = "GET",
-  body?: string,
-) {
-  return new Promise<RawAnswer>((resolve, reject) => {
-    const outgoing = request(new URL(url, base), { method, headers }, (incoming) => {
-      const chunks: Buffer[] = [];
-      incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
-      incoming.on("end", () =>
-        resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body: Buffer.concat(chunks) }),
-      );
-    });
-    outgoing.on("error", reject);
-    outgoing.end(body);
-  });
-}
-
-/** The headers that differ between any two answers (the time, the connection, the request id). */
-function lasting(headers: IncomingHttpHeaders): IncomingHttpHeaders {
-  const { date: _date, connection: _connection, "keep-alive": _keepAlive, "x-request-id": _id, ...rest } = headers;
-  return rest;
-}
 
 /**
  * An app listening on a free port, whose onRequest hook records the pages Fastify itself saw and

@@ -29,8 +29,8 @@ import fp from "fastify-plugin";
 import { serverRenderedAddress } from "../../domain/server-render";
 import { commitsPending } from "../db/durable-sqlite";
 import type { FrontAnswer, FrontDoor } from "../http/front-door";
-import { logsQuietReads, requestIdFrom } from "../logging";
-import { answerGet, type ResponseHeaders } from "../menu/encoded-body";
+import { preparedAnswerWriter, readRawHeaders, withPreparedHeaders } from "../http/prepared-answer";
+import { logsQuietReads } from "../logging";
 import type { GuestPages } from "./guest-pages";
 
 /**
@@ -39,67 +39,24 @@ import type { GuestPages } from "./guest-pages";
  */
 const PAGE_URL = /^\/[a-z0-9-]+\/[1-9][0-9]*(?:\?|$)/;
 
-interface PageRequestHeaders {
-  accept?: string;
-  acceptEncoding?: string;
-  ifNoneMatch?: string;
-  requestId?: string;
-}
-
-const READ_HEADERS: ReadonlyMap<string, keyof PageRequestHeaders> = new Map([
-  ["accept", "accept"],
-  ["accept-encoding", "acceptEncoding"],
-  ["if-none-match", "ifNoneMatch"],
-  ["x-request-id", "requestId"],
-]);
-
-/**
- * The headers a page answer depends on, read from the raw list (request.headers would build an
- * object of every header). null for a request with a body, or naming one of these twice: Node
- * would join the two, and the answer to the joined value is Fastify's to give.
- */
-function pageRequestHeaders(raw: string[]): PageRequestHeaders | null {
-  const found: PageRequestHeaders = {};
-  for (let index = 0; index < raw.length; index += 2) {
-    const name = raw[index]?.toLowerCase() ?? "";
-    if (name === "content-length" || name === "transfer-encoding") return null;
-    const key = READ_HEADERS.get(name);
-    if (key === undefined) continue;
-    if (found[key] !== undefined) return null;
-    found[key] = raw[index + 1] ?? "";
-  }
-  return found;
-}
+/** Besides the headers every prepared answer reads: a page answers page loads only. */
+const PAGE_HEADERS = withPreparedHeaders(new Map([["accept", "accept" as const]]));
 
 export function keptPageAnswer(
   guestPages: GuestPages,
   securityHeaders: Readonly<Record<string, string>>,
   logLevel: () => string,
 ): FrontAnswer {
-  // Each answer's headers after the request id and the security headers, as one flat list made
-  // once per page variant: Node writes such a list as it is (menu-fast-path.ts says why).
-  const merged = new WeakMap<ResponseHeaders, string[]>();
-  const headerList = (headers: ResponseHeaders) => {
-    let list = merged.get(headers);
-    if (list === undefined) {
-      list = Object.entries({ "x-request-id": "", ...securityHeaders, ...headers }).flat();
-      merged.set(headers, list);
-    }
-    return list;
-  };
+  const write = preparedAnswerWriter(securityHeaders);
   return (request: IncomingMessage, response: ServerResponse) => {
     const url = request.url ?? "";
     if (request.method !== "GET" || !PAGE_URL.test(url)) return false;
     const address = serverRenderedAddress(url);
     const page = address === null ? undefined : guestPages.keptPage(address);
     if (page === undefined || page.status !== 200 || commitsPending() || logsQuietReads(logLevel())) return false;
-    const headers = pageRequestHeaders(request.rawHeaders);
+    const headers = readRawHeaders(request.rawHeaders, PAGE_HEADERS);
     if (headers === null || !(headers.accept ?? "").includes("text/html")) return false;
-    const answer = answerGet(page.body, headers.acceptEncoding, headers.ifNoneMatch);
-    const headerValues = headerList(answer.headers).slice();
-    headerValues[1] = requestIdFrom(headers.requestId);
-    response.writeHead(answer.status, headerValues);
-    response.end(answer.bytes ?? undefined);
+    write(response, page.body, headers);
     return true;
   };
 }

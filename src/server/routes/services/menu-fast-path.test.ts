@@ -4,12 +4,12 @@
  * they would answer otherwise. Over real sockets: app.inject never reaches the HTTP server.
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { type IncomingHttpHeaders, request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "../../app";
 import { openDurableSqlite } from "../../db/database";
+import { lasting, send } from "../../test-support/raw-request";
 import { importFixture } from "../../test-support/seed";
 import { buildTestApp } from "../../test-support/test-app";
 import { setUpTestDatabase } from "../../test-support/test-database";
@@ -18,39 +18,6 @@ const ctx = setUpTestDatabase();
 
 const BY_ID = "/api/services/10/menu";
 const BY_SLUG = "/api/tables/200/menus/beach-bar";
-
-interface RawAnswer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/** A request over a socket, its body as sent (no decompression). */
-function send(
-  base: string,
-  url: string,
-  headers: Record<string, string | string[]> = {},
-  method = "GET",
-  body?: string,
-) {
-  return new Promise<RawAnswer>((resolve, reject) => {
-    const outgoing = request(new URL(url, base), { method, headers }, (incoming) => {
-      const chunks: Buffer[] = [];
-      incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
-      incoming.on("end", () =>
-        resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body: Buffer.concat(chunks) }),
-      );
-    });
-    outgoing.on("error", reject);
-    outgoing.end(body);
-  });
-}
-
-/** The headers that differ between any two answers (the time, the connection, the request id). */
-function lasting(headers: IncomingHttpHeaders): IncomingHttpHeaders {
-  const { date: _date, connection: _connection, "keep-alive": _keepAlive, "x-request-id": _id, ...rest } = headers;
-  return rest;
-}
 
 describe("menus answered before Fastify", () => {
   let now = 1_000_000;

@@ -22,9 +22,9 @@ import fp from "fastify-plugin";
 import { MAX_ID, SLUG_PATTERN } from "../../../domain/ids";
 import { commitsPending } from "../../db/durable-sqlite";
 import type { FrontAnswer, FrontDoor } from "../../http/front-door";
+import { PREPARED_HEADERS, preparedAnswerWriter, readRawHeaders } from "../../http/prepared-answer";
 import { SLUG_MAX_LENGTH } from "../../http/schemas";
-import { logsQuietReads, requestIdFrom } from "../../logging";
-import { answerGet, type ResponseHeaders } from "../../menu/encoded-body";
+import { logsQuietReads } from "../../logging";
 import type { CachedMenu, MenuCache } from "../../menu/menu-cache";
 
 const MENU_BY_ID = /^\/api\/services\/([1-9][0-9]*)\/menu$/;
@@ -51,65 +51,20 @@ function cachedMenuFor(url: string, menuCache: MenuCache): CachedMenu | null | u
   return spot?.found === true ? menuCache.peek(spot.serviceId) : undefined;
 }
 
-interface MenuRequestHeaders {
-  acceptEncoding?: string;
-  ifNoneMatch?: string;
-  requestId?: string;
-}
-
-const READ_HEADERS: ReadonlyMap<string, keyof MenuRequestHeaders> = new Map([
-  ["accept-encoding", "acceptEncoding"],
-  ["if-none-match", "ifNoneMatch"],
-  ["x-request-id", "requestId"],
-]);
-
-/**
- * The headers a menu answer depends on, read from the raw list: request.headers would build an
- * object of every header, which cost more than the rest of this path. null for a request with a
- * body, or naming one of these twice (Node would join the two; Fastify's case).
- */
-function menuRequestHeaders(raw: string[]): MenuRequestHeaders | null {
-  const found: MenuRequestHeaders = {};
-  for (let index = 0; index < raw.length; index += 2) {
-    const name = raw[index]?.toLowerCase() ?? "";
-    if (name === "content-length" || name === "transfer-encoding") return null;
-    const key = READ_HEADERS.get(name);
-    if (key === undefined) continue;
-    if (found[key] !== undefined) return null;
-    found[key] = raw[index + 1] ?? "";
-  }
-  return found;
-}
-
 function cachedMenuAnswer(
   menuCache: MenuCache,
   securityHeaders: Readonly<Record<string, string>>,
   logLevel: () => string,
 ): FrontAnswer {
-  // Each prepared answer's headers after the request id and the security headers, as one flat list
-  // [name, value, ...] made once per menu version: Node writes such a list as it is, while headers
-  // set one by one (setHeader) make it check and merge every header of the answer again.
-  const merged = new WeakMap<ResponseHeaders, string[]>();
-  const headerList = (headers: ResponseHeaders) => {
-    let list = merged.get(headers);
-    if (list === undefined) {
-      list = Object.entries({ "x-request-id": "", ...securityHeaders, ...headers }).flat();
-      merged.set(headers, list);
-    }
-    return list;
-  };
+  const write = preparedAnswerWriter(securityHeaders);
   return (request: IncomingMessage, response: ServerResponse) => {
     if (request.method !== "GET") return false;
     const menu = cachedMenuFor(request.url ?? "", menuCache);
     // null (no such service) too: its 404 is Fastify's.
     if (menu === undefined || menu === null || commitsPending() || logsQuietReads(logLevel())) return false;
-    const headers = menuRequestHeaders(request.rawHeaders);
+    const headers = readRawHeaders(request.rawHeaders, PREPARED_HEADERS);
     if (headers === null) return false;
-    const answer = answerGet(menu.body, headers.acceptEncoding, headers.ifNoneMatch);
-    const headerValues = headerList(answer.headers).slice();
-    headerValues[1] = requestIdFrom(headers.requestId);
-    response.writeHead(answer.status, headerValues);
-    response.end(answer.bytes ?? undefined);
+    write(response, menu.body, headers);
     return true;
   };
 }
