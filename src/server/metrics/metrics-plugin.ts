@@ -4,8 +4,9 @@
  * cannot even tell it is there. Hidden from the API description: it is not part of the API.
  * - http_request_duration_seconds{route,method,status_class}: every request Fastify answers, by
  *   its route's pattern (not the URL, whose ids would make a series per order); requests no route
- *   matches share route="unmatched". Cached menu reads answered in front of Fastify
- *   (routes/services/menu-fast-path.ts) are not in it: counting them would cost what that path saves.
+ *   matches share route="unmatched". Cached menu reads and kept guest pages answered in front of
+ *   Fastify (routes/services/menu-fast-path.ts, ssr/page-fast-path.ts) are not in it: counting
+ *   them would cost what those paths save.
  * - orders_placed_total and orders_refused_total{code}: POST /api/orders, guests' and waiters'
  *   placements alike; a replayed answer (the same Idempotency-Key again) is not counted twice.
  * - jobs_pending, jobs_failed (DEAD), stomp_connections and the database's gauge, read on scrape.
