@@ -9,6 +9,7 @@ import { AppRoot } from "./app-root";
 import { APP_DB_NAME, whenDatabaseExists } from "./db/stored-databases";
 import { renderEveryRowFirst } from "./features/menu/first-screen";
 import { initLanguage, rendersLikeTheServer } from "./i18n/language-store";
+import { chunkLoadTimeoutMs, markFirstLoadOverdue } from "./navigation/chunk-load";
 import { firstScreenShown, markFirstScreenAfter } from "./navigation/first-screen";
 import { catchInstallPromptEarly } from "./pwa/early-install-prompt";
 import { createAppRouter } from "./router";
@@ -31,20 +32,29 @@ async function bootstrap(): Promise<void> {
   await language;
   const container = document.getElementById("root");
   if (!container) throw new Error("index.html has no #root element");
+  let overdue = false;
   if (serverRender) {
     // The server's HTML stays until the route's code and data are here (at once: both came with
-    // the page), so the app's first render is that screen again, whole, never a skeleton.
-    await Promise.all([firstLoad.catch(() => undefined), serverRender.prepare().catch(() => undefined)]);
+    // the page), so the app's first render is that screen again, whole, never a skeleton. Code
+    // that hangs past the chunk time-out (spec §8) leaves the guest the readable page until then;
+    // the app takes over at the time-out and shows the load error with its retry.
+    const loaded = Promise.all([firstLoad.catch(() => undefined), serverRender.prepare().catch(() => undefined)]);
+    overdue = await Promise.race([
+      loaded.then(() => false),
+      new Promise<boolean>((resolve) => setTimeout(resolve, chunkLoadTimeoutMs(), true)),
+    ]);
+    if (overdue) markFirstLoadOverdue();
     renderEveryRowFirst();
   }
-  if (serverRender && rendersLikeTheServer()) {
+  if (serverRender && !overdue && rendersLikeTheServer()) {
     // As TanStack's own hydration does: the root's matches render without the Suspense wrapper
     // the server leaves out, so both trees are the same.
     router.ssr = { manifest: undefined };
     markRender("hydrate");
     hydrateRoot(container, <AppRoot router={router} />, { onRecoverableError: serverRender.onMismatch });
   } else {
-    // In another language than the server's: rendered over the server's HTML in one commit.
+    // In another language than the server's, or with the route's code overdue: rendered over the
+    // server's HTML in one commit.
     if (serverRender) markRender("client");
     createRoot(container).render(<AppRoot router={router} />);
   }

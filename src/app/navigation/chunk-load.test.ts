@@ -1,7 +1,14 @@
 /** Spec §8/§9: a chunk that fails or does not arrive within 120 s is a load error. */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CHUNK_LOAD_TIMEOUT_MS } from "../../domain/constants";
-import { ChunkLoadError, chunkLoadTimeoutMs, isChunkLoadError, withChunkTimeout } from "./chunk-load";
+import {
+  ChunkLoadError,
+  chunkLoadTimeoutMs,
+  isChunkLoadError,
+  markFirstLoadOverdue,
+  takeFirstLoadOverdue,
+  withChunkTimeout,
+} from "./chunk-load";
 
 afterEach(() => {
   vi.useRealTimers();
@@ -41,5 +48,14 @@ describe("chunk loading (spec §8, §9 chunk load time-out 120 s)", () => {
     expect(chunkLoadTimeoutMs()).toBe(120_000);
     globalThis.__CHUNK_LOAD_TIMEOUT_MS__ = 2_000;
     expect(chunkLoadTimeoutMs()).toBe(2_000);
+  });
+});
+
+describe("a server-rendered page's first load overdue (spec §8: the load error after the time-out, once)", () => {
+  it("is taken once: the first load counts as stuck at once, a later navigation waits its own time-out", () => {
+    expect(takeFirstLoadOverdue()).toBe(false);
+    markFirstLoadOverdue();
+    expect(takeFirstLoadOverdue()).toBe(true);
+    expect(takeFirstLoadOverdue()).toBe(false);
   });
 });

@@ -20,6 +20,24 @@ export function chunkLoadTimeoutMs(): number {
   return typeof override === "number" && override > 0 ? override : CHUNK_LOAD_TIMEOUT_MS;
 }
 
+let firstLoadOverdue = false;
+
+/**
+ * A server-rendered page whose route code has not arrived within the time-out: the app took the
+ * page over anyway (main.tsx), and its first load counts as stuck at once, not after a second
+ * time-out (features/shell/use-stuck-navigation.ts).
+ */
+export function markFirstLoadOverdue(): void {
+  firstLoadOverdue = true;
+}
+
+/** Whether the first load was overdue when the app took over; true once. */
+export function takeFirstLoadOverdue(): boolean {
+  const overdue = firstLoadOverdue;
+  firstLoadOverdue = false;
+  return overdue;
+}
+
 /** What browsers throw when a dynamic import fails (Chromium, Firefox, Safari), or our time-out. */
 export function isChunkLoadError(error: unknown): boolean {
   if (error instanceof ChunkLoadError) return true;

@@ -7,7 +7,7 @@
  */
 import { type AnyRouter, useRouterState } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
-import { chunkLoadTimeoutMs } from "../../navigation/chunk-load";
+import { chunkLoadTimeoutMs, takeFirstLoadOverdue } from "../../navigation/chunk-load";
 
 export function useStuckNavigation(router: AnyRouter): boolean {
   const loading = useRouterState({ router, select: (state) => state.isLoading || state.status === "pending" });
@@ -15,7 +15,7 @@ export function useStuckNavigation(router: AnyRouter): boolean {
   useEffect(() => {
     setStuck(false);
     if (!loading) return;
-    const timer = setTimeout(() => setStuck(true), chunkLoadTimeoutMs());
+    const timer = setTimeout(() => setStuck(true), takeFirstLoadOverdue() ? 0 : chunkLoadTimeoutMs());
     return () => clearTimeout(timer);
   }, [loading]);
   return stuck && loading;
