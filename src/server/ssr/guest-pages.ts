@@ -87,7 +87,7 @@ interface Read {
   answer: FirstAnswer;
 }
 
-/** An answer as it is reused: asked at `at` (performance.now()), replaced when no longer trusted. */
+/** An answer as it is reused: asked at `at` (GuestPagesOptions.elapsed), replaced when no longer trusted. */
 interface KeptRead {
   path: string;
   read: Promise<Read>;

@@ -14,8 +14,8 @@
  * - no SQLite commit waiting for its sync (plugins/durable-answers.ts would hold the answer);
  * - a server level at which quiet reads are not logged (the access log would write a line);
  * - a server not closing.
- * It writes the handler's answer (answerGet, as replyWithBody does) with the headers
- * plugins/response-headers.ts gives every response. Only pages the handler itself made are kept,
+ * It writes the handler's answer (http/prepared-answer.ts, as the menus' fast path does) with the
+ * headers plugins/response-headers.ts gives every response. Only pages the handler itself made are kept,
  * so an address that a route or a file answers never gets here. As with the menus
  * (routes/services/menu-fast-path.ts), what it skips is Fastify's routing and hooks: the test
  * holds the route a page load goes through to the hooks named there. Not kept, as for the menus:
@@ -34,8 +34,9 @@ import { logsQuietReads } from "../logging";
 import type { GuestPages } from "./guest-pages";
 
 /**
- * Two segments, the second a table id: every server-rendered address is one (firstReadsOf),
- * and the menu API's and other requests are turned away without more work.
+ * Two segments, the second a table id: every address a QR code opens is one (firstReadsOf), and
+ * the menu API's and other requests are turned away without more work. The info pages, rarely
+ * opened, go through Fastify.
  */
 const PAGE_URL = /^\/[a-z0-9-]+\/[1-9][0-9]*(?:\?|$)/;
 
