@@ -3,6 +3,7 @@
  * app/ssr/server-render.ts): which pages are rendered, and the data they carry beside their HTML.
  */
 import { firstReadsOf } from "./first-reads";
+import type { Language } from "./languages";
 
 /** The id of the script element (type application/json, never executed) holding ServerRenderData. */
 export const SERVER_RENDER_DATA_ID = "server-render-data";
@@ -19,6 +20,8 @@ export type FirstAnswers = Readonly<Record<string, FirstAnswer>>;
 export interface ServerRenderData {
   /** The instant (ISO 8601) its open, closed and happy-hour states were decided at. */
   renderedAt: string;
+  /** The language it was rendered in (page-language.ts). */
+  language: Language;
   answers: FirstAnswers;
 }
 

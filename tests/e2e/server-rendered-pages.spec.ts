@@ -2,10 +2,11 @@
  * HTML first: the pages a QR code and its next tap open (a spot's services, a service's menu) come
  * from the server as HTML with their content, readable before and without any script, and the app
  * hydrates that HTML instead of rendering it again (a mismatch is reported by React's recoverable
- * error callback, which the app writes to the console). An unknown spot or service is the
- * not-found page, server-rendered with 404.
+ * error callback, which the app writes to the console), in the language the device shows (its
+ * cookies name it to the server). An unknown spot or service is the not-found page, server-rendered
+ * with 404.
  */
-import type { ConsoleMessage, Page } from "@playwright/test";
+import type { BrowserContext, ConsoleMessage, Page } from "@playwright/test";
 import { PNG } from "pngjs";
 import { atAthensTime } from "./support/athens-time";
 import { atServerAthensTime, setServerClock } from "./support/orders";
@@ -34,6 +35,27 @@ function collectMismatches(page: Page): string[] {
     if (message.type() === "error" && /hydrat/i.test(message.text())) mismatches.push(message.text());
   });
   return mismatches;
+}
+
+/** The languages a page is rendered in: the default, the other UI language, and a menu's extra language. */
+const DEVICE_LANGUAGES = ["GRE", "ENG", "ITA"] as const;
+type DeviceLanguage = (typeof DEVICE_LANGUAGES)[number];
+
+/**
+ * A device that chose `language` earlier, as the language modal leaves it: the choice in its
+ * storage (the UI language saved, an extra language for the tab) and mirrored in its cookies.
+ */
+async function deviceIn(context: BrowserContext, language: DeviceLanguage): Promise<void> {
+  const stored = language === "ITA" ? { extraLanguage: "ITA" } : { language };
+  const origin = new URL(test.info().project.use.baseURL ?? "http://127.0.0.1").origin;
+  await context.addCookies(Object.entries(stored).map(([name, value]) => ({ name, value, url: origin })));
+  await context.addInitScript(
+    (saved) => {
+      if (saved.language) localStorage.setItem("language", saved.language);
+      if (saved.extraLanguage) sessionStorage.setItem("extraLanguage", saved.extraLanguage);
+    },
+    stored as { language?: string; extraLanguage?: string },
+  );
 }
 
 test("the services page and the menu a QR opens come as HTML with the store, its items and their prices", async ({
@@ -111,65 +133,103 @@ test("after one visit of a server-rendered page, it opens again offline: the wor
   }
 });
 
-/** What each server time shows at the beach bar (open 09:00-20:00, happy hour 17:00-19:00 at -30%). */
+/**
+ * What each server time shows at the beach bar (open 09:00-20:00, happy hour 17:00-19:00 at -30%),
+ * in each language (an extra menu language's interface is English).
+ */
 const AT_TIME = {
-  "17:30": { services: "Ανοιχτό τώρα", menu: "Τιμή happy hour 2,80 €" },
-  "21:30": { services: "Κλειστό τώρα", menu: "Κλειστό τώρα" },
+  "17:30": {
+    GRE: { services: "Ανοιχτό τώρα", menu: "Τιμή happy hour 2,80 €" },
+    ENG: { services: "Open now", menu: "Happy-hour price €2.80" },
+  },
+  "21:30": {
+    GRE: { services: "Κλειστό τώρα", menu: "Κλειστό τώρα" },
+    ENG: { services: "Closed now", menu: "Closed now" },
+  },
 } as const;
 
-for (const time of ["17:30", "21:30"] as const) {
-  test(`the app hydrates the server's HTML without a mismatch (Athens ${time}, ${time === "17:30" ? "happy hour" : "the beach bar closed"})`, async ({
-    page,
-    request,
-  }) => {
-    // The server renders at its clock; the app's clock says the same time once it has read it.
-    await atServerAthensTime(request, time);
-    await atAthensTime(page, time);
-    const mismatches = collectMismatches(page);
-    try {
-      for (const [address, shows] of [
-        [SERVICES_PAGE, AT_TIME[time].services],
-        [MENU_PAGE, AT_TIME[time].menu],
-      ] as const) {
-        const html = await page.request.get(address, { headers: { accept: "text/html" } });
-        expect(readableText(await html.text()), address).toContain(shows);
-        await page.goto(address);
-        await expect(page.locator('html[data-render="hydrate"][data-mounted]')).toHaveCount(1);
-        await expect(page.locator("#main")).toContainText(shows);
-        // Hydrated, not only painted: a tap opens the item's window.
-        if (address === MENU_PAGE) {
-          await page.locator(FREDDO_CARD).getByRole("button").first().click();
-          await expect(page.getByRole("dialog")).toBeVisible();
+for (const time of ["17:30", "21:30"] as const)
+  for (const language of DEVICE_LANGUAGES) {
+    test(`the app hydrates the server's HTML without a mismatch (Athens ${time}, ${time === "17:30" ? "happy hour" : "the beach bar closed"}, a device in ${language})`, async ({
+      context,
+      page,
+      request,
+    }) => {
+      // The server renders at its clock; the app's clock says the same time once it has read it.
+      await atServerAthensTime(request, time);
+      await atAthensTime(page, time);
+      await deviceIn(context, language);
+      const shown = AT_TIME[time][language === "GRE" ? "GRE" : "ENG"];
+      const mismatches = collectMismatches(page);
+      try {
+        for (const [address, shows] of [
+          [SERVICES_PAGE, shown.services],
+          [MENU_PAGE, shown.menu],
+        ] as const) {
+          // The page's own request, with the device's cookies: the server's HTML is in its language.
+          const html = await page.request.get(address, { headers: { accept: "text/html" } });
+          expect(readableText(await html.text()), address).toContain(shows);
+          await page.goto(address);
+          await expect(page.locator('html[data-render="hydrate"][data-mounted]')).toHaveCount(1);
+          await expect(page.locator("#main")).toContainText(shows);
+          // Hydrated, not only painted: a tap opens the item's window.
+          if (address === MENU_PAGE) {
+            await page.locator(FREDDO_CARD).getByRole("button").first().click();
+            await expect(page.getByRole("dialog")).toBeVisible();
+          }
         }
+      } finally {
+        await setServerClock(request, new Date().toISOString());
       }
-    } finally {
-      await setServerClock(request, new Date().toISOString());
-    }
-    expect(mismatches).toEqual([]);
-  });
-}
+      expect(mismatches).toEqual([]);
+    });
+  }
 
-test("a guest who chose English, or an extra menu language, gets the server's page rendered over in it, without a mismatch", async ({
+test("spec §4: a guest's language choice reaches the server with the next page load, which comes in it and hydrates", async ({
+  page,
+}) => {
+  const mismatches = collectMismatches(page);
+  await page.goto(MENU_PAGE);
+  await expect(page.locator('html[data-render="hydrate"][data-mounted]')).toHaveCount(1);
+  await page.getByRole("button", { name: /^Γλώσσα:/ }).click();
+  await page.getByRole("dialog", { name: "Επιλογή γλώσσας" }).getByRole("button", { name: "English" }).click();
+  await expect(page.getByRole("button", { name: "Coffee", exact: true })).toBeVisible();
+
+  await page.reload();
+  await expect(page.locator('html[lang="en"][data-render="hydrate"][data-mounted]')).toHaveCount(1);
+  await expect(page.getByRole("button", { name: "Coffee", exact: true })).toBeVisible();
+
+  await page.getByRole("button", { name: /^Language:/ }).click();
+  await page.getByRole("dialog", { name: "Choose language" }).getByRole("button", { name: "Italiano" }).click();
+  await expect(page.getByRole("button", { name: "Caffè", exact: true })).toBeVisible();
+  await page.reload();
+  await expect(page.locator('html[lang="en"][data-render="hydrate"][data-mounted]')).toHaveCount(1);
+  await expect(page.getByRole("button", { name: "Caffè", exact: true })).toBeVisible();
+
+  // Back to Greek: the extra language's cookie goes with the choice.
+  await page.getByRole("button", { name: /^Language:/ }).click();
+  await page.getByRole("dialog", { name: "Choose language" }).getByRole("button", { name: "Ελληνικά" }).click();
+  await page.reload();
+  await expect(page.locator('html[lang="el"][data-render="hydrate"][data-mounted]')).toHaveCount(1);
+  await expect(page.getByRole("button", { name: "Καφέδες", exact: true })).toBeVisible();
+  expect(mismatches).toEqual([]);
+});
+
+test("a device whose cookies were cleared gets the Greek page rendered over in its language once, then its own page again", async ({
+  context,
   page,
 }) => {
   const mismatches = collectMismatches(page);
   await page.goto(MENU_PAGE);
   await page.evaluate(() => localStorage.setItem("language", "ENG"));
+  await context.clearCookies();
   await page.goto(MENU_PAGE);
+  await expect(page.locator('html[lang="en"][data-render="client"][data-mounted]')).toHaveCount(1);
   await expect(page.getByRole("button", { name: "Coffee", exact: true })).toBeVisible();
-  await expect(page.locator('html[data-render="client"][data-mounted]')).toHaveCount(1);
-  await page.evaluate(() => sessionStorage.setItem("extraLanguage", "ITA"));
   await page.goto(MENU_PAGE);
-  await expect(page.getByRole("button", { name: "Caffè", exact: true })).toBeVisible();
-  await expect(page.locator('html[data-render="client"][data-mounted]')).toHaveCount(1);
+  await expect(page.locator('html[lang="en"][data-render="hydrate"][data-mounted]')).toHaveCount(1);
   expect(mismatches).toEqual([]);
 });
-
-/**
- * The screen under the header: the header's account button is the device's own state (signed in
- * or not, read from IndexedDB once the first screen is up), which no server can render.
- */
-const BELOW_THE_HEADER = { x: 0, y: 64, width: 360, height: 576 };
 
 /** The share of pixels that differ between two screenshots of one size. */
 function differingPixelShare(a: PNG, b: PNG): number {
@@ -197,36 +257,41 @@ async function firstScreenLayout(page: Page): Promise<string[]> {
   );
 }
 
-test("the menu looks the same as the server's HTML and once the app has it: no visible jump, CLS <= 0.01", async ({
-  browser,
-  page,
-}) => {
-  const serverOnly = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 640 } });
-  const htmlPage = await serverOnly.newPage();
-  await htmlPage.goto(MENU_PAGE);
-  const asServed = await firstScreenLayout(htmlPage);
-  const servedShot = PNG.sync.read(await htmlPage.screenshot({ clip: BELOW_THE_HEADER }));
-  await serverOnly.close();
-  expect(asServed.length).toBeGreaterThan(4);
+for (const language of ["GRE", "ITA"] as const)
+  test(`the menu looks the same as the server's HTML and once the app has it: no visible jump, CLS <= 0.01 (a device in ${language})`, async ({
+    browser,
+    context,
+    page,
+  }) => {
+    const serverOnly = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 640 } });
+    await deviceIn(serverOnly, language);
+    const htmlPage = await serverOnly.newPage();
+    await htmlPage.goto(MENU_PAGE);
+    const asServed = await firstScreenLayout(htmlPage);
+    const servedShot = PNG.sync.read(await htmlPage.screenshot());
+    await serverOnly.close();
+    expect(asServed.length).toBeGreaterThan(4);
 
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    (window as unknown as { __layoutShifts: number[] }).__layoutShifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-        if (!entry.hadRecentInput) shifts.push(entry.value);
-      }
-    }).observe({ type: "layout-shift", buffered: true });
+    await deviceIn(context, language);
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { __layoutShifts: number[] }).__layoutShifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) shifts.push(entry.value);
+        }
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.goto(MENU_PAGE);
+    await expect(page.locator('html[data-render="hydrate"][data-mounted]')).toHaveCount(1);
+    await page.waitForTimeout(1_000);
+    expect(await firstScreenLayout(page)).toEqual(asServed);
+    // The whole screen, header included, pixel by pixel: what the guest saw before the scripts is
+    // what stays (a header button appearing would differ by about 1%).
+    const hydratedShot = PNG.sync.read(await page.screenshot());
+    expect(differingPixelShare(servedShot, hydratedShot)).toBeLessThanOrEqual(0.005);
+    const cls = await page.evaluate(() =>
+      (window as unknown as { __layoutShifts: number[] }).__layoutShifts.reduce((sum, value) => sum + value, 0),
+    );
+    expect(cls).toBeLessThanOrEqual(0.01);
   });
-  await page.goto(MENU_PAGE);
-  await expect(page.locator('html[data-render="hydrate"][data-mounted]')).toHaveCount(1);
-  await page.waitForTimeout(1_000);
-  expect(await firstScreenLayout(page)).toEqual(asServed);
-  // The screen itself, pixel by pixel: what the guest saw before the scripts is what stays.
-  const hydratedShot = PNG.sync.read(await page.screenshot({ clip: BELOW_THE_HEADER }));
-  expect(differingPixelShare(servedShot, hydratedShot)).toBeLessThanOrEqual(0.005);
-  const cls = await page.evaluate(() =>
-    (window as unknown as { __layoutShifts: number[] }).__layoutShifts.reduce((sum, value) => sum + value, 0),
-  );
-  expect(cls).toBeLessThanOrEqual(0.01);
-});

@@ -5,8 +5,8 @@
  * takes <html lang>, the interface's language (catalogs.ts).
  */
 import { differentContentLanguage } from "../../domain/content-language";
+import type { LanguageState } from "../../domain/language-choice";
 import type { Translations } from "../../domain/languages";
-import type { LanguageState } from "./language-choice";
 import { LANGUAGE_TAG } from "./language-names";
 
 export function contentLang(names: Translations, language: LanguageState): string | undefined {

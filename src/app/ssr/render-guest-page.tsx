@@ -6,16 +6,19 @@
  * The browser hydrates it from the same answers and instant (main.tsx), so its first render is
  * this HTML and asks the server nothing again.
  *
- * Greek only: a language chosen on the device is the device's, applied after hydration.
+ * In the language the device's cookies name (domain/page-language.ts), which the device hydrates
+ * in as it is.
  */
 import { createMemoryHistory } from "@tanstack/react-router";
 import { renderToString } from "react-dom/server.node";
 import { prerenderToNodeStream } from "react-dom/static";
+import { pageLocale } from "../../domain/page-language";
 import type { ServerRenderData } from "../../domain/server-render";
 import { provideFirstAnswers } from "../api/client";
 import { AppRoot } from "../app-root";
 import { renderEveryRowFirst } from "../features/menu/first-screen";
 import { activateLocale } from "../i18n/catalogs";
+import { renderedInLanguage } from "../i18n/language-store";
 import { createAppRouter } from "../router";
 import { decideAtPageInstant } from "./page-instant";
 
@@ -50,12 +53,13 @@ const RENDERED_ROUTES = [
 ] as const;
 
 /**
- * Loads what every render needs (the Greek texts, Temporal, the live rules, the rendered routes'
- * code) before the first guest asks: the server calls it once at start, so that the first page
- * is not the one that waits for them.
+ * Loads what every render needs (the texts of both UI languages, Temporal, the live rules, the
+ * rendered routes' code) before the first guest asks: the server calls it once at start, so that
+ * the first page is not the one that waits for them.
  */
 export async function warmUp(): Promise<void> {
   const router = createAppRouter(createMemoryHistory({ initialEntries: ["/"] }));
+  await activateLocale("en");
   await Promise.all([
     activateLocale("el"),
     decideAtPageInstant(new Date().toISOString()),
@@ -63,8 +67,9 @@ export async function warmUp(): Promise<void> {
   ]);
 }
 
-async function render(url: string, { renderedAt, answers }: ServerRenderData): Promise<RenderedGuestPage> {
-  await Promise.all([activateLocale("el"), decideAtPageInstant(renderedAt)]);
+async function render(url: string, { renderedAt, language, answers }: ServerRenderData): Promise<RenderedGuestPage> {
+  await Promise.all([activateLocale(pageLocale(language)), decideAtPageInstant(renderedAt)]);
+  renderedInLanguage(language);
   provideFirstAnswers(answers);
   const router = createAppRouter(createMemoryHistory({ initialEntries: [url] }));
   await router.load();

@@ -2,11 +2,13 @@
  * The browser's half of a server-rendered guest page: the server put its screen's HTML in #root
  * and, beside it, the API answers that screen was made from (server/ssr/guest-pages.ts). The
  * app's first load takes those answers instead of asking again, and React hydrates the HTML when
- * the device shows what the server rendered (Greek, no extra menu language); otherwise the app
- * renders over it at once, in the guest's language.
+ * the device shows the language the server rendered it in (the one the device's cookies named,
+ * domain/page-language.ts); otherwise, its cookies cleared say, the app renders over it at once, in
+ * the guest's language.
  */
 import { SERVER_RENDER_DATA_ID, type ServerRenderData } from "../../domain/server-render";
 import { provideFirstAnswers } from "../api/client";
+import { renderedInLanguage } from "../i18n/language-store";
 import { decideAtPageInstant } from "./page-instant";
 
 export interface ServerRender {
@@ -31,8 +33,9 @@ export function readsEmbeddedInThePage(): readonly string[] {
 export function takeServerRender(): ServerRender | null {
   const data = document.getElementById(SERVER_RENDER_DATA_ID);
   if (!data?.textContent) return null;
-  const { renderedAt, answers } = JSON.parse(data.textContent) as ServerRenderData;
+  const { renderedAt, language, answers } = JSON.parse(data.textContent) as ServerRenderData;
   data.remove();
+  renderedInLanguage(language);
   provideFirstAnswers(answers);
   for (const read of Object.keys(answers)) embeddedReads.push(new URL(`/api/${read}`, window.location.origin).href);
   return {

@@ -27,6 +27,8 @@ export interface Representation {
 export interface BodyHeaders {
   contentType: string;
   cacheControl: string;
+  /** A request header the body depends on besides Accept-Encoding. */
+  vary?: string;
 }
 
 /**
@@ -78,7 +80,8 @@ export async function encodeBody(
 function representation(coding: ContentCoding, bytes: Buffer, etag: string, body: BodyHeaders): Representation {
   // The answer varies with Accept-Encoding even when only the plain bytes exist: a cache must not
   // hand one client's choice to another.
-  const notModifiedHeaders = { "cache-control": body.cacheControl, vary: "Accept-Encoding", etag };
+  const vary = body.vary === undefined ? "Accept-Encoding" : `Accept-Encoding, ${body.vary}`;
+  const notModifiedHeaders = { "cache-control": body.cacheControl, vary, etag };
   const headers: Record<string, string> = { ...notModifiedHeaders, "content-type": body.contentType };
   if (coding !== "identity") headers["content-encoding"] = coding;
   headers["content-length"] = String(bytes.length);

@@ -16,7 +16,7 @@ import type { ErrorBodyDto } from "../../domain/api";
 import { firstReadsOf } from "../../domain/first-reads";
 import { serverRenderedAddress } from "../../domain/server-render";
 import { replyWithBody } from "../menu/encoded-body";
-import { GuestPages, type GuestPagesOptions, loadGuestPageRender } from "../ssr/guest-pages";
+import { GuestPages, type GuestPagesOptions, loadGuestPageRender, pageLanguageOf } from "../ssr/guest-pages";
 import { readScreenStyles } from "../ssr/screen-styles";
 
 declare module "fastify" {
@@ -66,7 +66,7 @@ const notFoundPlugin: FastifyPluginAsync<NotFoundOptions> = async (app, options)
     const pathname = request.url.split("?")[0] ?? "";
     const address = guestPages && request.method === "GET" ? serverRenderedAddress(request.url) : null;
     if (guestPages && address !== null && isPageNavigation(request)) {
-      const page = await guestPages.page(address);
+      const page = await guestPages.page(address, pageLanguageOf(request.headers.cookie));
       if (page) return replyWithBody(request, reply, page.body, page.status);
     }
     if (options.spaFallback && isPageNavigation(request)) {

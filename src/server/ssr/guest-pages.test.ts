@@ -97,6 +97,43 @@ describe("server-rendered guest pages", () => {
     expect(response.body).toContain('href="/beach-bar/200"');
   });
 
+  it("spec §4: a device that chose English, or an extra menu language, gets the page in it, kept apart from the Greek one", async () => {
+    const greek = await server.app.inject({ method: "GET", url: "/beach-bar/200", headers: html });
+    const english = await server.app.inject({
+      method: "GET",
+      url: "/beach-bar/200",
+      headers: { ...html, cookie: "acceptedCookies=true; language=ENG" },
+    });
+    expect(english.statusCode).toBe(200);
+    expect(english.body).toMatch(/^<!doctype html><html lang="en">/);
+    expect(readableText(english.body)).toContain("Freddo espresso");
+    expect(readableText(english.body)).not.toContain("Φρέντο εσπρέσο");
+    expect(embeddedData(english.body).language).toBe("ENG");
+    expect(english.headers.etag).not.toBe(greek.headers.etag);
+    // A cache between the guest and the server must not hand one language's page to another device.
+    expect(english.headers.vary).toBe("Accept-Encoding, Cookie");
+    expect(greek.body).toMatch(/^<!doctype html><html lang="el">/);
+    expect(readableText(greek.body)).toContain("Φρέντο εσπρέσο");
+
+    // An extra menu language: English interface, the item's Italian name marked as Italian.
+    const italian = await server.app.inject({
+      method: "GET",
+      url: "/beach-bar/200",
+      headers: { ...html, cookie: "language=GRE; extraLanguage=ITA" },
+    });
+    expect(italian.body).toMatch(/^<!doctype html><html lang="en">/);
+    expect(italian.body).toMatch(/<button[^>]* lang="it"[^>]*>Freddo espresso</);
+    expect(embeddedData(italian.body).language).toBe("ITA");
+
+    // Bad input: an unknown language is the default's page.
+    const unknown = await server.app.inject({
+      method: "GET",
+      url: "/beach-bar/200",
+      headers: { ...html, cookie: "language=KLINGON" },
+    });
+    expect(unknown.headers.etag).toBe(greek.headers.etag);
+  });
+
   it("spec §2 brand=dark is rendered (the dark language picker); any other query is the same page as none", async () => {
     const dark = await server.app.inject({ method: "GET", url: "/menu/200?brand=dark", headers: html });
     expect(dark.body).toContain("language-button--dark");
@@ -262,6 +299,7 @@ describe("the page's data beside its HTML", () => {
   it("no text in an answer can end the script element that carries it", () => {
     const page = withRender(SHELL, "<p>menu</p>", {
       renderedAt: "2026-07-15T14:30:00.000Z",
+      language: "GRE",
       answers: { "tables/1": { status: 200, body: { name: "</script><script>alert(1)</script>" } } },
     });
     expect(page).not.toContain("</script><script>alert(1)");
@@ -275,7 +313,11 @@ describe("the page's data beside its HTML", () => {
       "</head>",
       '<link rel="preload" as="style" crossorigin href="/assets/guest-menu-1.css"></head>',
     );
-    const page = withRender(shell, "<main>menu</main>", { renderedAt: "2026-07-15T14:30:00.000Z", answers: {} });
+    const page = withRender(shell, "<main>menu</main>", {
+      renderedAt: "2026-07-15T14:30:00.000Z",
+      language: "GRE",
+      answers: {},
+    });
     expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/guest-menu-1.css">');
     expect(page).not.toContain('rel="preload" as="style"');
   });
@@ -283,6 +325,7 @@ describe("the page's data beside its HTML", () => {
   it("resources React hoisted to the start of the render go to the head", () => {
     const page = withRender(SHELL, '<link rel="preload" as="image" href="/a.svg"/><main>menu</main>', {
       renderedAt: "2026-07-15T14:30:00.000Z",
+      language: "GRE",
       answers: {},
     });
     expect(page).toContain('<link rel="preload" as="image" href="/a.svg"/></head>');

@@ -8,9 +8,11 @@
  *   changes the page the moment it changes the answers.
  * - Open, closed and happy hour are decided at the server's minute, as the app decides them, which
  *   corrects them after hydration should the minute have changed since.
- * - A page is kept per address, minute and its answers' ETags, compressed once, with the ETag of
- *   its bytes: a repeat visit of an unchanged menu within the minute is a 304, a new build a new
- *   page.
+ * - A page is made in the language the device shows, which its cookies name
+ *   (domain/page-language.ts), so the app hydrates it as it is in every language.
+ * - A page is kept per address, language, minute and its answers' ETags, compressed once, with the
+ *   ETag of its bytes: a repeat visit of an unchanged menu within the minute is a 304, a new build a
+ *   new page.
  * - The render itself is the app's (build/ssr/, `vite build --ssr`). Without it, or when a read or
  *   a render fails or takes longer than a guest should wait, the guest gets the app's plain shell,
  *   which loads the page itself as it always has.
@@ -19,8 +21,11 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
+import { parseCookie } from "cookie";
 import type { FastifyInstance } from "fastify";
 import { firstReadsOf } from "../../domain/first-reads";
+import type { Language } from "../../domain/languages";
+import { pageLanguage, pageLocale } from "../../domain/page-language";
 import {
   extraStylesOf,
   type FirstAnswer,
@@ -134,9 +139,12 @@ export class GuestPages {
     this.#stopListening();
   }
 
-  /** The page at `address` (domain/server-render.ts), or null: the caller answers the plain shell then. */
-  async page(address: string): Promise<GuestPage | null> {
-    const work = this.#pageNow(address);
+  /**
+   * The page at `address` (domain/server-render.ts) in `language`, or null: the caller answers the
+   * plain shell then.
+   */
+  async page(address: string, language: Language): Promise<GuestPage | null> {
+    const work = this.#pageNow(address, language);
     const late = new Promise<null>((resolve) => setTimeout(resolve, RENDER_DEADLINE_MS, null).unref());
     try {
       return await Promise.race([work, late]);
@@ -152,8 +160,8 @@ export class GuestPages {
    * none older than READS_FRESH_MS); else undefined. What the front door answers before Fastify
    * (page-fast-path.ts).
    */
-  keptPage(address: string): GuestPage | undefined {
-    const latest = this.#latest.get(address);
+  keptPage(address: string, language: Language): GuestPage | undefined {
+    const latest = this.#latest.get(pageKey(address, language));
     if (latest === undefined || latest.minute !== this.#minute()) return undefined;
     const now = this.#elapsed();
     for (const kept of latest.reads) {
@@ -166,17 +174,17 @@ export class GuestPages {
     return Math.floor(this.#options.now().getTime() / MINUTE_MS);
   }
 
-  async #pageNow(address: string): Promise<GuestPage | null> {
+  async #pageNow(address: string, language: Language): Promise<GuestPage | null> {
     const kept = firstReadsOf(address.split("?")[0] ?? "").map((path) => this.#read(path));
     const reads = await Promise.all(kept.map(({ read }) => read));
     if (isPdaSpot(reads[0])) return null;
     const minute = this.#minute();
     const renderedAt = new Date(minute * MINUTE_MS).toISOString();
-    const key = `${address}|${renderedAt}|${reads.map((read) => read.version).join("|")}`;
+    const key = `${pageKey(address, language)}|${renderedAt}|${reads.map((read) => read.version).join("|")}`;
     let page = this.#kept.get(key);
     if (page === undefined) {
       const answers: FirstAnswers = Object.fromEntries(reads.map((read) => [read.path, read.answer]));
-      page = this.#build(address, { renderedAt, answers });
+      page = this.#build(address, { renderedAt, language, answers });
       page.catch(() => this.#kept.delete(key));
       // Any spot id can be asked for (a not-found page is kept too): past this many, all are forgotten.
       if (this.#kept.size >= MAX_KEPT_PAGES) {
@@ -187,7 +195,7 @@ export class GuestPages {
     }
     // A failed page is never the latest (its failure is page()'s to log).
     page.then(
-      (built) => this.#latest.set(address, { minute, reads: kept, page: built }),
+      (built) => this.#latest.set(pageKey(address, language), { minute, reads: kept, page: built }),
       () => {},
     );
     return page;
@@ -224,10 +232,20 @@ export class GuestPages {
     const { status, html } = await this.#options.render(address, data);
     const styles = extraStylesOf(address);
     const page = withRender(this.#shell, html, data, styles === null ? [] : this.#options.screenStyles[styles]);
-    const headers = { contentType: "text/html; charset=utf-8", cacheControl: "no-cache" };
+    // Another language's cookies, another page.
+    const headers = { contentType: "text/html; charset=utf-8", cacheControl: "no-cache", vary: "Cookie" };
     // Made again every minute a page is visited: the quick brotli.
     return { status, body: await encodeBody(Buffer.from(page), headers, 5) };
   }
+}
+
+/** The language of the page a request with this Cookie header gets (domain/page-language.ts). */
+export function pageLanguageOf(cookieHeader: string | undefined): Language {
+  return pageLanguage(cookieHeader === undefined ? {} : parseCookie(cookieHeader));
+}
+
+function pageKey(address: string, language: Language): string {
+  return `${language} ${address}`;
 }
 
 /**
@@ -239,7 +257,7 @@ function isPdaSpot(tableRead: Read | undefined): boolean {
 }
 
 /**
- * index.html with the render in #root, and:
+ * index.html with the render in #root, its <html lang> the render's language, and:
  * - the stylesheets it preloads applied: they are the guest screens' own (the build's "guest-menu"
  *   chunk, vite.config.ts), which the app's code would apply on arrival, and the HTML must be
  *   styled before any script, or without one; and `stylesheets`, a screen's own beyond those;
@@ -256,6 +274,7 @@ export function withRender(
   const json = JSON.stringify(data).replace(/</g, "\\u003c");
   const links = stylesheets.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join("");
   return shell
+    .replace('<html lang="el">', `<html lang="${pageLocale(data.language)}">`)
     .replaceAll('<link rel="preload" as="style"', '<link rel="stylesheet"')
     .replace("</head>", `${links}${hoisted}</head>`)
     .replace(

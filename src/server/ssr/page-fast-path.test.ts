@@ -127,6 +127,30 @@ describe("kept guest pages answered before Fastify", () => {
     expect(revalidated.body.length).toBe(0);
   });
 
+  it("answers each device the page in the language its cookies name, as the handler does", async () => {
+    const languageOf = (body: Buffer) => /"language":"([A-Z]+)"/.exec(body.toString())?.[1];
+    const devices = [
+      ["language=ENG", "ENG"],
+      ["acceptedCookies=true; extraLanguage=ITA", "ITA"],
+      ["", "GRE"],
+    ] as const;
+    const viaHandler = new Map<string, Buffer>();
+    for (const [cookie, language] of devices) {
+      const answer = await send(base, MENU, { cookie, ...PAGE_VIA_HANDLER });
+      expect(languageOf(answer.body), cookie).toBe(language);
+      viaHandler.set(cookie, answer.body);
+    }
+    // Each language's page is kept beside the others: the last made (Greek) is not every device's.
+    const seen = seenByFastify.length;
+    for (const [cookie, language] of devices) {
+      const viaFastPath = await send(base, MENU, { cookie, ...PAGE });
+      expect(languageOf(viaFastPath.body), cookie).toBe(language);
+      expect(viaFastPath.body.equals(viaHandler.get(cookie) ?? Buffer.alloc(0)), cookie).toBe(true);
+      expect(viaFastPath.headers.vary, cookie).toBe("Accept-Encoding, Cookie");
+    }
+    expect(seenByFastify.length).toBe(seen);
+  });
+
   it("names each answer with a request id: the caller's when it gives one, else a new one", async () => {
     const { viaFastPath: first } = await viaHandlerThenFastPath(MENU, {});
     const { viaFastPath: second } = await viaHandlerThenFastPath(MENU, {});

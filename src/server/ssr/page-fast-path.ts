@@ -7,7 +7,7 @@
  * would answer it from memory, and the same way:
  * - a GET page load (its Accept names text/html) of a server-rendered address
  *   (domain/server-render.ts), without a body, none of the headers read here named twice;
- * - the address's page already made, at this minute, of answers still trusted
+ * - the address's page already made in the language the request's cookies name, at this minute, of answers still trusted
  *   (GuestPages.keptPage: a catalogue change in this process drops them at once, and no answer is
  *   trusted past the second the menu cache trusts a version), with status 200: a not-found page is
  *   logged at info by the access log, so it goes through Fastify;
@@ -31,7 +31,7 @@ import { commitsPending } from "../db/durable-sqlite";
 import type { FrontAnswer, FrontDoor } from "../http/front-door";
 import { preparedAnswerWriter, readRawHeaders, withPreparedHeaders } from "../http/prepared-answer";
 import { logsQuietReads } from "../logging";
-import type { GuestPages } from "./guest-pages";
+import { type GuestPages, pageLanguageOf } from "./guest-pages";
 
 /**
  * Two segments, the second a table id: every address a QR code opens is one (firstReadsOf), and
@@ -41,7 +41,12 @@ import type { GuestPages } from "./guest-pages";
 const PAGE_URL = /^\/[a-z0-9-]+\/[1-9][0-9]*(?:\?|$)/;
 
 /** Besides the headers every prepared answer reads: a page answers page loads only. */
-const PAGE_HEADERS = withPreparedHeaders(new Map([["accept", "accept" as const]]));
+const PAGE_HEADERS = withPreparedHeaders(
+  new Map([
+    ["accept", "accept" as const],
+    ["cookie", "cookie" as const],
+  ]),
+);
 
 export function keptPageAnswer(
   guestPages: GuestPages,
@@ -53,10 +58,11 @@ export function keptPageAnswer(
     const url = request.url ?? "";
     if (request.method !== "GET" || !PAGE_URL.test(url)) return false;
     const address = serverRenderedAddress(url);
-    const page = address === null ? undefined : guestPages.keptPage(address);
-    if (page === undefined || page.status !== 200 || commitsPending() || logsQuietReads(logLevel())) return false;
+    if (address === null) return false;
     const headers = readRawHeaders(request.rawHeaders, PAGE_HEADERS);
     if (headers === null || !(headers.accept ?? "").includes("text/html")) return false;
+    const page = guestPages.keptPage(address, pageLanguageOf(headers.cookie));
+    if (page === undefined || page.status !== 200 || commitsPending() || logsQuietReads(logLevel())) return false;
     write(response, page.body, headers);
     return true;
   };

@@ -7,9 +7,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import type { Bill, BillLine, BillPaymentSummary } from "../../../domain/bill-api";
+import type { LanguageState } from "../../../domain/language-choice";
 import { pickTranslation } from "../../../domain/languages";
 import { formatAthensTime } from "../../i18n/athens-date-time";
-import type { LanguageState } from "../../i18n/language-choice";
 import { formatPrice } from "../../i18n/money";
 import { formatKilos } from "../../i18n/weight";
 

@@ -13,10 +13,10 @@
 import { Trans } from "@lingui/react/macro";
 import { type ReactNode, useId, useRef, useState } from "react";
 import type { Bill, BillPaymentAnswer, BillPaymentRequest } from "../../../domain/bill-api";
+import type { LanguageState } from "../../../domain/language-choice";
 import type { TokenizedCard } from "../../../domain/orders-api";
 import type { ApiError } from "../../api/api-error";
 import { type ErrorText, errorTextOf } from "../../api/error-catalogue";
-import type { LanguageState } from "../../i18n/language-choice";
 import { formatPrice } from "../../i18n/money";
 import { STORAGE_KEYS, safeSessionStorage } from "../../storage/local-storage";
 import { useSavedCards } from "../checkout/use-saved-cards";

@@ -6,7 +6,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import type { Bill } from "../../../domain/bill-api";
-import type { LanguageState } from "../../i18n/language-choice";
+import type { LanguageState } from "../../../domain/language-choice";
 import { lineName, lineQuantity } from "./BillDetails";
 import {
   isPayableLine,

@@ -1,10 +1,10 @@
 /** One cart line: quantity or weight, name, options, rental dates, comment and line total ("Request" for a request); a tap edits it. */
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { CartLine } from "../../../domain/cart";
+import type { LanguageState } from "../../../domain/language-choice";
 import { pickTranslation } from "../../../domain/languages";
 import { isRequest } from "../../../domain/prices";
 import { isSoldOut } from "../../../domain/sold-out";
-import type { LanguageState } from "../../i18n/language-choice";
 import { formatPrice } from "../../i18n/money";
 import { formatKilos } from "../../i18n/weight";
 import { RequestMark } from "../shell/OrderMarks";

@@ -6,11 +6,11 @@
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { CartLine } from "../../../domain/cart";
+import type { LanguageState } from "../../../domain/language-choice";
 import { pickTranslation } from "../../../domain/languages";
 import { isSoldOut } from "../../../domain/sold-out";
 import { appDb } from "../../db/app-db";
 import { type CartKey, removeCartLine } from "../../db/cart-repository";
-import type { LanguageState } from "../../i18n/language-choice";
 
 interface SoldOutLinesProps {
   lines: readonly CartLine[];

@@ -1,8 +1,8 @@
 /** How a cart line's choices read on the cart screen: "Sugar: Medium sweet · Extras: Vanilla syrup". */
 import type { CartItem } from "../../../domain/cart";
+import type { LanguageState } from "../../../domain/language-choice";
 import { pickTranslation } from "../../../domain/languages";
 import { type Selection, selectedIn } from "../../../domain/subselections";
-import type { LanguageState } from "../../i18n/language-choice";
 
 /** One text per group with something picked, in the item's group and option order. */
 export function selectedOptionsText(

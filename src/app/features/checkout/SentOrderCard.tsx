@@ -4,11 +4,11 @@
  * total the guest saw, never the cart as it is now.
  */
 
+import type { LanguageState } from "../../../domain/language-choice";
 import { pickTranslation } from "../../../domain/languages";
 import type { SpotType } from "../../../domain/spots";
 import { openingSpotOf } from "../../../domain/table-openings";
 import type { PendingOrderRow } from "../../db/app-db";
-import type { LanguageState } from "../../i18n/language-choice";
 import { OrderProgress, type SentOrderSummary } from "./OrderProgress";
 import { openHeldEntrance } from "./use-order-flow";
 import { useSentOrder } from "./use-sent-order";

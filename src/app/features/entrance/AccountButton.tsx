@@ -14,10 +14,11 @@ import { showsLoginPrompt } from "./entrance-visibility";
 import "./account-button.css";
 
 export function AccountButton() {
-  // Dexie waits for the first screen (navigation/first-screen.ts); the button shows then.
+  // Dexie waits for the first screen (navigation/first-screen.ts). Until the session is read, the
+  // button is the signed-out one, as the server renders it: most guests who scan a QR are not
+  // signed in, and their header then never changes under them.
   const session = useSession(useFirstScreenShown());
   const screen = useCurrentScreen();
-  if (session === undefined) return null;
   if (session) {
     if (session.user.role !== "GUEST" || screen === "profile") return null;
     return (

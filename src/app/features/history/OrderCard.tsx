@@ -5,11 +5,11 @@
 import { useLingui } from "@lingui/react";
 import { Trans } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
+import type { LanguageState } from "../../../domain/language-choice";
 import { pickTranslation } from "../../../domain/languages";
 import type { OrderDto } from "../../../domain/orders-api";
 import { canLeaveReview } from "../../../domain/reviews";
 import { formatAthensDateTime } from "../../i18n/athens-date-time";
-import type { LanguageState } from "../../i18n/language-choice";
 import { formatPrice } from "../../i18n/money";
 import { OrderDetails } from "./OrderDetails";
 import { ORDER_STATUS_TEXT, statusTone } from "./order-status-text";

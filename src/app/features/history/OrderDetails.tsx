@@ -4,9 +4,9 @@
  */
 import { Trans } from "@lingui/react/macro";
 import { cardBrandName } from "../../../domain/cards";
+import type { LanguageState } from "../../../domain/language-choice";
 import { pickTranslation } from "../../../domain/languages";
 import type { OrderDto } from "../../../domain/orders-api";
-import type { LanguageState } from "../../i18n/language-choice";
 import { formatPrice } from "../../i18n/money";
 import { formatKilos } from "../../i18n/weight";
 import { RentalDatesText } from "../cart/RentalDatesText";

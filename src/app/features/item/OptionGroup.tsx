@@ -8,10 +8,10 @@
 import { Plural, Trans } from "@lingui/react/macro";
 import { useId, useState } from "react";
 import type { SubselectionGroupDto } from "../../../domain/api";
+import type { LanguageState } from "../../../domain/language-choice";
 import { pickTranslation } from "../../../domain/languages";
 import { optionPriceCents, type PriceRules } from "../../../domain/prices";
 import { type Selection, selectedIn } from "../../../domain/subselections";
-import type { LanguageState } from "../../i18n/language-choice";
 import { formatPrice } from "../../i18n/money";
 
 interface OptionGroupProps {

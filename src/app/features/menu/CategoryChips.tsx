@@ -7,8 +7,8 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { CategoryDto } from "../../../domain/api";
 import { type ActiveCategories, isCategoryActive } from "../../../domain/categories";
 import { CATEGORY_ALL_ID } from "../../../domain/constants";
+import type { LanguageState } from "../../../domain/language-choice";
 import { pickTranslation } from "../../../domain/languages";
-import type { LanguageState } from "../../i18n/language-choice";
 
 interface CategoryChipsProps {
   categories: readonly CategoryDto[];

@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import type { LanguageState } from "../../../domain/language-choice";
 import { item } from "../../../domain/test-support";
-import type { LanguageState } from "../../i18n/language-choice";
 import { renderWithI18n } from "../../test-support/render";
 import { ItemModalContext } from "../item/item-modal-context";
 import { MenuItemCard } from "./MenuItemCard";

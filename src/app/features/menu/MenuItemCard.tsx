@@ -8,10 +8,10 @@
 import { Trans } from "@lingui/react/macro";
 import { memo } from "react";
 import type { ItemDto } from "../../../domain/api";
+import type { LanguageState } from "../../../domain/language-choice";
 import { pickTranslation } from "../../../domain/languages";
 import { isSoldOut } from "../../../domain/sold-out";
 import { contentLang } from "../../i18n/content-lang";
-import type { LanguageState } from "../../i18n/language-choice";
 import { useItemModal } from "../item/item-modal-context";
 import { ItemAllergens } from "./ItemAllergens";
 import { ItemPhoto } from "./ItemPhoto";

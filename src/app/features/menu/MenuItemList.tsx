@@ -1,5 +1,5 @@
 import type { ItemDto } from "../../../domain/api";
-import type { LanguageState } from "../../i18n/language-choice";
+import type { LanguageState } from "../../../domain/language-choice";
 import { MenuItemCard } from "./MenuItemCard";
 import type { MenuPricing } from "./menu-pricing";
 

@@ -5,12 +5,12 @@
  */
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useCallback, useEffect, useState } from "react";
+import type { LanguageState } from "../../../domain/language-choice";
 import { pickTranslation } from "../../../domain/languages";
 import type { ReviewDto, StoreReviews } from "../../../domain/orders-api";
 import { type ErrorText, errorTextOf } from "../../api/error-catalogue";
 import { fetchStoreReviews } from "../../api/history-and-reviews";
 import { formatAthensDate } from "../../i18n/athens-date-time";
-import type { LanguageState } from "../../i18n/language-choice";
 import { useLanguage } from "../../i18n/language-store";
 import { ErrorWithRetry } from "../history/ErrorWithRetry";
 import { EmptyStatePage } from "../shell/EmptyStatePage";

@@ -5,8 +5,8 @@
  */
 import { useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useState } from "react";
+import { currentLanguage } from "../../../domain/language-choice";
 import type { ExtraLanguage } from "../../../domain/languages";
-import { currentLanguage } from "../../i18n/language-choice";
 import { LANGUAGE_ENDONYM, LANGUAGE_TAG } from "../../i18n/language-names";
 import { useLanguage } from "../../i18n/language-store";
 import { withChunkTimeout } from "../../navigation/chunk-load";

@@ -4,8 +4,8 @@
  * back button closes it, as it closes the item modal.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
+import { currentLanguage, languagesOffered } from "../../../domain/language-choice";
 import { type ExtraLanguage, isExtraLanguage, type Language } from "../../../domain/languages";
-import { currentLanguage, languagesOffered } from "../../i18n/language-choice";
 import { LANGUAGE_ENDONYM, LANGUAGE_TAG } from "../../i18n/language-names";
 import { selectLanguage, useLanguage } from "../../i18n/language-store";
 import { Dialog } from "./Dialog";

@@ -11,7 +11,9 @@ export function CookiesPolicy() {
       </p>
       <ul>
         <li>
-          <Trans>your language choice;</Trans>
+          <Trans>
+            your language choice, also in a cookie, so that pages come from our server already in your language;
+          </Trans>
         </li>
         <li>
           <Trans>that you have seen the cookie notice;</Trans>

@@ -6,10 +6,10 @@
  */
 import { useLingui } from "@lingui/react";
 import { Trans } from "@lingui/react/macro";
+import type { LanguageState } from "../../../../domain/language-choice";
 import { pickTranslation } from "../../../../domain/languages";
 import type { StaffOrderDto } from "../../../../domain/staff-history-api";
 import { formatAthensDateTime } from "../../../i18n/athens-date-time";
-import type { LanguageState } from "../../../i18n/language-choice";
 import { OrderDetails } from "../../history/OrderDetails";
 import { ORDER_STATUS_TEXT, statusTone } from "../../history/order-status-text";
 import { MemberMark } from "../../shell/OrderMarks";

@@ -8,6 +8,7 @@
 import { useLingui } from "@lingui/react";
 import { Trans, useLingui as useLinguiMacro } from "@lingui/react/macro";
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from "react";
+import type { LanguageState } from "../../../../domain/language-choice";
 import { pickTranslation } from "../../../../domain/languages";
 import type { OrderStatus } from "../../../../domain/orders-api";
 import { isCalendarDay } from "../../../../domain/staff-history";
@@ -16,7 +17,6 @@ import { type ErrorText, errorTextOf } from "../../../api/error-catalogue";
 import { fetchStoreOrders } from "../../../api/staff-history";
 import { formatAthensTime } from "../../../i18n/athens-date-time";
 import { formatDayWithWeekday } from "../../../i18n/day-with-weekday";
-import type { LanguageState } from "../../../i18n/language-choice";
 import { useLanguage } from "../../../i18n/language-store";
 import { formatPrice } from "../../../i18n/money";
 import { ErrorWithRetry } from "../../history/ErrorWithRetry";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { pickTranslation, type Translations } from "../../domain/languages";
 import { chooseLanguage, currentLanguage, languagesOffered, restoreLanguage } from "./language-choice";
+import { pickTranslation, type Translations } from "./languages";
 
 const dish: Translations = {
   GRE: { name: "Χωριάτικη" },

@@ -11,7 +11,7 @@ import {
   type Language,
   UI_LANGUAGES,
   type UiLanguage,
-} from "../../domain/languages";
+} from "./languages";
 
 export interface LanguageState {
   /** Language of the interface (Lingui locale). */
