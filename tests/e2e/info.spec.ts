@@ -1,3 +1,4 @@
+import { deviceIn } from "./support/device-language";
 import { expect, test } from "./support/test";
 
 test("the info pages are server-rendered: readable and styled with scripts off, and hydrated without a mismatch", async ({
@@ -26,6 +27,23 @@ test("the info pages are server-rendered: readable and styled with scripts off, 
   // Hydrated, not only painted: the contact form checks its fields.
   await page.getByRole("button", { name: "Αποστολή μηνύματος" }).click();
   await expect(page.getByText("Συμπληρώστε αυτό το πεδίο").first()).toBeVisible();
+  expect(mismatches).toEqual([]);
+});
+
+test("an English device gets the info pages in English from the server, and hydrates them", async ({
+  context,
+  page,
+}) => {
+  await deviceIn(context, "ENG");
+  const mismatches: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && /hydrat/i.test(message.text())) mismatches.push(message.text());
+  });
+  const html = await page.request.get("/info/cookies-policy", { headers: { accept: "text/html" } });
+  expect(await html.text()).toContain('<html lang="en">');
+  await page.goto("/info/cookies-policy");
+  await expect(page.locator('html[lang="en"][data-render="hydrate"][data-mounted]')).toHaveCount(1);
+  await expect(page.getByRole("heading", { level: 1, name: "Cookies policy" })).toBeVisible();
   expect(mismatches).toEqual([]);
 });
 

@@ -6,9 +6,10 @@
  * cookies name it to the server). An unknown spot or service is the not-found page, server-rendered
  * with 404.
  */
-import type { BrowserContext, ConsoleMessage, Page } from "@playwright/test";
+import type { ConsoleMessage, Page } from "@playwright/test";
 import { PNG } from "pngjs";
 import { atAthensTime } from "./support/athens-time";
+import { DEVICE_LANGUAGES, deviceIn } from "./support/device-language";
 import { atServerAthensTime, setServerClock } from "./support/orders";
 import { expect, test } from "./support/test";
 
@@ -35,27 +36,6 @@ function collectMismatches(page: Page): string[] {
     if (message.type() === "error" && /hydrat/i.test(message.text())) mismatches.push(message.text());
   });
   return mismatches;
-}
-
-/** The languages a page is rendered in: the default, the other UI language, and a menu's extra language. */
-const DEVICE_LANGUAGES = ["GRE", "ENG", "ITA"] as const;
-type DeviceLanguage = (typeof DEVICE_LANGUAGES)[number];
-
-/**
- * A device that chose `language` earlier, as the language modal leaves it: the choice in its
- * storage (the UI language saved, an extra language for the tab) and mirrored in its cookies.
- */
-async function deviceIn(context: BrowserContext, language: DeviceLanguage): Promise<void> {
-  const stored = language === "ITA" ? { extraLanguage: "ITA" } : { language };
-  const origin = new URL(test.info().project.use.baseURL ?? "http://127.0.0.1").origin;
-  await context.addCookies(Object.entries(stored).map(([name, value]) => ({ name, value, url: origin })));
-  await context.addInitScript(
-    (saved) => {
-      if (saved.language) localStorage.setItem("language", saved.language);
-      if (saved.extraLanguage) sessionStorage.setItem("extraLanguage", saved.extraLanguage);
-    },
-    stored as { language?: string; extraLanguage?: string },
-  );
 }
 
 test("the services page and the menu a QR opens come as HTML with the store, its items and their prices", async ({
