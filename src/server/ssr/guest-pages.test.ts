@@ -4,13 +4,17 @@
  * beach bar (Freddo espresso at 3,50 €).
  */
 import { spawnSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SERVER_RENDER_DATA_ID, type ServerRenderData } from "../../domain/server-render";
 import { PROJECT_ROOT } from "../paths";
+import { signInStaff } from "../realtime/test-orders";
 import { sampleVenue } from "../test-fixtures/venue";
+import { authHeaders } from "../test-support/accounts";
+import { FIXTURE } from "../test-support/orders";
 import { importFixture } from "../test-support/seed";
 import { setUpTestApp } from "../test-support/test-app";
 import { setUpTestDatabase } from "../test-support/test-database";
@@ -175,6 +179,28 @@ describe("server-rendered guest pages", () => {
     expect(after.statusCode).toBe(200);
     expect(readableText(after.body)).toContain("4,20 €");
     expect(after.headers.etag).not.toBe(before.headers.etag);
+    await importFixture(ctx.db);
+  });
+
+  it("a back-office edit is in the next page at once, as an import's is", async () => {
+    const before = await server.app.inject({ method: "GET", url: "/beach-bar/200", headers: html });
+    expect(readableText(before.body)).toContain("2,50 €");
+    const admin = authHeaders(await signInStaff(server.app, FIXTURE.storeId, "4821"));
+    const edit = await server.app.inject({
+      method: "PATCH",
+      url: `/api/staff/stores/${FIXTURE.storeId}/items/${FIXTURE.greekCoffee}`,
+      headers: { ...admin, "idempotency-key": randomUUID() },
+      payload: { priceCents: 330 },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const after = await server.app.inject({
+      method: "GET",
+      url: "/beach-bar/200",
+      headers: { ...html, "if-none-match": String(before.headers.etag) },
+    });
+    expect(after.statusCode).toBe(200);
+    expect(readableText(after.body)).toContain("3,30 €");
+    expect(readableText(after.body)).not.toContain("2,50 €");
     await importFixture(ctx.db);
   });
 
