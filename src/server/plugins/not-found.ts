@@ -32,7 +32,7 @@ export interface NotFoundOptions {
   /** The app's server render (ssr/guest-pages.ts); null: none, every page is the plain shell. */
   serverRenderModule: string | null;
   /** What a rendered page needs besides its render (ssr/guest-pages.ts). */
-  pages: Pick<GuestPagesOptions, "now" | "onCatalogueChange" | "elapsed">;
+  pages: Pick<GuestPagesOptions, "now" | "onCatalogueChange" | "elapsed" | "styles">;
 }
 
 function isPageNavigation(request: FastifyRequest): boolean {
