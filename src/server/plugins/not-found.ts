@@ -16,6 +16,7 @@ import type { ErrorBodyDto } from "../../domain/api";
 import { firstReadsOf } from "../../domain/first-reads";
 import { serverRenderedAddress } from "../../domain/server-render";
 import { replyWithBody } from "../menu/encoded-body";
+import { deferredStartOf } from "../ssr/deferred-start";
 import { GuestPages, type GuestPagesOptions, loadGuestPageRender } from "../ssr/guest-pages";
 import { readScreenStyles } from "../ssr/screen-styles";
 
@@ -57,6 +58,7 @@ const notFoundPlugin: FastifyPluginAsync<NotFoundOptions> = async (app, options)
           render,
           indexHtmlPath: path.join(options.spaFallback.staticDir, "index.html"),
           screenStyles: readScreenStyles(options.spaFallback.staticDir),
+          deferredStart: deferredStartOf(options.spaFallback.staticDir),
         })
       : null;
   app.decorate("guestPages", guestPages);
