@@ -4,6 +4,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type Rolldown, type UserConfig } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
 import { VitePWA } from "vite-plugin-pwa";
+import { DEFERRED_START_FILE, type DeferredStart } from "./src/server/ssr/deferred-start.ts";
 import { SCREEN_STYLES_FILE, screenStyles } from "./src/server/ssr/screen-styles.ts";
 import { filesLoadedBy } from "./sw/first-screen-files.ts";
 // With its extension: Vite 8 loads this config natively, without bundling it first.
@@ -43,9 +44,24 @@ const NOT_IN_GUEST_MENU = /live-rules|[\\/]HappyHourScreen\.tsx/;
  */
 const GUEST_VIEWS_MODULE =
   /[\\/]src[\\/]app[\\/](features[\\/]shell[\\/](EmptyStatePage|TitledPage|NotFoundScreen|Footer)\.tsx|features[\\/]info[\\/]info-titles\.ts|features[\\/]menu[\\/]HappyHourScreen\.tsx|routes[\\/]\$service\.\$tableId\.(happy-hour|search)\.tsx)/;
+/**
+ * The server-rendered pages' entry (src/app/boot.ts, server/ssr/deferred-start.ts): an entry of its
+ * own, which imports the app's entry only after the first paint, so none of the app's code may be
+ * put in its file, nor it in the first load's; nor Vite's preload helper, which both use (a chunk
+ * of its own, else boot would import the whole first load to get it).
+ */
+const BOOT_ENTRY = "src/app/boot.ts";
+const BOOT_MODULE = /[\\/]src[\\/]app[\\/](boot\.ts|ssr[\\/]after-first-paint\.ts)$/;
+const PRELOAD_HELPER = /^\0vite[\\/]preload-helper/;
 const codeSplittingGroups = {
   groups: [
-    { name: "first-load", tags: ["$initial" as const], priority: 30 },
+    { name: "preload-helper", test: PRELOAD_HELPER, priority: 40 },
+    {
+      name: "first-load",
+      tags: ["$initial" as const],
+      test: (id: string) => !BOOT_MODULE.test(id) && !PRELOAD_HELPER.test(id),
+      priority: 30,
+    },
     {
       name: "guest-menu",
       test: (id: string) => GUEST_MENU_MODULE.test(id) && !NOT_IN_GUEST_MENU.test(id),
@@ -181,6 +197,23 @@ function listScreenStyles(): Plugin {
   };
 }
 
+/** The boot entry's file, for the server to name in its pages (server/ssr/deferred-start.ts). */
+function nameBootEntry(): Plugin {
+  return {
+    name: "name-boot-entry",
+    apply: "build",
+    generateBundle(_options, bundle) {
+      const boot = Object.values(bundle).find((file) => file.type === "chunk" && file.isEntry && file.name === "boot");
+      if (boot === undefined) this.error("the boot entry is not in the bundle: server-rendered pages start with it");
+      const named: DeferredStart = {
+        boot: `/${boot.fileName}`,
+        imports: boot.type === "chunk" ? boot.imports.map((file) => `/${file}`) : [],
+      };
+      this.emitFile({ type: "asset", fileName: DEFERRED_START_FILE, source: JSON.stringify(named) });
+    },
+  };
+}
+
 /** What turns the app's sources into modules, for the browser's build and the server's render alike. */
 const appSourcePlugins = () => [
   // Route files in src/app/routes; each route's component is split into its own chunk, so the
@@ -222,6 +255,7 @@ const browserConfig: UserConfig = {
     knowStaffOnlyFiles(),
     listStaffScreens(),
     listScreenStyles(),
+    nameBootEntry(),
     VitePWA({
       ...pwaOptions,
       injectManifest: {
@@ -262,6 +296,7 @@ const browserConfig: UserConfig = {
     rolldownOptions: {
       // A slow plugin is a thing to profile, not a dump to print on every `npm start`.
       checks: { bundlerTimings: false },
+      input: { index: "index.html", boot: BOOT_ENTRY },
       output: { codeSplitting: codeSplittingGroups },
     },
   },

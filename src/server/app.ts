@@ -83,6 +83,7 @@ import { staffStationRoutes } from "./routes/staff-stations";
 import { tableRoutes } from "./routes/tables";
 import { userRoutes } from "./routes/user";
 import { utilsRoutes } from "./routes/utils";
+import { firstPaintStylesOf } from "./ssr/first-paint-styles";
 import { SERVER_RENDER_MODULE } from "./ssr/guest-pages";
 import { pageFastPath } from "./ssr/page-fast-path";
 
@@ -175,7 +176,12 @@ export function buildApp(options: AppOptions): App {
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(strictTypeBoxValidatorCompiler);
 
-  app.register(responseHeaders, { publicUrl: config.publicUrl ?? null });
+  // A server-rendered page's stylesheets, inline and allowed by their hash (ssr/first-paint-styles.ts).
+  const pageStyles = firstPaintStylesOf(config.staticDir);
+  app.register(responseHeaders, {
+    publicUrl: config.publicUrl ?? null,
+    styleHashes: pageStyles ? [pageStyles.cspSource] : [],
+  });
   app.register(durableAnswers);
   app.register(errorHandling);
   // Before the routes: it times every request and hooks onto the placement route as it is added.
@@ -210,6 +216,7 @@ export function buildApp(options: AppOptions): App {
       now,
       onCatalogueChange: (listener) => menuCache.onStoreInvalidated(listener),
       elapsed: options.menuCache?.now,
+      styles: pageStyles,
     },
   });
 

@@ -16,6 +16,7 @@ import type { ErrorBodyDto } from "../../domain/api";
 import { firstReadsOf } from "../../domain/first-reads";
 import { serverRenderedAddress } from "../../domain/server-render";
 import { replyWithBody } from "../menu/encoded-body";
+import { deferredStartOf } from "../ssr/deferred-start";
 import { GuestPages, type GuestPagesOptions, loadGuestPageRender, pageLanguageOf } from "../ssr/guest-pages";
 import { readScreenStyles } from "../ssr/screen-styles";
 
@@ -32,7 +33,7 @@ export interface NotFoundOptions {
   /** The app's server render (ssr/guest-pages.ts); null: none, every page is the plain shell. */
   serverRenderModule: string | null;
   /** What a rendered page needs besides its render (ssr/guest-pages.ts). */
-  pages: Pick<GuestPagesOptions, "now" | "onCatalogueChange" | "elapsed">;
+  pages: Pick<GuestPagesOptions, "now" | "onCatalogueChange" | "elapsed" | "styles">;
 }
 
 function isPageNavigation(request: FastifyRequest): boolean {
@@ -57,6 +58,7 @@ const notFoundPlugin: FastifyPluginAsync<NotFoundOptions> = async (app, options)
           render,
           indexHtmlPath: path.join(options.spaFallback.staticDir, "index.html"),
           screenStyles: readScreenStyles(options.spaFallback.staticDir),
+          deferredStart: deferredStartOf(options.spaFallback.staticDir),
         })
       : null;
   app.decorate("guestPages", guestPages);

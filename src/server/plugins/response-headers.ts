@@ -16,8 +16,8 @@ declare module "fastify" {
   }
 }
 
-const responseHeadersPlugin: FastifyPluginAsync<SecurityHeadersOptions> = async (app, { publicUrl }) => {
-  const securityHeaders = await helmetHeaders(publicUrl);
+const responseHeadersPlugin: FastifyPluginAsync<SecurityHeadersOptions> = async (app, { publicUrl, styleHashes }) => {
+  const securityHeaders = await helmetHeaders(publicUrl, styleHashes);
   app.decorate("securityHeaders", securityHeaders);
   app.addHook("onRequest", function setResponseHeaders(request, reply, next) {
     reply.header("x-request-id", request.id);

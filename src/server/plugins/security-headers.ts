@@ -7,7 +7,9 @@
  * - scripts only from this origin: index.html has no inline script and the app registers its
  *   service worker itself (sw/pwa-options.ts injectRegister: false), so no 'unsafe-inline';
  * - styles only from this origin: Vite emits CSS files, and React's `style` props are set
- *   through the DOM (CSSOM), which style-src does not govern;
+ *   through the DOM (CSSOM), which style-src does not govern; and the one `<style>` a
+ *   server-rendered page carries (the build's own stylesheets, ssr/first-paint-styles.ts), allowed
+ *   by the hash of its text, so no other inline style runs;
  * - images from this origin (the venue photos live under public/images, venues/README.md) and
  *   data: URLs (the staff login-link QR code is an inline SVG data URL);
  * - connections to this origin, including the STOMP WebSocket at /api/stomp. CSP Level 3 lets
@@ -27,6 +29,8 @@ import Fastify from "fastify";
 export interface SecurityHeadersOptions {
   /** PUBLIC_URL (config.publicUrl): where the app is served, or null when unknown. */
   publicUrl: string | null;
+  /** Inline styles' hashes (`'sha256-…'`) style-src allows besides 'self'. */
+  styleHashes?: readonly string[];
 }
 
 /** 180 days: long enough to matter, short enough to undo a move off HTTPS in one season. */
@@ -43,12 +47,15 @@ function webSocketSources(publicUrl: string | null): string[] {
   return [`${url.protocol === "https:" ? "wss:" : "ws:"}//${url.host}`];
 }
 
-export function contentSecurityPolicyDirectives(publicUrl: string | null): Record<string, string[]> {
+export function contentSecurityPolicyDirectives(
+  publicUrl: string | null,
+  styleHashes: readonly string[] = [],
+): Record<string, string[]> {
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     "script-src": ["'self'"],
     "script-src-attr": ["'none'"],
-    "style-src": ["'self'"],
+    "style-src": ["'self'", ...styleHashes],
     "img-src": ["'self'", "data:"],
     "font-src": ["'self'"],
     "connect-src": ["'self'", ...webSocketSources(publicUrl)],
@@ -64,10 +71,10 @@ export function contentSecurityPolicyDirectives(publicUrl: string | null): Recor
 }
 
 /** What @fastify/helmet is told; the same for every response (no per-request nonces). */
-export function helmetOptions(publicUrl: string | null) {
+export function helmetOptions(publicUrl: string | null, styleHashes: readonly string[] = []) {
   return {
     global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicyDirectives(publicUrl) },
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicyDirectives(publicUrl, styleHashes) },
     // No includeSubDomains: a venue's other hosts (a booking site, a mail host) are not ours to pin.
     strictTransportSecurity: servedOverHttps(publicUrl)
       ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: false }
@@ -89,11 +96,14 @@ export function helmetOptions(publicUrl: string | null) {
  * own runs helmet once at start-up and the headers it wrote on the raw response are kept, and
  * response-headers.ts sets them on every response.
  */
-export async function helmetHeaders(publicUrl: string | null): Promise<Record<string, string>> {
+export async function helmetHeaders(
+  publicUrl: string | null,
+  styleHashes: readonly string[] = [],
+): Promise<Record<string, string>> {
   const probe = Fastify({ logger: false });
   let headers: Record<string, string> = {};
   try {
-    await probe.register(helmet, helmetOptions(publicUrl));
+    await probe.register(helmet, helmetOptions(publicUrl, styleHashes));
     probe.get("/", (_request, reply) => {
       headers = Object.fromEntries(
         Object.entries(reply.raw.getHeaders()).map(([name, value]) => [name, String(value)]),

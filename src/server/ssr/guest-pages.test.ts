@@ -348,6 +348,17 @@ describe("the page's data beside its HTML", () => {
     expect(page).not.toContain('rel="preload" as="style"');
   });
 
+  it("the app's scripts are asked for at low priority: the page reads without them, its photos go first", () => {
+    const shell = SHELL.replace(
+      "</head>",
+      '<script type="module" crossorigin src="/assets/index-1.js"></script>' +
+        '<link rel="modulepreload" crossorigin href="/assets/guest-menu-1.js"></head>',
+    );
+    const page = withRender(shell, "<main>menu</main>", { renderedAt: "2026-07-15T14:30:00.000Z", language: "GRE", answers: {} });
+    expect(page).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-1.js">');
+    expect(page).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/guest-menu-1.js">');
+  });
+
   it("resources React hoisted to the start of the render go to the head", () => {
     const page = withRender(SHELL, '<link rel="preload" as="image" href="/a.svg"/><main>menu</main>', {
       renderedAt: "2026-07-15T14:30:00.000Z",

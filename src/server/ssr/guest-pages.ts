@@ -35,6 +35,8 @@ import {
 } from "../../domain/server-render";
 import { type EncodedBody, encodeBody } from "../menu/encoded-body";
 import { PROJECT_ROOT } from "../paths";
+import { type DeferredStart, withDeferredStart } from "./deferred-start";
+import { type FirstPaintStyles, withInlineStyles } from "./first-paint-styles";
 import type { ScreenStyles } from "./screen-styles";
 
 /** The app's render (src/app/ssr/render-guest-page.tsx), as its build exports it. */
@@ -82,6 +84,16 @@ export interface GuestPagesOptions {
    * the server's clock, which a test may move back and forth. Tests give the menu cache's.
    */
   elapsed?: () => number;
+  /** The shell's stylesheets inline, allowed by the CSP (first-paint-styles.ts); null: linked. */
+  styles?: FirstPaintStyles | null;
+  /** The build's boot entry, which starts the app after the first paint (deferred-start.ts); null: none. */
+  deferredStart?: DeferredStart | null;
+}
+
+/** What lets a page paint before any of the app's code: its styles inline, the app started after. */
+export interface FirstPaint {
+  styles?: FirstPaintStyles | null;
+  deferredStart?: DeferredStart | null;
 }
 
 /** One of the API's answers as a page embeds it. */
@@ -231,7 +243,10 @@ export class GuestPages {
   async #build(address: string, data: ServerRenderData): Promise<GuestPage> {
     const { status, html } = await this.#options.render(address, data);
     const styles = extraStylesOf(address);
-    const page = withRender(this.#shell, html, data, styles === null ? [] : this.#options.screenStyles[styles]);
+    const page = withRender(this.#shell, html, data, styles === null ? [] : this.#options.screenStyles[styles], {
+      styles: this.#options.styles,
+      deferredStart: this.#options.deferredStart,
+    });
     // Another language's cookies, another page.
     const headers = { contentType: "text/html; charset=utf-8", cacheControl: "no-cache", vary: "Cookie" };
     // Made again every minute a page is visited: the quick brotli.
@@ -258,9 +273,16 @@ function isPdaSpot(tableRead: Read | undefined): boolean {
 
 /**
  * index.html with the render in #root, its <html lang> the render's language, and:
- * - the stylesheets it preloads applied: they are the guest screens' own (the build's "guest-menu"
- *   chunk, vite.config.ts), which the app's code would apply on arrival, and the HTML must be
- *   styled before any script, or without one; and `stylesheets`, a screen's own beyond those;
+ * - its stylesheets inline when `styles` are given (first-paint-styles.ts: no request before the
+ *   first paint); else the stylesheets it preloads applied: they are the guest screens' own (the
+ *   build's "guest-menu" chunk, vite.config.ts), which the app's code would apply on arrival, and
+ *   the HTML must be styled before any script, or without one; and `stylesheets`, a screen's own
+ *   beyond those, linked (the info pages' sheet, which no menu page needs inline);
+ * - the app started after the first paint when `deferredStart` is given (deferred-start.ts): the
+ *   build's small boot entry instead of index.html's entry and its module preloads;
+ * - the app's scripts asked for at low priority: the page is readable without them, so the HTML's
+ *   photos (React's preloads, `fetchpriority="high"`) go first, and the first paint waits on no
+ *   script (Lighthouse counts a high-priority script that arrived before it as render-blocking);
  * - the resources React hoisted to the render's start (image preloads) in <head>;
  * - the render's data as JSON that no `</script>` in a menu text can end.
  */
@@ -269,13 +291,19 @@ export function withRender(
   html: string,
   data: ServerRenderData,
   stylesheets: readonly string[] = [],
+  { styles, deferredStart }: FirstPaint = {},
 ): string {
   const hoisted = /^(?:<link [^>]*\/>)*/.exec(html)?.[0] ?? "";
   const json = JSON.stringify(data).replace(/</g, "\\u003c");
   const links = stylesheets.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join("");
-  return shell
+  const started = deferredStart ? withDeferredStart(shell, deferredStart) : shell;
+  const styled = styles
+    ? withInlineStyles(started, styles)
+    : started.replaceAll('<link rel="preload" as="style"', '<link rel="stylesheet"');
+  return styled
     .replace('<html lang="el">', `<html lang="${pageLocale(data.language)}">`)
-    .replaceAll('<link rel="preload" as="style"', '<link rel="stylesheet"')
+    .replaceAll('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
+    .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin')
     .replace("</head>", `${links}${hoisted}</head>`)
     .replace(
       '<div id="root"></div>',
