@@ -52,9 +52,15 @@ describe("a server-rendered page's start", () => {
   });
 
   it("goes into the rendered page, at low priority like every script of it", () => {
-    const page = withRender(SHELL, "<main>menu</main>", { renderedAt: "2026-07-15T14:30:00.000Z", language: "GRE", answers: {} }, [], {
-      deferredStart: START,
-    });
+    const page = withRender(
+      SHELL,
+      "<main>menu</main>",
+      { renderedAt: "2026-07-15T14:30:00.000Z", language: "GRE", answers: {} },
+      [],
+      {
+        deferredStart: START,
+      },
+    );
     expect(scriptsAndPreloads(page)).toEqual([
       '<script type="module" fetchpriority="low" crossorigin src="/assets/boot-1.js">',
       '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/preload-helper-1.js">',

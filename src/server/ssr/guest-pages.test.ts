@@ -354,7 +354,11 @@ describe("the page's data beside its HTML", () => {
       '<script type="module" crossorigin src="/assets/index-1.js"></script>' +
         '<link rel="modulepreload" crossorigin href="/assets/guest-menu-1.js"></head>',
     );
-    const page = withRender(shell, "<main>menu</main>", { renderedAt: "2026-07-15T14:30:00.000Z", language: "GRE", answers: {} });
+    const page = withRender(shell, "<main>menu</main>", {
+      renderedAt: "2026-07-15T14:30:00.000Z",
+      language: "GRE",
+      answers: {},
+    });
     expect(page).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-1.js">');
     expect(page).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/guest-menu-1.js">');
   });
