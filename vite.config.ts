@@ -51,7 +51,7 @@ const GUEST_VIEWS_MODULE =
  * of its own, else boot would import the whole first load to get it).
  */
 const BOOT_ENTRY = "src/app/boot.ts";
-const BOOT_MODULE = /[\\/]src[\\/]app[\\/](boot\.ts|ssr[\\/]after-first-paint\.ts)$/;
+const BOOT_MODULE = /[\\/]src[\\/]app[\\/](boot\.ts|ssr[\\/](after-first-paint|open-storage-early)\.ts)$/;
 const PRELOAD_HELPER = /^\0vite[\\/]preload-helper/;
 const codeSplittingGroups = {
   groups: [

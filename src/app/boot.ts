@@ -8,8 +8,13 @@
  * where they arrive first, run before the browser paints; and Lighthouse's simulated LCP counts
  * every request that ended before the paint it saw. Started after it, only the HTML, its photos
  * and this small file come first. The plain shell (index.html) keeps main.tsx as its entry: it
- * shows nothing until the app runs.
+ * shows nothing until the app runs. While the app's scripts download, the tab's storage areas are
+ * opened in tasks of their own (ssr/open-storage-early.ts), out of the app's long first task.
  */
 import { afterFirstPaint } from "./ssr/after-first-paint";
+import { openStorageEarly } from "./ssr/open-storage-early";
 
-afterFirstPaint(() => void import("./main"));
+afterFirstPaint(() => {
+  void import("./main");
+  openStorageEarly();
+});

@@ -14,12 +14,17 @@ import { chunkLoadTimeoutMs, markFirstLoadOverdue } from "./navigation/chunk-loa
 import { firstScreenShown, markFirstScreenAfter } from "./navigation/first-screen";
 import { catchInstallPromptEarly } from "./pwa/early-install-prompt";
 import { createAppRouter } from "./router";
+import { nextTask } from "./ssr/next-task";
 import { markRender, takeServerRender } from "./ssr/server-render";
-
-const router = createAppRouter();
 
 async function bootstrap(): Promise<void> {
   catchInstallPromptEarly();
+  // The app's start in three tasks rather than one: its modules' evaluation, the router's creation
+  // (its route tree), then the first load's start. On a server-rendered page all of it runs after
+  // the first paint, where one long task would hold up a tap on the page the guest already reads.
+  await nextTask();
+  const router = createAppRouter();
+  await nextTask();
   // A page the server rendered (ssr/server-render.ts) brings the answers its screen was made
   // from: the router's first load takes them instead of asking again.
   const serverRender = takeServerRender();

@@ -21,6 +21,16 @@ describe("first screen (what the first screen does not need waits for it)", () =
     await vi.waitFor(() => expect(up).toBe(true));
   });
 
+  it("can be read without subscribing: false before the first screen is up, true after", async () => {
+    const { isFirstScreenShown, markFirstScreenAfter } = await import("./first-screen");
+    const idleWork: (() => void)[] = [];
+    markFirstScreenAfter(Promise.resolve(), (work) => idleWork.push(work));
+    await vi.waitFor(() => expect(idleWork).toHaveLength(1));
+    expect(isFirstScreenShown()).toBe(false);
+    idleWork[0]?.();
+    expect(isFirstScreenShown()).toBe(true);
+  });
+
   it("a failed first load counts too (the error screen is the first screen then)", async () => {
     const { firstScreenShown, markFirstScreenAfter } = await import("./first-screen");
     markFirstScreenAfter(Promise.reject(new Error("offline")), (work) => work());

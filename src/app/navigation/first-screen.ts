@@ -28,6 +28,15 @@ export function markFirstScreenAfter(firstLoad: Promise<unknown>, idle: (work: (
   firstLoad.then(done, done);
 }
 
+/**
+ * Whether the first screen is up, read once: for a component that only needs it when it mounts.
+ * Subscribing (useFirstScreenShown) re-renders the component when it comes up, and React renders
+ * an external store's change synchronously, in one task: on the menu, every row again.
+ */
+export function isFirstScreenShown(): boolean {
+  return shown;
+}
+
 /** Whether the first screen is up (components that wait for it render nothing before). */
 export function useFirstScreenShown(): boolean {
   return useSyncExternalStore(

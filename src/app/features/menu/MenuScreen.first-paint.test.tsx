@@ -25,6 +25,7 @@ const firstScreen = vi.hoisted(() => ({ shown: false }));
 vi.mock("../../navigation/first-screen", async (importOriginal) => ({
   ...(await importOriginal<typeof import("../../navigation/first-screen")>()),
   useFirstScreenShown: () => firstScreen.shown,
+  isFirstScreenShown: () => firstScreen.shown,
 }));
 
 const freddo = item(1, {

@@ -9,7 +9,7 @@ import { startTransition, useEffect, useState } from "react";
 import { filterByAllergens } from "../../../domain/allergens";
 import { type ActiveCategories, itemsInActiveCategories } from "../../../domain/categories";
 import { pickTranslation } from "../../../domain/languages";
-import { useFirstScreenShown } from "../../navigation/first-screen";
+import { isFirstScreenShown } from "../../navigation/first-screen";
 import type { ServiceMenuData } from "../../venue/load-venue";
 import { usePageTitle } from "../shell/use-page-title";
 import { AllergenFilter } from "./AllergenFilter";
@@ -134,8 +134,9 @@ export function MenuScreen({ table, service, menu, screenName, activeCategories,
  * the cart) render every row at once, so the router restores the scroll position on a full page.
  */
 function useRestRendered(): boolean {
-  const firstScreenShown = useFirstScreenShown();
-  const [restRendered, setRestRendered] = useState(firstScreenShown || rendersEveryRowFirst());
+  // Read, not subscribed to: only the first render asks, and a subscription would render the whole
+  // menu again, in one synchronous task, when the first screen comes up.
+  const [restRendered, setRestRendered] = useState(() => isFirstScreenShown() || rendersEveryRowFirst());
   useEffect(() => {
     if (!restRendered) startTransition(() => setRestRendered(true));
   }, [restRendered]);
