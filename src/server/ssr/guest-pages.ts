@@ -91,10 +91,7 @@ export interface GuestPagesOptions {
 }
 
 /** What lets a page paint before any of the app's code: its styles inline, the app started after. */
-export interface FirstPaint {
-  styles?: FirstPaintStyles | null;
-  deferredStart?: DeferredStart | null;
-}
+export type FirstPaint = Pick<GuestPagesOptions, "styles" | "deferredStart">;
 
 /** One of the API's answers as a page embeds it. */
 interface Read {
