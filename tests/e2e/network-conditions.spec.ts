@@ -27,7 +27,7 @@ import {
   signInOnTerminal,
   signInWaiter,
 } from "./support/orders";
-import { expect, test } from "./support/test";
+import { expect, test, waitForTheAppIn } from "./support/test";
 
 const CAFE = { storeId: 132, name: "Ροτόντα Café Bar", pin: "1324", pda: 13499 };
 const TABLES = { slowLink: 13413, coldStart: 13414, pdaStream: 13415, logs: 13416 } as const;
@@ -164,16 +164,21 @@ test("beach Wi-Fi: after one visit, a cold start fully offline (new page, then t
 }) => {
   test.setTimeout(420_000);
   const profile = mkdtempSync(join(tmpdir(), "kyma-profile-"));
-  const launch = () =>
-    playwright.chromium.launchPersistentContext(profile, {
-      ...launchOptions,
-      baseURL,
-      viewport: { width: 412, height: 839 },
-      isMobile: true,
-      hasTouch: true,
-      locale: "el-GR",
-      timezoneId: "Europe/Athens",
-    });
+  // Each online visit waits for the app to have taken its page over, as the suite's own contexts
+  // do: a server-rendered page is readable before its code has arrived, and going offline then
+  // would leave that code (an info page's texts, say) unfetched.
+  const launch = async () =>
+    waitForTheAppIn(
+      await playwright.chromium.launchPersistentContext(profile, {
+        ...launchOptions,
+        baseURL,
+        viewport: { width: 412, height: 839 },
+        isMobile: true,
+        hasTouch: true,
+        locale: "el-GR",
+        timezoneId: "Europe/Athens",
+      }),
+    );
   let context: BrowserContext | null = await launch();
   try {
     // The one online visit: the table's services, the café menu with its photos, the cart, info.

@@ -3,9 +3,10 @@
  * QR's services page or a menu) is on screen before the app has taken it over, and a tap in
  * between does nothing, as it would for a guest whose scripts are still arriving. So every
  * navigation of a page to such a page (goto, reload), in any page of any context, waits for the
- * app to have mounted (<html data-mounted>, app-root.tsx) before the test goes on.
+ * app to have mounted (<html data-mounted>, app-root.tsx) before the test goes on; a context the
+ * test launches itself (a persistent profile) gets the same with waitForTheAppIn.
  */
-import { test as base, type Page, type Response } from "@playwright/test";
+import { type BrowserContext, test as base, type Page, type Response } from "@playwright/test";
 import { SERVER_RENDER_DATA_ID } from "../../../src/domain/server-render";
 
 export { expect } from "@playwright/test";
@@ -42,6 +43,13 @@ function waitForTheAppOnNavigation(page: Page): void {
   };
 }
 
+/** The suite's wait for the app, in a context the test launched itself. */
+export function waitForTheAppIn(context: BrowserContext): BrowserContext {
+  context.on("page", waitForTheAppOnNavigation);
+  for (const page of context.pages()) waitForTheAppOnNavigation(page);
+  return context;
+}
+
 export const test = base.extend<object, object>({
   browser: [
     async ({ browser }, use) => {
@@ -56,8 +64,6 @@ export const test = base.extend<object, object>({
     { scope: "worker" },
   ],
   context: async ({ context }, use) => {
-    context.on("page", waitForTheAppOnNavigation);
-    for (const page of context.pages()) waitForTheAppOnNavigation(page);
-    await use(context);
+    await use(waitForTheAppIn(context));
   },
 });
