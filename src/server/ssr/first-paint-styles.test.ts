@@ -44,19 +44,22 @@ function sha256Of(text: string): string {
   return `'sha256-${createHash("sha256").update(text.replace(/\r\n?/g, "\n")).digest("base64")}'`;
 }
 
+/** A menu page made from the shell with the build's styles inline. */
+function menuPageWithInlineStyles(): string {
+  const styles = firstPaintStylesOf(dist);
+  if (!styles) throw new Error("no styles read");
+  return withRender(
+    SHELL,
+    "<main>menu</main>",
+    { renderedAt: "2026-07-15T14:30:00.000Z", language: "GRE", answers: {} },
+    [],
+    { styles },
+  );
+}
+
 describe("a server-rendered page's stylesheets", () => {
   it("come inline in the shell's order where it linked them, so the first paint waits for no request", () => {
-    const styles = firstPaintStylesOf(dist);
-    if (!styles) throw new Error("no styles read");
-    const page = withRender(
-      SHELL,
-      "<main>menu</main>",
-      { renderedAt: "2026-07-15T14:30:00.000Z", language: "GRE", answers: {} },
-      [],
-      {
-        styles,
-      },
-    );
+    const page = menuPageWithInlineStyles();
     const inline = /<style>([\s\S]*?)<\/style>/.exec(page)?.[1];
     expect(inline).toBe(`${BASE_CSS}${MENU_CSS}`.replace(/\r\n/g, "\n"));
     expect(page.indexOf("<style>")).toBeLessThan(page.indexOf("/assets/index-1.css"));
@@ -64,17 +67,7 @@ describe("a server-rendered page's stylesheets", () => {
   });
 
   it("keep their links, disabled: nothing is fetched, and Vite's preload helper finds them applied", () => {
-    const styles = firstPaintStylesOf(dist);
-    if (!styles) throw new Error("no styles read");
-    const page = withRender(
-      SHELL,
-      "<main>menu</main>",
-      { renderedAt: "2026-07-15T14:30:00.000Z", language: "GRE", answers: {} },
-      [],
-      {
-        styles,
-      },
-    );
+    const page = menuPageWithInlineStyles();
     const links = [...page.matchAll(/<link rel="stylesheet"[^>]*>/g)].map((match) => match[0]);
     expect(links).toEqual([
       '<link rel="stylesheet" crossorigin href="/assets/index-1.css" disabled>',
